@@ -1,0 +1,36 @@
+#pragma once
+// Loading the robot's result files: a `matrix.json` (metric -> array of per-run values, plus
+// `stats_source`) and a directory of per-run `stats.json` files (metric -> value), merged into a matrix.
+//
+// Declarations only: the parser lives in src/io/ so that its dependency stays out of these headers.
+// Every problem is an input_error that names the file, the line and column (or the metric), and the
+// problem; nothing is returned half-loaded.
+
+#include "perfmail/model/matrix.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <string_view>
+
+namespace perfmail::io {
+
+struct load_limits {
+  /// Files above this size are refused before reading, rather than exhausting memory.
+  std::size_t max_file_bytes = std::size_t{1} << 30;
+};
+
+/// Parses matrix JSON text. `source` names the input in error messages.
+[[nodiscard]] matrix parse_matrix(std::string_view json, std::string_view source);
+
+/// Loads a matrix.json file.
+[[nodiscard]] matrix load_matrix(const std::filesystem::path& file, const load_limits& limits = {});
+
+/// Merges the stats.json of each run directory below `dir` (`dir/0/stats.json`, `dir/1/stats.json`, ...;
+/// numeric names in numeric order, others after them by name) into a matrix, the robot's way: a metric a
+/// run lacks is a missing sample. `stats_source` lists the files merged.
+[[nodiscard]] matrix load_stats_directory(const std::filesystem::path& dir, const load_limits& limits = {});
+
+/// A matrix.json file, or a directory: its matrix.json if it has one, else its per-run stats.json files.
+[[nodiscard]] matrix load_results(const std::filesystem::path& path, const load_limits& limits = {});
+
+}  // namespace perfmail::io

@@ -1,0 +1,16 @@
+#pragma once
+// Umbrella header: the whole header-only library. Loaders (perfmail/io/) are declared separately
+// because they link the compiled perfmail::io library.
+
+#include "perfmail/error.hpp"
+#include "perfmail/version.hpp"
+
+#include "perfmail/model/commit.hpp"
+#include "perfmail/model/matrix.hpp"
+#include "perfmail/model/metric_name.hpp"
+#include "perfmail/model/series.hpp"
+#include "perfmail/model/test_case.hpp"
+
+#include "perfmail/stats/change.hpp"
+#include "perfmail/stats/summary.hpp"
+#include "perfmail/stats/trim.hpp"

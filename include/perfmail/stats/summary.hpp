@@ -1,0 +1,88 @@
+#pragma once
+// Summary statistics of one series, computed the way the robot's Ruby computes them, so that the last
+// printed digit of a table matches: a plain left-to-right sum divided by n, and a population standard
+// deviation sqrt(S * (1.0 / n)) with S the left-to-right sum of squared deviations. Counts and extremes
+// come from Boost.Accumulators; its incremental variance would differ in the last bits, so it is not used.
+
+#include <boost/accumulators/accumulators.hpp>
+#include <boost/accumulators/statistics/count.hpp>
+#include <boost/accumulators/statistics/max.hpp>
+#include <boost/accumulators/statistics/min.hpp>
+#include <boost/accumulators/statistics/stats.hpp>
+#include <boost/accumulators/statistics/sum.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <span>
+#include <vector>
+
+namespace perfmail {
+
+/// How the mean's sum starts. The classic table sums from the first sample, the modern one from 0;
+/// the two differ only when every sample is -0.0 (`-0.00` against `0.00`).
+enum class sum_start : bool { zero, first_sample };
+
+struct summary {
+  std::size_t n = 0;
+  double mean = 0;
+  double stddev = 0;  ///< population standard deviation (divides by n)
+  double min = 0;
+  double max = 0;
+  double median = 0;        ///< mean of the two middle samples when n is even
+  double upper_median = 0;  ///< sorted[n / 2], the robot's "mean" in change detection
+  double sum = 0;
+
+  [[nodiscard]] bool empty() const noexcept { return n == 0; }
+  bool operator==(const summary&) const = default;
+};
+
+/// The robot's mean: a plain left-to-right sum / n (no compensated summation).
+[[nodiscard]] inline double robot_sum(std::span<const double> xs, sum_start start = sum_start::zero) {
+  namespace acc = boost::accumulators;
+  acc::accumulator_set<double, acc::stats<acc::tag::sum>> sum;
+  for (double x : xs) sum(x);
+  double total = acc::sum(sum);
+  // 0.0 + x == x for every x but -0.0, so the two starts differ only for all-negative-zero input.
+  if (start == sum_start::first_sample && !xs.empty() && total == 0 &&
+      std::all_of(xs.begin(), xs.end(), [](double x) { return x == 0 && std::signbit(x); }))
+    total = -0.0;
+  return total;
+}
+
+/// Population standard deviation exactly as the robot computes it: sqrt(S * (1.0 / n)).
+[[nodiscard]] inline double robot_stddev(std::span<const double> xs, double mean) {
+  if (xs.empty()) return 0;
+  double squares = 0;
+  for (double x : xs) squares += (x - mean) * (x - mean);
+  return std::sqrt(squares * (1.0 / static_cast<double>(xs.size())));
+}
+
+/// Summarises `xs` (every value must be finite; the loaders refuse anything else).
+[[nodiscard]] inline summary summarize(std::span<const double> xs, sum_start start = sum_start::zero) {
+  namespace acc = boost::accumulators;
+  summary s;
+  if (xs.empty()) return s;
+  acc::accumulator_set<double, acc::stats<acc::tag::count, acc::tag::min, acc::tag::max>> extremes;
+  for (double x : xs) extremes(x);
+  s.n = acc::count(extremes);
+  s.min = acc::min(extremes);
+  s.max = acc::max(extremes);
+  s.sum = robot_sum(xs, start);
+  s.mean = s.sum / static_cast<double>(s.n);
+  s.stddev = robot_stddev(xs, s.mean);
+  std::vector<double> sorted(xs.begin(), xs.end());
+  std::sort(sorted.begin(), sorted.end());
+  s.upper_median = sorted[s.n / 2];
+  s.median = s.n % 2 == 1 ? sorted[s.n / 2] : (sorted[s.n / 2 - 1] + sorted[s.n / 2]) / 2;
+  return s;
+}
+
+/// 100 * stddev / mean, untruncated; tables truncate it toward zero. Infinite for a zero mean with spread.
+[[nodiscard]] inline double stddev_percent(const summary& s) {
+  if (s.mean == 0) return s.stddev == 0 ? 0 : std::numeric_limits<double>::infinity();
+  return 100 * s.stddev / s.mean;
+}
+
+}  // namespace perfmail

@@ -1,0 +1,21 @@
+#pragma once
+// Each subcommand lives in its own file and registers itself on the application. The CLI only wires
+// options to the library; what a command computes lives in include/perfmail/.
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace perfmail::cli {
+
+/// What a subcommand runs once its options are parsed; returns the process exit status.
+using command_action = std::function<int()>;
+
+/// Exit statuses shared by every command.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_failure = 1;     ///< an internal error (a bug: please report it)
+inline constexpr int exit_bad_input = 2;   ///< unreadable or invalid input, or a bad option
+
+command_action add_summary_command(CLI::App& app);
+
+}  // namespace perfmail::cli

@@ -1,0 +1,68 @@
+// perfmail: the command-line tool. Parses arguments, runs one subcommand, and turns exceptions into
+// one line on stderr and an exit status; nothing is printed to stdout on error.
+
+#include "commands.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/version.hpp"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <utility>
+#include <vector>
+
+int main(int argc, char** argv) {
+  using namespace perfmail::cli;
+  CLI::App app{"perfmail: performance-change reports in the style of the Linux kernel test robot"};
+  app.set_version_flag("--version", std::string{perfmail::version_string});
+  app.require_subcommand(1);
+  app.footer(
+      "Examples:\n"
+      "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"
+      "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
+      "  perfmail report examples/report.json --format mbox\n"
+      "Run 'perfmail COMMAND --help' for the options of one command.");
+
+  std::vector<std::pair<CLI::App*, command_action>> commands;
+  auto add = [&](command_action (*registrar)(CLI::App&)) {
+    const auto before = app.get_subcommands({}).size();
+    auto action = registrar(app);
+    commands.emplace_back(app.get_subcommands({}).at(before), std::move(action));
+  };
+  add(add_summary_command);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // One line, like every other error; --help explains the options.
+    fmt::print(stderr, "perfmail: {} (see --help)\n", e.what());
+    return exit_bad_input;
+  }
+
+  try {
+    for (auto& [sub, action] : commands)
+      if (sub->parsed()) return action();
+    return exit_bad_input;
+  } catch (const perfmail::input_error& e) {
+    fmt::print(stderr, "perfmail: {}\n", e.what());
+    return exit_bad_input;
+  } catch (const perfmail::usage_error& e) {
+    fmt::print(stderr, "perfmail: {}\n", e.what());
+    return exit_bad_input;
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "perfmail: out of memory\n");
+    return exit_failure;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "perfmail: internal error: {}\n", e.what());
+    return exit_failure;
+  }
+}

@@ -1,0 +1,18 @@
+# Runs CLI with ARGS and checks: exit status EXPECT_STATUS, nothing on stdout, exactly one line on stderr
+# that contains EXPECT_STDERR.
+execute_process(COMMAND ${CLI} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL EXPECT_STATUS)
+  message(FATAL_ERROR "exit status ${status}, expected ${EXPECT_STATUS}; stderr: ${err}")
+endif()
+if(NOT out STREQUAL "")
+  message(FATAL_ERROR "stdout should be empty on error, got: ${out}")
+endif()
+string(REGEX MATCHALL "\n" newlines "${err}")
+list(LENGTH newlines lines)
+if(NOT lines EQUAL 1)
+  message(FATAL_ERROR "expected one line on stderr, got ${lines}: ${err}")
+endif()
+string(FIND "${err}" "${EXPECT_STDERR}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "stderr does not mention '${EXPECT_STDERR}': ${err}")
+endif()

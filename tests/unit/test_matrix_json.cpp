@@ -1,0 +1,182 @@
+#include <doctest/doctest.h>
+
+#include "perfmail/error.hpp"
+#include "perfmail/io/matrix_json.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace perfmail;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The message of the input_error that parsing `json` throws.
+std::string parse_error_of(const std::string& json) {
+  try {
+    (void)io::parse_matrix(json, "m.json");
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+struct scratch_dir {
+  fs::path path;
+  explicit scratch_dir(const std::string& name) : path(fs::temp_directory_path() / ("perfmail-test-" + name)) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~scratch_dir() { fs::remove_all(path); }
+  void write(const fs::path& relative, const std::string& text) const {
+    fs::create_directories((path / relative).parent_path());
+    std::ofstream(path / relative, std::ios::binary) << text;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("parse_matrix: metrics in file order with their kinds") {
+  const auto m = io::parse_matrix(R"({
+    "fio.write_iops": [16106, 17980],
+    "fio.write_bw_MBps": [62.9, 70.0, 1e3],
+    "dmesg.Mem-Info": [0, null]
+  })",
+                                  "m.json");
+  REQUIRE(m.size() == 3);
+  CHECK(m.metrics()[0].name() == "fio.write_iops");
+  CHECK_FALSE(m.find("fio.write_iops")->any_floating());
+  CHECK(m.find("fio.write_bw_MBps")->any_floating());
+  CHECK(m.find("fio.write_bw_MBps")->raw_values()[2] == 1000);
+  CHECK(m.find("dmesg.Mem-Info")->is_missing(1));
+  CHECK(m.run_count() == 3);
+}
+
+TEST_CASE("parse_matrix: 5.0 and 1e3 are floats, 5 is an integer") {
+  const auto m = io::parse_matrix(R"({"a": [5], "b": [5.0], "c": [1e3], "d": [-7]})", "m.json");
+  CHECK(m.find("a")->kinds()[0] == sample_kind::integer);
+  CHECK(m.find("b")->kinds()[0] == sample_kind::floating);
+  CHECK(m.find("c")->kinds()[0] == sample_kind::floating);
+  CHECK(m.find("d")->kinds()[0] == sample_kind::integer);
+}
+
+TEST_CASE("parse_matrix: stats_source gives the run count") {
+  const auto m = io::parse_matrix(R"({"x": [1, 2], "stats_source": ["0/stats.json", "1/stats.json"]})", "m.json");
+  CHECK(m.run_count() == 2);
+  CHECK_FALSE(m.contains("stats_source"));
+}
+
+TEST_CASE("parse_matrix: string samples make a metric the robot ignores") {
+  const auto m = io::parse_matrix(R"({"kernel.version": ["5.0"], "x": [1]})", "m.json");
+  CHECK_FALSE(m.contains("kernel.version"));
+  CHECK(m.textual_metrics().size() == 1);
+}
+
+TEST_CASE("parse_matrix: magnitudes at the ends of double") {
+  const auto m = io::parse_matrix(R"({"big": [1e308], "tiny": [5e-324], "u": [18446744073709551615],
+                                      "bigint": [123456789012345678901234567890]})",
+                                  "m.json");
+  CHECK(m.find("big")->raw_values()[0] == 1e308);
+  CHECK(m.find("tiny")->raw_values()[0] > 0);
+  CHECK(m.find("u")->raw_values()[0] == 18446744073709551615.0);
+  CHECK(m.find("bigint")->raw_values()[0] == doctest::Approx(1.2345678901234568e29));
+}
+
+TEST_CASE("parse_matrix: bad input names the place and the problem") {
+  SUBCASE("empty text") { CHECK(parse_error_of("") == "m.json: no JSON value (the file is empty)"); }
+  SUBCASE("a top-level array") {
+    CHECK(parse_error_of("[1, 2]") ==
+          "m.json:1:1: the top level is not a JSON object (expected metric names mapped to samples)");
+  }
+  SUBCASE("a metric that is not an array") {
+    CHECK(parse_error_of("{\n  \"x\": 5\n}") == "m.json:2:8: metric \"x\" is not an array of samples");
+  }
+  SUBCASE("a sample that is an object") {
+    CHECK(parse_error_of("{\"x\": [1, {}]}") == "m.json:1:11: metric \"x\": a sample is an object; expected a number");
+  }
+  SUBCASE("a sample that is true") {
+    CHECK(parse_error_of("{\"x\": [true]}") ==
+          "m.json:1:8: metric \"x\": a sample is true or false; expected a number");
+  }
+  SUBCASE("NaN, Infinity and 1e400 are refused") {
+    CHECK(parse_error_of("{\"x\": [NaN]}").starts_with("m.json:1:"));
+    CHECK(parse_error_of("{\"x\": [Infinity]}").starts_with("m.json:1:"));
+    CHECK(parse_error_of("{\"x\": [1, 1e400]}").find("not a finite double") != std::string::npos);
+  }
+  SUBCASE("truncated JSON") { CHECK(parse_error_of("{\"x\": [1, 2").find("m.json") == 0); }
+  SUBCASE("text after the object") {
+    CHECK(parse_error_of("{\"x\": [1]} 5") == "m.json:1:12: text after the end of the JSON value");
+  }
+  SUBCASE("a metric twice") { CHECK(parse_error_of(R"({"x": [1], "x": [2]})").find("appears twice") != std::string::npos); }
+  SUBCASE("stats_source shorter or longer than a series") {
+    CHECK(parse_error_of(R"({"x": [1, 2, 3], "stats_source": ["a", "b"]})") ==
+          "m.json: metric \"x\": has 3 samples but stats_source lists 2 runs");
+    CHECK(parse_error_of(R"({"x": [1], "stats_source": ["a", "b"]})") ==
+          "m.json: metric \"x\": has 1 samples but stats_source lists 2 runs");
+  }
+  SUBCASE("invalid UTF-8 in a name") {
+    CHECK(parse_error_of("{\"x\xff\": [1]}").find("UTF-8") != std::string::npos);
+  }
+}
+
+TEST_CASE("load_matrix: files") {
+  const scratch_dir dir("load-matrix");
+  SUBCASE("a missing file") {
+    CHECK_THROWS_WITH_AS(io::load_matrix(dir.path / "nope.json"), doctest::Contains("no such file"), input_error);
+  }
+  SUBCASE("a directory") {
+    CHECK_THROWS_WITH_AS(io::load_matrix(dir.path), doctest::Contains("is a directory"), input_error);
+  }
+  SUBCASE("a file over the size limit") {
+    dir.write("m.json", R"({"x": [1, 2, 3]})");
+    CHECK_THROWS_WITH_AS(io::load_matrix(dir.path / "m.json", {.max_file_bytes = 4}),
+                         doctest::Contains("larger than the limit"), input_error);
+  }
+  SUBCASE("errors name the file") {
+    dir.write("m.json", "{\"x\": [1,]}");
+    try {
+      (void)io::load_matrix(dir.path / "m.json");
+      FAIL("no error");
+    } catch (const input_error& e) {
+      CHECK(e.file() == (dir.path / "m.json").string());
+      CHECK(e.place().line == 1);
+    }
+  }
+}
+
+TEST_CASE("load_stats_directory: runs merged in numeric order") {
+  const scratch_dir dir("stats-dir");
+  dir.write("10/stats.json", R"({"fio.write_iops": 30, "dmesg.oops": 1})");
+  dir.write("2/stats.json", R"({"fio.write_iops": 20})");
+  dir.write("1/stats.json", R"({"fio.write_iops": 10.5, "kernel": "5.0"})");
+  dir.write("notes/readme.txt", "not a run");
+  const auto m = io::load_results(dir.path);
+  CHECK(m.run_count() == 3);
+  const auto* iops = m.find("fio.write_iops");
+  REQUIRE(iops != nullptr);
+  CHECK(iops->present_values() == std::vector<double>{10.5, 20, 30});
+  const auto* oops = m.find("dmesg.oops");
+  REQUIRE(oops != nullptr);
+  CHECK(oops->size() == 3);
+  CHECK(oops->is_missing(0));
+  CHECK(oops->raw_values()[2] == 1);
+  CHECK(m.textual_metrics().size() == 1);
+
+  SUBCASE("a directory with a matrix.json uses it") {
+    dir.write("matrix.json", R"({"x": [1, 2]})");
+    CHECK(io::load_results(dir.path).contains("x"));
+  }
+}
+
+TEST_CASE("load_stats_directory: errors") {
+  const scratch_dir dir("stats-dir-bad");
+  SUBCASE("no runs") {
+    CHECK_THROWS_WITH_AS(io::load_stats_directory(dir.path), doctest::Contains("no run directories"), input_error);
+  }
+  SUBCASE("an array value in a stats.json") {
+    dir.write("0/stats.json", R"({"x": [1, 2]})");
+    CHECK_THROWS_WITH_AS(io::load_stats_directory(dir.path), doctest::Contains("one value per metric"), input_error);
+  }
+}

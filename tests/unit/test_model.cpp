@@ -1,0 +1,82 @@
+#include <doctest/doctest.h>
+
+#include "perfmail/model/commit.hpp"
+#include "perfmail/model/matrix.hpp"
+#include "perfmail/model/series.hpp"
+#include "perfmail/model/test_case.hpp"
+
+#include <vector>
+
+using namespace perfmail;
+
+TEST_CASE("commit: short ids are cut, never overrun") {
+  const commit c{"e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8", "mm: vmscan: kick flushers", "", ""};
+  CHECK(c.short_id(16) == "e932fd3f1772e1fb");
+  CHECK(c.short_id(26) == "e932fd3f1772e1fbc0b90dcfb4");
+  CHECK(commit{"v4.9", {}, {}, {}}.short_id(16) == "v4.9");
+}
+
+TEST_CASE("test case: parameters keep the job's order") {
+  const test_case t{"fio-basic", {{"runtime", "300s"}, {"disk", "1SSD"}, {"fs", "btrfs"}}, "", ""};
+  CHECK(t.parameters.front().key == "runtime");
+  CHECK(t.parameter_value("fs") == "btrfs");
+  CHECK_FALSE(t.parameter_value("rw").has_value());
+}
+
+TEST_CASE("metric series: remembers how each sample was written") {
+  metric_series s{"fio.write_iops"};
+  s.push_back(5, sample_kind::integer);
+  s.push_back(5.5, sample_kind::floating);
+  s.push_missing();
+  CHECK(s.size() == 3);
+  CHECK(s.present_count() == 2);
+  CHECK(s.any_floating());
+  CHECK(s.is_missing(2));
+  CHECK(s.raw_values()[2] == 0);
+  CHECK(s.present_values() == std::vector<double>{5, 5.5});
+
+  SUBCASE("integers only") { CHECK_FALSE(metric_series("x", {1, 2}, sample_kind::integer).any_floating()); }
+  SUBCASE("padding adds missing samples") {
+    s.pad_to(5);
+    CHECK(s.size() == 5);
+    CHECK(s.present_count() == 2);
+  }
+  SUBCASE("filtering runs keeps kinds aligned") {
+    const auto kept = s.filter_runs([](std::size_t run) { return run != 0; });
+    CHECK(kept.present_values() == std::vector<double>{5.5});
+    CHECK(kept.kinds()[0] == sample_kind::floating);
+  }
+}
+
+TEST_CASE("matrix: order, lookup and run count") {
+  matrix m;
+  m.add(metric_series("b", {1, 2, 3}));
+  m.add(metric_series("a", {4, 5}));
+  CHECK(m.size() == 2);
+  CHECK(m.metrics()[0].name() == "b");
+  CHECK(m.find("a")->size() == 2);
+  CHECK(m.find("c") == nullptr);
+
+  SUBCASE("run count is the longest series without stats_source") { CHECK(m.run_count() == 3); }
+  SUBCASE("stats_source decides the run count") {
+    m.set_stats_source({"0/stats.json", "1/stats.json", "2/stats.json", "3/stats.json"});
+    CHECK(m.run_count() == 4);
+  }
+  SUBCASE("adding a metric again replaces it in place") {
+    m.add(metric_series("b", {9}));
+    CHECK(m.metrics()[0].raw_values()[0] == 9);
+    CHECK(m.size() == 2);
+  }
+  SUBCASE("an empty matrix has no runs") { CHECK(matrix{}.run_count() == 0); }
+}
+
+TEST_CASE("matrix: incomplete runs are flagged and can be removed") {
+  matrix m;
+  m.add(metric_series("fio.write_iops", {10, 0, 30}, sample_kind::integer));
+  m.add(metric_series(std::string{incomplete_run_metric}, {0, 1, 0}, sample_kind::integer));
+  CHECK(m.incomplete_runs() == std::vector<bool>{false, true, false});
+  CHECK(m.has_incomplete_runs());
+  const matrix complete = m.without_runs(m.incomplete_runs());
+  CHECK(complete.find("fio.write_iops")->present_values() == std::vector<double>{10, 30});
+  CHECK_FALSE(complete.has_incomplete_runs());
+}

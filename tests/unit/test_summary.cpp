@@ -1,0 +1,83 @@
+#include <doctest/doctest.h>
+
+#include "perfmail/stats/summary.hpp"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+using namespace perfmail;
+
+// Reference values were computed independently with Python 3 (statistics.pstdev, math.fsum and plain
+// float loops); the robot-arithmetic cases come from docs/FORMAT.md of the report format.
+
+TEST_CASE("summarize: the robot's plain left-to-right mean") {
+  const std::vector<double> xs{5721.666, 5759.41, 5686.69, 5719.15, 5793.084};
+  const auto s = summarize(xs);
+  // A compensated sum gives exactly 5736.0; the robot prints 5735 (%d truncates 5735.999999999999).
+  CHECK(s.mean == 5735.999999999999);
+  CHECK(static_cast<long>(s.mean) == 5735);
+  CHECK(s.n == 5);
+  CHECK(s.min == 5686.69);
+  CHECK(s.max == 5793.084);
+  CHECK(s.median == 5721.666);
+  CHECK(s.upper_median == 5721.666);
+}
+
+TEST_CASE("summarize: population stddev as sqrt(S * (1.0 / n))") {
+  const std::vector<double> xs{0, 0, 10382, 0, 0};
+  const auto s = summarize(xs);
+  CHECK(stddev_percent(s) == 200.0);  // sqrt(S / n) would give 199.99999999999997, printed 199%
+  SUBCASE("matches the textbook value") {
+    const std::vector<double> ys{2, 4, 4, 4, 5, 5, 7, 9};
+    CHECK(summarize(ys).stddev == 2.0);
+  }
+}
+
+TEST_CASE("summarize: medians") {
+  SUBCASE("even count") {
+    const auto s = summarize(std::vector<double>{4, 1, 3, 2});
+    CHECK(s.median == 2.5);
+    CHECK(s.upper_median == 3);
+  }
+  SUBCASE("odd count") { CHECK(summarize(std::vector<double>{9, 1, 5}).median == 5); }
+}
+
+TEST_CASE("summarize: edge cases") {
+  SUBCASE("empty") {
+    const auto s = summarize(std::vector<double>{});
+    CHECK(s.empty());
+    CHECK(s.mean == 0);
+  }
+  SUBCASE("one sample has no spread") {
+    const auto s = summarize(std::vector<double>{42});
+    CHECK(s.mean == 42);
+    CHECK(s.stddev == 0);
+    CHECK(s.median == 42);
+  }
+  SUBCASE("zeros") { CHECK(stddev_percent(summarize(std::vector<double>{0, 0, 0})) == 0); }
+  SUBCASE("zero mean with spread") {
+    const auto s = summarize(std::vector<double>{-1000, 1000});
+    CHECK(s.mean == 0);
+    CHECK(s.stddev == 1000);
+    CHECK(std::isinf(stddev_percent(s)));
+  }
+  SUBCASE("huge magnitudes do not overflow the sum of two") {
+    const auto s = summarize(std::vector<double>{1e308, 1e308});
+    CHECK(std::isinf(s.sum));  // the robot's arithmetic overflows too; callers see an infinite mean
+    const auto t = summarize(std::vector<double>{1e308});
+    CHECK(t.mean == 1e308);
+  }
+  SUBCASE("tiny magnitudes keep their precision") {
+    const auto s = summarize(std::vector<double>{1e-300, 3e-300});
+    CHECK(s.mean == doctest::Approx(2e-300).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("summarize: where the sum starts decides the sign of a zero mean") {
+  const std::vector<double> negative_zeros{-0.0, -0.0};
+  CHECK_FALSE(std::signbit(summarize(negative_zeros, sum_start::zero).mean));
+  CHECK(std::signbit(summarize(negative_zeros, sum_start::first_sample).mean));
+  const std::vector<double> mixed{-0.0, 1.0};
+  CHECK(summarize(mixed, sum_start::first_sample).mean == 0.5);
+}
