@@ -1,0 +1,52 @@
+#pragma once
+// The inputs and the result of a trend plot, shared by every style.
+
+#include "perfmail/plot/look.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace perfmail::plot {
+
+/// The samples of one commit, in run order; sample i (0-based) is drawn at x = i + 1. A NaN or an
+/// infinity is an undefined sample: in the gnuplot 5 looks it is not drawn, breaks the good line and
+/// keeps its x (gnuplot 5.4 reads infinities exactly like NaN); the 4.6 look draws it where gnuplot
+/// 4.6 draws a NaN, at (i, i + 1) in 1-based x.
+using samples = std::vector<double>;
+
+/// A data set that may be absent (the robot's nil) as opposed to empty (its empty array). The two
+/// draw the same picture; only "both absent" differs from "both empty" (see plot_outcome).
+using trend_series = std::optional<samples>;
+
+/// The smallest and largest sizes the gnuplot looks accept; below the minimum gnuplot itself warns that
+/// the canvas is too small and its layout degenerates.
+inline constexpr int min_gnuplot_width = 32;
+inline constexpr int min_gnuplot_height = 8;
+inline constexpr int max_plot_width = 1000;
+inline constexpr int max_plot_height = 500;
+
+struct plot_options {
+  look style = look::gnuplot_5_4;
+  int width = 80;   ///< characters per row (the e-mail default)
+  int height = 20;  ///< rows
+  std::string title;  ///< printed as is; an empty title leaves no room for one (the frame moves up)
+};
+
+/// Whether a plot was drawn.
+enum class plot_outcome : std::uint8_t {
+  drawn,            ///< text holds the picture
+  no_series,        ///< both series absent: the robot makes no plot (and never calls gnuplot)
+  no_defined_value, ///< no defined sample in either series: gnuplot reports an error and prints nothing
+};
+
+struct plot_result {
+  plot_outcome outcome = plot_outcome::drawn;
+  std::string text;  ///< the picture without a final newline; empty unless drawn
+
+  [[nodiscard]] bool drawn() const noexcept { return outcome == plot_outcome::drawn; }
+  explicit operator bool() const noexcept { return drawn(); }
+};
+
+}  // namespace perfmail::plot
