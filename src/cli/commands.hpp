@@ -17,5 +17,6 @@ inline constexpr int exit_failure = 1;     ///< an internal error (a bug: please
 inline constexpr int exit_bad_input = 2;   ///< unreadable or invalid input, or a bad option
 
 command_action add_summary_command(CLI::App& app);
+command_action add_plot_command(CLI::App& app);
 
 }  // namespace perfmail::cli

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
     commands.emplace_back(app.get_subcommands({}).at(before), std::move(action));
   };
   add(add_summary_command);
+  add(add_plot_command);
 
   try {
     app.parse(argc, argv);
