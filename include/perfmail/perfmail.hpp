@@ -12,5 +12,6 @@
 #include "perfmail/model/test_case.hpp"
 
 #include "perfmail/stats/change.hpp"
+#include "perfmail/stats/significance.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/stats/trim.hpp"
