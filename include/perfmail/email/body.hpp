@@ -1,0 +1,119 @@
+#pragma once
+// The body of a report email, laid out as the robot writes it. Everything around the data is text the
+// caller can set; the defaults reproduce the robot's emails.
+
+#include "perfmail/model/commit.hpp"
+#include "perfmail/model/test_case.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace perfmail::email {
+
+inline constexpr std::string_view robot_disclaimer =
+    "Disclaimer:\n"
+    "Results have been estimated based on internal Intel analysis and are provided\n"
+    "for informational purposes only. Any difference in system hardware or software\n"
+    "design or configuration may affect actual performance.";
+
+inline constexpr std::string_view robot_lkp_repository = "https://github.com/intel/lkp-tests.git";
+
+/// The words around the data.
+struct body_text {
+  std::string greeting = "Greeting,";
+  /// The repository of the "To reproduce:" block; none prints no block (as modern emails).
+  std::optional<std::string> reproduce_repository;
+  bool legend = true;  ///< the `[*] bisect-good sample` / `[O] bisect-bad sample` lines
+  std::string disclaimer{robot_disclaimer};
+  std::string closing = "Thanks,";
+  std::string signature = "kernel test robot";
+};
+
+/// What the body reports; the table and plots arrive already rendered.
+struct body_content {
+  std::string headline;  ///< the whole sentence, e.g. "FYI, we noticed a 24% improvement of ... due to commit:"
+  commit head;
+  test_case test;
+  test_machine machine;
+  std::string table;  ///< the table block, ending with its blank line
+  std::string plots;  ///< the plot block (may be empty)
+};
+
+/// "commit: <id> ("<subject>")" and the line naming where it is: "<tree URL> <branch>", or "url: <URL>"
+/// for a branch URL (no branch given).
+[[nodiscard]] inline std::string commit_block(const commit& c) {
+  std::string out = fmt::format("commit: {} (\"{}\")\n", c.id, c.subject);
+  if (!c.url.empty()) {
+    if (c.branch.empty())
+      out += fmt::format("url: {}\n", c.url);
+    else
+      out += fmt::format("{} {}\n", c.url, c.branch);
+  }
+  return out;
+}
+
+[[nodiscard]] inline std::string compose_body(const body_content& content, const body_text& text) {
+  std::string out;
+  auto line = [&out](std::string_view s = {}) {
+    out += s;
+    out += '\n';
+  };
+  line(text.greeting);
+  line();
+  line(content.headline);
+  line();
+  line();
+  out += commit_block(content.head);
+  line();
+  line(fmt::format("in testcase: {}", content.test.name));
+  if (!content.machine.description.empty()) line(fmt::format("on test machine: {}", content.machine.description));
+  if (!content.test.parameters.empty()) {
+    line("with following parameters:");
+    line();
+    for (const auto& p : content.test.parameters) line(fmt::format("\t{}: {}", p.key, p.value));
+  }
+  line();
+  if (!content.test.description.empty()) line(fmt::format("test-description: {}", content.test.description));
+  if (!content.test.url.empty()) line(fmt::format("test-url: {}", content.test.url));
+  line();
+  line();
+  line("Details are as below:");
+  line(fmt::format("{:->98}>", ""));
+  line();
+  if (text.reproduce_repository) {
+    line();
+    line("To reproduce:");
+    line();
+    line(fmt::format("        git clone {}", *text.reproduce_repository));
+    line("        cd lkp-tests");
+    line("        bin/lkp install job.yaml  # job file is attached in this email");
+    line("        bin/lkp run     job.yaml");
+    line();
+  }
+  out += content.table;
+  if (!content.plots.empty()) {
+    line();
+    out += content.plots;
+    if (!content.plots.ends_with('\n')) line();
+  }
+  line();
+  if (text.legend) {
+    line("                            [*] bisect-good sample");
+    line("                            [O] bisect-bad sample");
+    line();
+    line();
+  }
+  if (!text.disclaimer.empty()) {
+    line(text.disclaimer);
+    line();
+    line();
+  }
+  line(text.closing);
+  line(text.signature);
+  return out;
+}
+
+}  // namespace perfmail::email
