@@ -111,8 +111,10 @@ TEST_CASE("report document: result paths are relative to the document") {
   std::ofstream(dir / "data" / "base.json") << R"({"x": [1, 2]})";
   std::ofstream(dir / "data" / "head.json") << R"({"x": [3, 4]})";
   std::string doc = minimal;
-  doc.replace(doc.find("{\"fio.write_iops\": [1, 2, 3]}"), 28, "\"data/base.json\"");
-  doc.replace(doc.find("{\"fio.write_iops\": [4, 5, 6]}"), 28, "\"data/head.json\"");
+  const std::string inline_base = R"({"fio.write_iops": [1, 2, 3]})";
+  const std::string inline_head = R"({"fio.write_iops": [4, 5, 6]})";
+  doc.replace(doc.find(inline_base), inline_base.size(), "\"data/base.json\"");
+  doc.replace(doc.find(inline_head), inline_head.size(), "\"data/head.json\"");
   std::ofstream(dir / "report.json") << doc;
   const auto loaded = io::load_report(dir / "report.json");
   CHECK(loaded.base_results.data.find("x") != nullptr);
