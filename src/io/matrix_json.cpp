@@ -355,6 +355,57 @@ std::vector<std::filesystem::path> run_directories(const std::filesystem::path& 
   return out;
 }
 
+/// Merges per-run stats.json documents into one matrix, the robot's way: metrics in the order first seen,
+/// a metric a run lacks is a missing sample.
+class stats_merger {
+ public:
+  void add_run(const simdjson::padded_string& text, const std::string& source) {
+    const std::size_t run = sources_.size();
+    matrix_reader reader(source, text);
+    std::unordered_set<std::string> seen;
+    reader.for_each_field([&](const std::string& name, od::value& value) {
+      const input_place place = reader.place_of(value);
+      check_utf8(source, name, place);
+      if (!seen.insert(name).second) reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
+      if (name == "stats_source") return;
+      od::json_type type{};
+      if (auto err = value.type().get(type)) reader.fail(value, err);
+      if (type == od::json_type::array)
+        reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
+      const auto s = reader.read_sample(value, name);
+      if (s.is_text) {
+        if (textual_.insert(name).second) textual_order_.push_back(name);
+        return;
+      }
+      auto [it, inserted] = index_.try_emplace(name, merged_.size());
+      if (inserted) merged_.emplace_back(name);
+      auto& series = merged_[it->second];
+      series.pad_to(run);
+      series.push_back(s.value, s.kind);
+    });
+    sources_.push_back(source);
+  }
+
+  matrix result() && {
+    matrix out;
+    for (auto& series : merged_) {
+      if (textual_.contains(series.name())) continue;
+      series.pad_to(sources_.size());
+      out.add(std::move(series));
+    }
+    for (auto& name : textual_order_) out.add_textual(std::move(name));
+    out.set_stats_source(std::move(sources_));
+    return out;
+  }
+
+ private:
+  std::vector<metric_series> merged_;
+  std::map<std::string, std::size_t, std::less<>> index_;
+  std::unordered_set<std::string> textual_;
+  std::vector<std::string> textual_order_;
+  std::vector<std::string> sources_;
+};
+
 }  // namespace
 
 matrix parse_matrix(std::string_view json, std::string_view source) {
@@ -370,51 +421,18 @@ matrix load_matrix(const std::filesystem::path& file, const load_limits& limits)
 matrix load_stats_directory(const std::filesystem::path& dir, const load_limits& limits) {
   const auto runs = run_directories(dir);
   if (runs.empty()) throw input_error(dir.string(), "no run directories with a stats.json below this directory");
-
-  // metric -> samples per run, in the order metrics are first seen.
-  std::vector<metric_series> merged;
-  std::map<std::string, std::size_t, std::less<>> index;
-  std::unordered_set<std::string> textual;
-  std::vector<std::string> textual_order;
-  std::vector<std::string> sources;
-
-  for (std::size_t run = 0; run < runs.size(); ++run) {
-    const auto file = runs[run] / "stats.json";
-    const auto text = read_file(file, limits);
-    matrix_reader reader(file.string(), text);
-    std::unordered_set<std::string> seen;
-    reader.for_each_field([&](const std::string& name, od::value& value) {
-      const input_place place = reader.place_of(value);
-      check_utf8(file.string(), name, place);
-      if (!seen.insert(name).second) reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
-      if (name == "stats_source") return;
-      od::json_type type{};
-      if (auto err = value.type().get(type)) reader.fail(value, err);
-      if (type == od::json_type::array)
-        reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
-      const auto s = reader.read_sample(value, name);
-      if (s.is_text) {
-        if (textual.insert(name).second) textual_order.push_back(name);
-        return;
-      }
-      auto [it, inserted] = index.try_emplace(name, merged.size());
-      if (inserted) merged.emplace_back(name);
-      auto& series = merged[it->second];
-      series.pad_to(run);
-      series.push_back(s.value, s.kind);
-    });
-    sources.push_back(file.string());
+  stats_merger merger;
+  for (const auto& run : runs) {
+    const auto file = run / "stats.json";
+    merger.add_run(read_file(file, limits), file.string());
   }
+  return std::move(merger).result();
+}
 
-  matrix result;
-  for (auto& series : merged) {
-    if (textual.contains(series.name())) continue;
-    series.pad_to(runs.size());
-    result.add(std::move(series));
-  }
-  for (auto& name : textual_order) result.add_textual(std::move(name));
-  result.set_stats_source(std::move(sources));
-  return result;
+matrix merge_run_stats(std::span<const run_stats_text> runs) {
+  stats_merger merger;
+  for (const auto& run : runs) merger.add_run(simdjson::padded_string(run.json), run.source);
+  return std::move(merger).result();
 }
 
 matrix load_results(const std::filesystem::path& path, const load_limits& limits) {

@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <span>
+#include <string>
 #include <string_view>
 
 namespace perfmail::io {
@@ -29,6 +31,15 @@ struct load_limits {
 /// numeric names in numeric order, others after them by name) into a matrix, the robot's way: a metric a
 /// run lacks is a missing sample. `stats_source` lists the files merged.
 [[nodiscard]] matrix load_stats_directory(const std::filesystem::path& dir, const load_limits& limits = {});
+
+/// One run's stats.json text and where it came from (for messages).
+struct run_stats_text {
+  std::string source;
+  std::string_view json;
+};
+
+/// Merges per-run stats.json texts, in run order, exactly as load_stats_directory merges files.
+[[nodiscard]] matrix merge_run_stats(std::span<const run_stats_text> runs);
 
 /// A matrix.json file, or a directory: its matrix.json if it has one, else its per-run stats.json files.
 [[nodiscard]] matrix load_results(const std::filesystem::path& path, const load_limits& limits = {});
