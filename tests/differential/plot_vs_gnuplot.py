@@ -188,6 +188,15 @@ def hand_cases(rng):
     add(["NaN", 1.0, 2.0, "NaN"])
     add(["NaN", "NaN"], [5.0])
     add(["Infinity", 3.0, "-Infinity", 4.0])
+    # magnitudes at and beyond half the largest double, which gnuplot stores as undefined
+    half_max = sys.float_info.max / 2
+    for k in (-2, -1, 0, 1):
+        v = next_up(half_max, k)
+        add([v, half_max / 3, -v, 1.0], [v / 2])
+    add([1e308, -1e308], [0.0])
+    # ranges whose extension to whole steps overflows: gnuplot draws no tics
+    for lo, hi in ((-8.9e307, 8.9e307), (-8.9e307, 7e307), (-8.9e307, 5e307), (-5e307, 8.5e307)):
+        add([lo, hi, (lo + hi) / 2], [hi / 3])
     for _ in range(20):
         cases.append(stall_case(rng))
     return cases

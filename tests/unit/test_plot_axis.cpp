@@ -69,6 +69,14 @@ TEST_CASE("axis: a step that no longer moves the value leaves exactly two tics")
   }
 }
 
+TEST_CASE("axis: a range whose span overflows has no tics") {
+  const auto a = make_y_axis(-8.9e307, 7e307, fixed_point_rule::span_or_min_below_10);
+  CHECK(std::isinf(a.range.hi - a.range.lo));
+  CHECK(a.tics.empty());
+  CHECK(a.left_margin() == 2);
+  CHECK_FALSE(make_y_axis(-8.9e307, 5e307, fixed_point_rule::span_or_min_below_10).tics.empty());
+}
+
 TEST_CASE("axis: labels are printed like C's % g") {
   CHECK(format_g(0) == " 0");
   CHECK(format_g(0.45) == " 0.45");
@@ -144,4 +152,9 @@ TEST_CASE("axis: cell_scale rounds half up and clamps far-off values") {
   CHECK(rows(6.4) == 8);
   CHECK(rows(1e300) == 1 << 20);
   CHECK(rows(-1e300) == -(1 << 20));
+  SUBCASE("a position that is not a number maps to no cell") {
+    const cell_scale flat({-1e308, 8e307}, 2, 16);  // the span overflows: the scale is 0
+    CHECK(flat(0) == 2);
+    CHECK_FALSE(flat(8.9e307));  // (8.9e307 + 1e308) * 0 is NaN
+  }
 }

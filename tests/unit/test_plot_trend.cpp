@@ -108,6 +108,22 @@ TEST_CASE("trend: infinities are read like NaN") {
   }
 }
 
+TEST_CASE("trend: magnitudes of half the largest double and more are undefined samples") {
+  const double half_max = std::numeric_limits<double>::max() / 2;
+  for (auto l : every_look) {
+    CAPTURE(name_of(l));
+    if (l != look::gnuplot_4_6) {  // 4.6 draws a NaN as a bogus point but skips a huge value
+      CHECK(render_trend(samples{5, half_max, 7}, std::nullopt, with(l)).text ==
+            render_trend(samples{5, qnan, 7}, std::nullopt, with(l)).text);
+      CHECK(render_trend(samples{5, -half_max, 7}, std::nullopt, with(l)).text ==
+            render_trend(samples{5, qnan, 7}, std::nullopt, with(l)).text);
+    }
+    CHECK(render_trend(samples{1e308, -1e308}, std::nullopt, with(l)).outcome == plot_outcome::no_defined_value);
+  }
+  const double below = std::nextafter(half_max, 0.0);
+  CHECK(render_trend(samples{below, 1}, std::nullopt, with(look::gnuplot_5_4)).drawn());
+}
+
 TEST_CASE("trend: an undefined sample breaks the good line in 5.x and keeps its x") {
   const auto broken = lines(render_trend(samples{1, 1, qnan, 1, 1}, std::nullopt, with(look::gnuplot_5_4)).text);
   const auto whole = lines(render_trend(samples{1, 1, 1, 1, 1}, std::nullopt, with(look::gnuplot_5_4)).text);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,10 +67,12 @@ struct tic_values {
 
 /// Enumerates the tics of the extended range r with the given step. The values are accumulated by
 /// repeated addition, so a tic may be 0.15000000000000002 rather than 0.15. If an addition ever leaves
-/// the value unchanged, gnuplot falls back to exactly two tics, at the start and at the end.
+/// the value unchanged, gnuplot falls back to exactly two tics, at the start and at the end. A range
+/// whose span overflows (beyond about 1.8e308) has no tics.
 [[nodiscard]] inline tic_values enumerate_tics(value_range r, double step) {
   tic_values out;
-  if (!(step > 0) || !std::isfinite(step) || !std::isfinite(r.lo) || !std::isfinite(r.hi)) return out;
+  // No tics at all when the extended range is wider than the largest double (gnuplot draws none).
+  if (!(step > 0) || !std::isfinite(step) || !std::isfinite(r.hi - r.lo)) return out;
   const double start = step * std::floor(r.lo / step);
   const double end = step * std::ceil(r.hi / step) + step / 100;
   for (double t = start; t <= end;) {
@@ -187,7 +190,8 @@ struct y_axis {
 
 /// Maps values linearly onto cells: `lo` to cell `first`, `hi` to cell `last`, rounding half up
 /// (gnuplot's `(int)(first + (v - lo) * scale + 0.5)`, the scale being the integer cell difference
-/// divided by the value difference). Far-off values are clamped to a cell well off any canvas.
+/// divided by the value difference). Far-off values are clamped to a cell well off any canvas; a
+/// position that is not a number (an overflowing range) maps to no cell, and nothing is drawn there.
 struct cell_scale {
   double lo = 0;
   int first = 0;
@@ -197,10 +201,11 @@ struct cell_scale {
   cell_scale(value_range r, int first_cell, int last_cell) noexcept
       : lo(r.lo), first(first_cell), scale(static_cast<double>(last_cell - first_cell) / (r.hi - r.lo)) {}
 
-  [[nodiscard]] int operator()(double v) const noexcept {
+  [[nodiscard]] std::optional<int> operator()(double v) const noexcept {
     constexpr double far = 1 << 20;
     const double c = first + (v - lo) * scale + 0.5;
-    if (!(c > -far)) return -static_cast<int>(far);
+    if (std::isnan(c)) return std::nullopt;
+    if (c < -far) return -static_cast<int>(far);
     if (c > far) return static_cast<int>(far);
     return static_cast<int>(c);
   }

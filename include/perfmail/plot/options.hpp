@@ -10,10 +10,10 @@
 
 namespace perfmail::plot {
 
-/// The samples of one commit, in run order; sample i (0-based) is drawn at x = i + 1. A NaN or an
-/// infinity is an undefined sample: in the gnuplot 5 looks it is not drawn, breaks the good line and
-/// keeps its x (gnuplot 5.4 reads infinities exactly like NaN); the 4.6 look draws it where gnuplot
-/// 4.6 draws a NaN, at (i, i + 1) in 1-based x.
+/// The samples of one commit, in run order; sample i (1-based) is drawn at x = i. A NaN, an infinity
+/// or a value of magnitude DBL_MAX / 2 or more is an undefined sample, as in gnuplot 5.4: it is not
+/// drawn, breaks the good line and keeps its x. The 4.6 look instead draws a NaN or an infinity where
+/// gnuplot 4.6 draws the line `i NaN`, at the point (i - 1, i).
 using samples = std::vector<double>;
 
 /// A data set that may be absent (the robot's nil) as opposed to empty (its empty array). The two

@@ -15,8 +15,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace perfmail::plot {
@@ -30,17 +32,20 @@ struct read_sample {
   bool defined;
 };
 
+/// gnuplot stores a value whose magnitude reaches half the largest double as undefined.
+inline constexpr double too_large = std::numeric_limits<double>::max() / 2;
+
 inline std::vector<read_sample> read_series(const samples& s, undefined_samples rule) {
   std::vector<read_sample> out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto x = static_cast<double>(i + 1);
-    if (std::isfinite(s[i]))
-      out.push_back({x, s[i], true});
-    else if (rule == undefined_samples::bogus_point)
+    if (!std::isfinite(s[i]) && rule == undefined_samples::bogus_point)
       out.push_back({x - 1, x, true});
-    else
+    else if (!std::isfinite(s[i]) || std::fabs(s[i]) >= too_large)
       out.push_back({x, 0.0, false});
+    else
+      out.push_back({x, s[i], true});
   }
   return out;
 }
@@ -108,26 +113,36 @@ inline void check_gnuplot_size(int width, int height) {
   };
 
   for (const auto& t : axis.tics) {
-    const int r = row(t.value);
+    const auto at = row(t.value);
+    if (!at) continue;
+    const int r = *at;
     c.segment(xleft, r, xleft + look.tick_length, r, frame_pen, rank::frame, look.rounding);
     c.text(xleft - 1 - static_cast<int>(t.label.size()), r, t.label, look.text);
   }
   draw_frame();
   if (look.title_above_gap) draw_title();
 
+  // A sample is drawn where both its coordinates map to cells.
+  const auto cell_of = [&](const detail::read_sample& p) -> std::optional<std::pair<int, int>> {
+    if (!p.defined) return std::nullopt;
+    const auto x = col(p.x);
+    const auto y = row(p.y);
+    if (!x || !y) return std::nullopt;
+    return std::pair{*x, *y};
+  };
   for (const auto& p : bad_points)
-    if (p.defined) c.point(col(p.x), row(p.y), 'O');
+    if (const auto at = cell_of(p)) c.point(at->first, at->second, 'O');
 
   bool piece_open = false;  // a defined good sample precedes this one without a gap
   int x0 = 0;
   int y0 = 0;
   for (const auto& p : good_points) {
-    if (!p.defined) {
+    const auto at = cell_of(p);
+    if (!at) {
       piece_open = false;
       continue;
     }
-    const int x = col(p.x);
-    const int y = row(p.y);
+    const auto [x, y] = *at;
     if (!piece_open) {
       x0 = x;
       y0 = y;
@@ -139,7 +154,7 @@ inline void check_gnuplot_size(int width, int height) {
   }
   if (look.good_mark != '\0')
     for (const auto& p : good_points)
-      if (p.defined) c.point(col(p.x), row(p.y), look.good_mark);
+      if (const auto at = cell_of(p)) c.point(at->first, at->second, look.good_mark);
 
   draw_frame();
   if (!look.title_above_gap) draw_title();
