@@ -8,14 +8,19 @@
 
 #include <fmt/core.h>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace perfmail::cli {
 
@@ -26,9 +31,34 @@ struct plot_args {
   std::string bad;
   std::string title;
   std::string style = "gnuplot-5.4";
-  int width = 80;
-  int height = 20;
+  int width = 0;   // 0: the style's default
+  int height = 0;
+  std::string colour = "auto";
 };
+
+/// The terminal's size in characters: that of standard output if it is a terminal, else COLUMNS and
+/// LINES, else 80 x 24.
+std::pair<int, int> terminal_size() {
+  winsize ws{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
+    return {ws.ws_col, ws.ws_row};
+  const auto from_env = [](const char* name, int fallback) {
+    const char* v = std::getenv(name);
+    if (v == nullptr) return fallback;
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    return end != v && *end == '\0' && n > 0 && n < 100000 ? static_cast<int>(n) : fallback;
+  };
+  return {from_env("COLUMNS", 80), from_env("LINES", 24)};
+}
+
+/// Whether --color auto means colour: only on a terminal, unless NO_COLOR is set or TERM is dumb.
+bool colour_wanted(const std::string& mode) {
+  if (mode != "auto") return mode == "always";
+  if (isatty(STDOUT_FILENO) == 0 || std::getenv("NO_COLOR") != nullptr) return false;
+  const char* term = std::getenv("TERM");
+  return term != nullptr && std::string_view{term} != "dumb";
+}
 
 /// The samples of FILE, or of standard input for "-"; nullopt when no file was named (an absent set).
 plot::trend_series load(const std::string& path) {
@@ -50,16 +80,21 @@ command_action add_plot_command(CLI::App& app) {
   std::map<std::string, std::string> styles;
   for (const auto& n : plot::look_names) styles.emplace(std::string{n.name}, std::string{n.name});
   cmd->add_option("--style", args->style,
-                  "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails)")
+                  "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails), "
+                  "or unicode for terminals")
       ->check(CLI::IsMember(styles))
       ->capture_default_str();
-  cmd->add_option("--width", args->width, "characters per line")->capture_default_str();
-  cmd->add_option("--height", args->height, "lines")->capture_default_str();
+  cmd->add_option("--width", args->width, "characters per line (default 80; unicode: the terminal's width)");
+  cmd->add_option("--height", args->height, "lines (default 20; unicode: the terminal's height less one)");
+  cmd->add_option("--color", args->colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
   cmd->footer(
       "Example:\n  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
       "A sample file holds one number per line; blank lines are ignored, NaN and Infinity are undefined\n"
       "samples. A set that is not given is absent. The gnuplot styles print exactly what that gnuplot\n"
       "prints for the robot (without the form feed); a final newline is added only on a terminal.\n"
+      "The unicode style fits the terminal unless --width or --height say otherwise; it ends with a newline.\n"
       "No plot (no set given, or no defined sample) prints nothing, with a note on stderr; exit status 0.");
   return [args] {
     if (args->good == "-" && args->bad == "-") throw usage_error("plot: --good and --bad cannot both read stdin");
@@ -67,14 +102,24 @@ command_action add_plot_command(CLI::App& app) {
     opts.style = *plot::parse_look(args->style);
     opts.width = args->width;
     opts.height = args->height;
+    if (opts.width == 0 || opts.height == 0) {
+      auto [columns, lines] = plot::is_gnuplot(opts.style) ? std::pair{80, 20} : terminal_size();
+      if (!plot::is_gnuplot(opts.style)) {
+        columns = std::clamp(columns, plot::min_unicode_width, plot::max_plot_width);
+        lines = std::clamp(lines - 1, plot::min_unicode_height, plot::max_plot_height);
+      }
+      if (opts.width == 0) opts.width = columns;
+      if (opts.height == 0) opts.height = lines;
+    }
     opts.title = args->title;
+    opts.colour = colour_wanted(args->colour) ? plot::colour_mode::always : plot::colour_mode::never;
     const auto good = load(args->good);
     const auto bad = load(args->bad);
     const auto result = plot::render_trend(good, bad, opts);
     switch (result.outcome) {
       case plot::plot_outcome::drawn:
         std::fwrite(result.text.data(), 1, result.text.size(), stdout);
-        if (isatty(STDOUT_FILENO) != 0) std::fputc('\n', stdout);
+        if (!plot::is_gnuplot(opts.style) || isatty(STDOUT_FILENO) != 0) std::fputc('\n', stdout);
         break;
       case plot::plot_outcome::no_series:
         fmt::print(stderr, "perfmail: plot: no samples given (--good, --bad); nothing drawn\n");

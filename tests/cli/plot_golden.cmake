@@ -1,8 +1,9 @@
-# Runs `CLI plot --style STYLE` on the stored case CASE and compares stdout byte for byte with the
-# case's expected.LOOK.txt (a case without expected output must print nothing). With -DSTDIN=good the
-# good samples are read from standard input ("--good -"). Exit status must be 0.
+# Runs `CLI plot --style STYLE [EXTRA_ARGS]` on the stored case CASE and compares stdout byte for byte
+# with EXPECTED (default: the case's expected.LOOK.txt; a case without it must print nothing), plus a
+# final newline when -DFINAL_NEWLINE=ON. With -DSTDIN=good the good samples are read from standard input
+# ("--good -"). Exit status must be 0.
 file(READ ${CASE}/title.txt title)
-set(args plot --style ${STYLE} --title "${title}")
+set(args plot --style ${STYLE} --title "${title}" ${EXTRA_ARGS})
 set(input_args)
 foreach(set IN ITEMS good bad)
   if(EXISTS ${CASE}/${set}.txt)
@@ -18,10 +19,16 @@ execute_process(COMMAND ${CLI} ${args} ${input_args} RESULT_VARIABLE status OUTP
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "exit status ${status}; stderr: ${err}")
 endif()
+if(NOT DEFINED EXPECTED)
+  set(EXPECTED ${CASE}/expected.${LOOK}.txt)
+endif()
 set(expected "")
-if(EXISTS ${CASE}/expected.${LOOK}.txt)
-  file(READ ${CASE}/expected.${LOOK}.txt expected)
+if(EXISTS ${EXPECTED})
+  file(READ ${EXPECTED} expected)
+endif()
+if(FINAL_NEWLINE)
+  string(APPEND expected "\n")
 endif()
 if(NOT out STREQUAL expected)
-  message(FATAL_ERROR "output differs from ${CASE}/expected.${LOOK}.txt:\n[${out}]\nexpected:\n[${expected}]")
+  message(FATAL_ERROR "output differs from ${EXPECTED}:\n[${out}]\nexpected:\n[${expected}]")
 endif()

@@ -1,5 +1,6 @@
 #pragma once
-// The looks a trend plot can take: the gnuplot releases whose `dumb` output the robot's e-mails show. Each gnuplot look is a set of parameters for the canvas, the axis and the
+// The looks a trend plot can take: the gnuplot releases whose `dumb` output the robot's e-mails show,
+// and a style for terminals. Each gnuplot look is a set of parameters for the canvas, the axis and the
 // composition; nothing else differs between them.
 
 #include "perfmail/plot/axis.hpp"
@@ -19,6 +20,7 @@ enum class look : std::uint8_t {
   gnuplot_5_4_0,  ///< gnuplot 5.4.0 and 5.4.1: the title directly above the frame
   gnuplot_5_4_2,  ///< gnuplot 5.4.2: segments rounded half away from zero
   gnuplot_5_4,    ///< gnuplot 5.4.3 and later (Debian's 5.4.4): text may start in column 0
+  unicode,        ///< for terminals: braille dots, optional colour (unicode_plot.hpp)
 };
 
 /// How a look reads samples that are not finite numbers.
@@ -27,7 +29,7 @@ enum class undefined_samples : std::uint8_t {
   bogus_point,  ///< gnuplot 4.6: sample i becomes the point (i - 1, i)
 };
 
-/// The parameters of a gnuplot look.
+/// The parameters of a gnuplot look (those of 5.4 for look::unicode, which does not use them).
 struct gnuplot_traits {
   overlap cells = overlap::last_wins;
   int tick_length = 2;                 ///< columns right of the frame: 1 gives `++`, 2 gives `+-+`
@@ -40,7 +42,7 @@ struct gnuplot_traits {
   text_rules text{};
 };
 
-/// The parameters of a gnuplot look.
+/// The parameters of a gnuplot look (those of 5.4 for look::unicode, which does not use them).
 [[nodiscard]] constexpr gnuplot_traits traits(look l) noexcept {
   gnuplot_traits t;
   switch (l) {
@@ -75,11 +77,14 @@ struct gnuplot_traits {
       t.text = {1, text_overflow::cut, text_write::as_ranked};
       break;
     case look::gnuplot_5_4:
+    case look::unicode:
       t.text = {0, text_overflow::cut, text_write::as_ranked};
       break;
   }
   return t;
 }
+
+[[nodiscard]] constexpr bool is_gnuplot(look l) noexcept { return l != look::unicode; }
 
 /// A style name and the look it selects.
 struct look_name {
@@ -88,7 +93,7 @@ struct look_name {
 };
 
 /// Every accepted style name; the first name of each look is its canonical one.
-inline constexpr std::array<look_name, 8> look_names{{
+inline constexpr std::array<look_name, 9> look_names{{
     {"gnuplot-5.4", look::gnuplot_5_4},
     {"gnuplot", look::gnuplot_5_4},
     {"gnuplot-5.4.2", look::gnuplot_5_4_2},
@@ -97,6 +102,7 @@ inline constexpr std::array<look_name, 8> look_names{{
     {"gnuplot-5.0", look::gnuplot_5_0},
     {"gnuplot-4.6", look::gnuplot_4_6},
     {"classic", look::gnuplot_4_6},
+    {"unicode", look::unicode},
 }};
 
 /// The look a style name selects, if any.

@@ -20,10 +20,15 @@ using samples = std::vector<double>;
 /// draw the same picture; only "both absent" differs from "both empty" (see plot_outcome).
 using trend_series = std::optional<samples>;
 
+/// When the unicode style uses ANSI colour. The gnuplot looks never do.
+enum class colour_mode : std::uint8_t { never, always };
+
 /// The smallest and largest sizes the gnuplot looks accept; below the minimum gnuplot itself warns that
 /// the canvas is too small and its layout degenerates.
 inline constexpr int min_gnuplot_width = 32;
 inline constexpr int min_gnuplot_height = 8;
+inline constexpr int min_unicode_width = 20;
+inline constexpr int min_unicode_height = 5;
 inline constexpr int max_plot_width = 1000;
 inline constexpr int max_plot_height = 500;
 
@@ -32,6 +37,7 @@ struct plot_options {
   int width = 80;   ///< characters per row (the e-mail default)
   int height = 20;  ///< rows
   std::string title;  ///< printed as is; an empty title leaves no room for one (the frame moves up)
+  colour_mode colour = colour_mode::never;  ///< unicode style only
 };
 
 /// Whether a plot was drawn.

@@ -9,6 +9,7 @@
 #include "perfmail/plot/canvas.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/options.hpp"
+#include "perfmail/plot/unicode_plot.hpp"
 
 #include <fmt/core.h>
 
@@ -60,7 +61,7 @@ inline void check_gnuplot_size(int width, int height) {
                                   min_gnuplot_width, min_gnuplot_height, max_plot_width, max_plot_height));
 }
 
-/// Draws the trend plot in a gnuplot look. The result is
+/// Draws the trend plot in a gnuplot look (opts.style must not be look::unicode). The result is
 /// byte for byte what that gnuplot prints for the robot's commands, without the leading form feed.
 /// Throws usage_error for a size check_gnuplot_size rejects.
 [[nodiscard]] inline plot_result render_gnuplot(const trend_series& good, const trend_series& bad,
@@ -166,7 +167,7 @@ inline void check_gnuplot_size(int width, int height) {
 /// then holds no text. Throws usage_error for a size the style cannot draw.
 [[nodiscard]] inline plot_result render_trend(const trend_series& good, const trend_series& bad,
                                               const plot_options& opts) {
-  return render_gnuplot(good, bad, opts);
+  return is_gnuplot(opts.style) ? render_gnuplot(good, bad, opts) : render_unicode(good, bad, opts);
 }
 
 }  // namespace perfmail::plot
