@@ -1,0 +1,183 @@
+#pragma once
+// The classic table (the robot's 2017 layout; seeds 000, 002, 003), to the character. docs/FORMAT.md
+// section 3 is the specification; each cell function below states its rule.
+
+#include "perfmail/model/metric_name.hpp"
+#include "perfmail/stats/summary.hpp"
+#include "perfmail/table/header.hpp"
+#include "perfmail/table/row.hpp"
+#include "perfmail/text/ruby_format.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace perfmail::classic {
+
+/// How a row prints its numbers, chosen from every sample of every column.
+struct number_mode {
+  bool floating = false;  ///< a JSON float sample, non-zero, with |x| < 100
+  bool exponent = false;  ///< a sample with |x| >= 1e8
+  bool operator==(const number_mode&) const = default;
+};
+
+[[nodiscard]] inline number_mode number_mode_of(std::span<const metric_series> columns) {
+  number_mode mode;
+  for (const auto& series : columns) {
+    const auto values = series.raw_values();
+    const auto kinds = series.kinds();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (kinds[i] == sample_kind::missing) continue;
+      const double x = values[i];
+      if (kinds[i] == sample_kind::floating && x != 0 && std::fabs(x) < 100) mode.floating = true;
+      if (std::fabs(x) >= 1e8) mode.exponent = true;
+    }
+  }
+  return mode;
+}
+
+/// The mean, 10 wide: `%10.4g` in exponent mode unless it is below 1e8 without small floats (`%10d`),
+/// `%10.2f` in float mode, else `%10d` (truncated).
+[[nodiscard]] inline std::string value_cell(double mean, number_mode mode) {
+  if (mode.exponent) return text::ruby_format(std::fabs(mean) < 1e8 && !mode.floating ? "%10d" : "%10.4g", mean);
+  if (mode.floating) return text::ruby_format("%10.2f", mean);
+  return text::ruby_format("%10d", mean);
+}
+
+/// ` ±NN%`, 6 wide, when the spread is above 3% of the mean (the raw stddev over a zero mean); blank
+/// for a single sample or a negative mean.
+[[nodiscard]] inline std::string stddev_cell(const summary& s) {
+  if (s.n < 2) return std::string(6, ' ');
+  const double shown = s.mean == 0 ? s.stddev : 100 * s.stddev / s.mean;
+  if (!(shown > 3)) return std::string(6, ' ');
+  return text::ruby_format(" \u00b1%3d%%", shown);
+}
+
+/// The change of a performance row against the base, 10 wide: the absolute change for
+/// `perf-profile`/`latency_stats` metrics (`%9.0g `), else the relative change in percent, blank below
+/// 3% (and over a zero base), `%8.0f%% ` below 100000%, `%8.0g%% ` above.
+[[nodiscard]] inline std::string change_cell(std::string_view name, double base_mean, double mean) {
+  if (is_perf_profile_metric(name) || is_latency_stats_metric(name))
+    return text::ruby_format("%9.0g ", mean - base_mean);
+  const double p = base_mean == 0 ? 0 : 100 * (mean - base_mean) / base_mean;
+  if (std::fabs(p) < 3) return std::string(10, ' ');
+  if (std::fabs(p) < 100000) return text::ruby_format("%8.0f%% ", p);
+  return text::ruby_format("%8.0g%% ", p);
+}
+
+/// A failure row's `count:runs` cell: the count as `%11d` (blank when 0) in plain mode, or the value
+/// format of the mode; then `:` and the runs left-aligned in 4.
+[[nodiscard]] inline std::string failure_cell(double count, std::size_t runs, number_mode mode) {
+  std::string out;
+  if (mode.floating || mode.exponent) out = value_cell(count, mode);
+  else out = count == 0 ? std::string(11, ' ') : text::ruby_format("%11d", count);
+  out += fmt::format(":{:<4}", runs);
+  return out;
+}
+
+/// A failure row's change: the difference of the failing-run percentages, each column divided by its
+/// own run count (the robot divides by the base's), always printed.
+[[nodiscard]] inline std::string failure_change_cell(const column_change& change) {
+  return text::ruby_format("%8.0f%% ", change.reproduction);
+}
+
+/// The robot's noise filter: a performance row whose column of 2+ samples spreads more than half its
+/// mean, or has a negative mean. Failure and `latency_stats` rows are never noise.
+[[nodiscard]] inline bool is_noise(const comparison_row& row) {
+  if (row.failure || is_latency_stats_metric(row.name)) return false;
+  for (const auto& series : row.columns) {
+    const summary s = summarize(series.present_values(), sum_start::first_sample);
+    if (s.n < 2) continue;
+    if (s.stddev > std::fabs(s.mean) / 2 || s.mean < 0) return true;
+  }
+  return false;
+}
+
+/// The printed line of one row, without its newline.
+[[nodiscard]] inline std::string row_line(const comparison_row& row) {
+  std::string line;
+  if (row.failure) {
+    const number_mode mode = number_mode_of(row.columns);
+    line += failure_cell(row.stats[0].failure_count, row.stats[0].runs, mode);
+    for (std::size_t c = 1; c < row.columns.size(); ++c) {
+      line += "  ";
+      line += failure_change_cell(row.changes[c - 1]);
+      line += failure_cell(row.stats[c].failure_count, row.stats[c].runs, mode);
+    }
+  } else {
+    const number_mode mode = number_mode_of(row.columns);
+    const summary base = summarize(row.columns[0].present_values(), sum_start::first_sample);
+    line += value_cell(base.mean, mode);
+    line += stddev_cell(base);
+    for (std::size_t c = 1; c < row.columns.size(); ++c) {
+      const summary s = summarize(row.columns[c].present_values(), sum_start::first_sample);
+      line += "  ";
+      line += change_cell(row.name, base.mean, s.mean);
+      line += value_cell(s.mean, mode);
+      line += stddev_cell(s);
+    }
+  }
+  line += "  ";
+  line += row.name;
+  return line;
+}
+
+/// The change cell of compared column `column` (1-based) as the table prints it, 10 wide.
+[[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
+  if (row.failure) return failure_change_cell(row.changes.at(column - 1));
+  const summary base = summarize(row.columns.at(0).present_values(), sum_start::first_sample);
+  const summary s = summarize(row.columns.at(column).present_values(), sum_start::first_sample);
+  return change_cell(row.name, base.mean, s.mean);
+}
+
+}  // namespace perfmail::classic
+
+namespace perfmail {
+
+/// The classic table block: group header, blank line, commit line and dashes, the rows with their
+/// headers (each printed once, just before the first row of its kind), and one blank line. Rows print
+/// in the given order; unselected rows are skipped, and so is noise unless `options.noise_filter` is off.
+[[nodiscard]] inline std::string render_classic(const table_header& header, std::span<const comparison_row> rows,
+                                                const render_options& options = {}) {
+  using namespace table_detail;
+  std::size_t columns = header.commits.size();
+  if (!rows.empty()) columns = rows.front().columns.size();
+  require_commits(header, columns);
+  const std::size_t n = columns - 1;
+
+  std::string out = fmt::format("testcase/path_params/tbox_group/run: {}/{}/{}\n\n", header.testcase,
+                                header.path_params, header.tbox_group);
+  out += cut_id(header.commits[0], 16) + "  ";
+  for (std::size_t c = 1; c < columns; ++c) out += cut_id(header.commits[c], 26) + "  ";
+  out += '\n';
+  out += std::string(16, '-') + "  ";
+  for (std::size_t c = 1; c < columns; ++c) out += std::string(26, '-') + "  ";
+  out += '\n';
+
+  bool perf_header = false;
+  bool failure_header = false;
+  for (const auto& row : rows) {
+    if (!row.selected) continue;
+    if (row.columns.size() != columns)
+      throw usage_error(fmt::format("metric {}: {} columns where the table has {}", row.name, row.columns.size(),
+                                    columns));
+    if (options.noise_filter && classic::is_noise(row)) continue;
+    if (row.failure && !failure_header) {
+      out += repeat_after("       fail:runs", "  %reproduction    fail:runs", n) + '\n';
+      out += repeat_after("           |    ", "         |             |    ", n) + '\n';
+      failure_header = true;
+    } else if (!row.failure && !perf_header) {
+      out += repeat_after("         %stddev", "      change         %stddev", n) + '\n';
+      out += repeat_after("             \\  ", "        |                \\  ", n) + '\n';
+      perf_header = true;
+    }
+    out += classic::row_line(row);
+    out += '\n';
+  }
+  out += '\n';
+  return out;
+}
+
+}  // namespace perfmail

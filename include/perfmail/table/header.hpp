@@ -1,0 +1,77 @@
+#pragma once
+// What a table says above its rows, and the choices both dialects share.
+
+#include "perfmail/error.hpp"
+
+#include <fmt/format.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace perfmail {
+
+/// The robot's two table layouts: `classic` (its 2017 `sbin/compare`) and `modern` (its 2018 compare).
+enum class table_dialect : std::uint8_t { classic, modern };
+
+[[nodiscard]] constexpr std::string_view to_string(table_dialect d) noexcept {
+  return d == table_dialect::classic ? "classic" : "modern";
+}
+
+/// The group header and commit names of a table.
+struct table_header {
+  // classic: "testcase/path_params/tbox_group/run: <testcase>/<path_params>/<tbox_group>"
+  std::string testcase;
+  std::string path_params;
+  std::string tbox_group;
+  /// modern: the `=====` block, axis names over their values, in this order.
+  std::vector<std::pair<std::string, std::string>> axes;
+  /// One per column, base first. Full ids in the modern dialect (printed whole, then cut); the classic
+  /// dialect prints only the cut ids.
+  std::vector<std::string> commits;
+
+  bool operator==(const table_header&) const = default;
+};
+
+struct render_options {
+  /// Classic dialect: drop performance rows whose spread is more than half their mean (the robot's
+  /// noise filter). The modern dialect never filters.
+  bool noise_filter = true;
+};
+
+namespace table_detail {
+
+/// Width in columns of UTF-8 text: every code point counts one (the tables use only `±` beyond ASCII).
+[[nodiscard]] constexpr std::size_t display_width(std::string_view text) noexcept {
+  std::size_t n = 0;
+  for (char c : text)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n;
+}
+static_assert(display_width("\u00b1  3%") == 5);
+
+/// `id` cut to `width` characters and right-aligned in that width.
+[[nodiscard]] inline std::string cut_id(std::string_view id, std::size_t width) {
+  return fmt::format("{:>{}}", id.substr(0, width), width);
+}
+
+inline void require_commits(const table_header& header, std::size_t columns) {
+  if (header.commits.size() != columns)
+    throw usage_error(fmt::format("the table has {} columns but {} commit names were given", columns,
+                                  header.commits.size()));
+}
+
+/// `unit` repeated `n` times after `first`.
+[[nodiscard]] inline std::string repeat_after(std::string_view first, std::string_view unit, std::size_t n) {
+  std::string out{first};
+  for (std::size_t i = 0; i < n; ++i) out += unit;
+  return out;
+}
+
+inline constexpr std::string_view plus_minus = "\u00b1";
+
+}  // namespace table_detail
+}  // namespace perfmail

@@ -1,0 +1,160 @@
+#pragma once
+// The modern table (the robot's 2018 layout; seed 001), to the character. docs/FORMAT.md section 4 is
+// the specification; each cell function below states its rule.
+
+#include "perfmail/model/metric_name.hpp"
+#include "perfmail/stats/summary.hpp"
+#include "perfmail/table/header.hpp"
+#include "perfmail/table/row.hpp"
+#include "perfmail/text/ruby_format.hpp"
+
+#include <cmath>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace perfmail::modern {
+
+/// The mean, 10 wide, chosen from the mean alone: `%10.2f` below 1000, `%10.4g` above 1e8 (exactly
+/// 1e8 stays `%10d`), else `%10d` (truncated).
+[[nodiscard]] inline std::string value_cell(double mean) {
+  if (std::fabs(mean) < 1000) return text::ruby_format("%10.2f", mean);
+  if (std::fabs(mean) > 1e8) return text::ruby_format("%10.4g", mean);
+  return text::ruby_format("%10d", mean);
+}
+
+/// ` ±NN%`, 6 wide, when the percentage is above 2. A single sample counts as stddev -1 (so only a
+/// negative single value shows one); over a zero mean the raw stddev is compared and printed.
+[[nodiscard]] inline std::string stddev_cell(const summary& s) {
+  const double stddev = s.n >= 2 ? s.stddev : -1;
+  const double shown = s.mean == 0 ? stddev : 100 * stddev / s.mean;
+  if (!(shown > 2)) return std::string(6, ' ');
+  return text::ruby_format(" \u00b1%3d%%", shown);
+}
+
+/// Whether a metric's change is printed as an absolute difference (percentages and CPU profile shares).
+[[nodiscard]] constexpr bool takes_absolute_change(std::string_view name) {
+  return is_percentage_metric(name) || is_perf_profile_metric(name);
+}
+
+/// The change, 12 wide, never blank: the absolute difference (`%+10.1f`, or `%+10.2g` from 100000)
+/// and two spaces, or the relative change in percent over a base replaced by 1e-100 when it is zero
+/// (`%+10.1f%%`, or `%+10.2g%%` from 100000%) and a space.
+[[nodiscard]] inline std::string change_cell(std::string_view name, double base_mean, double mean) {
+  if (takes_absolute_change(name)) {
+    const double d = mean - base_mean;
+    return text::ruby_format(std::fabs(d) >= 100000 ? "%+10.2g  " : "%+10.1f  ", d);
+  }
+  const double base = base_mean == 0 ? 1e-100 : base_mean;
+  const double p = 100 * (mean - base) / base;
+  return text::ruby_format(std::fabs(p) >= 100000 ? "%+10.2g%% " : "%+10.1f%% ", p);
+}
+
+/// A failure row's `count:runs` cell (plain: the count as `%11d`, blank when 0).
+[[nodiscard]] inline std::string failure_cell(double count, std::size_t runs) {
+  std::string out = count == 0 ? std::string(11, ' ') : text::ruby_format("%11d", count);
+  out += fmt::format(":{:<4}", runs);
+  return out;
+}
+
+/// A failure row's change, 12 wide: each column's count divided by its own run count (the robot
+/// divides the head's by the base's run count; perfmail does not reproduce that bug).
+[[nodiscard]] inline std::string failure_change_cell(const column_change& change) {
+  return text::ruby_format("%10.0f%% ", change.reproduction);
+}
+
+[[nodiscard]] inline std::string row_line(const comparison_row& row) {
+  std::string line;
+  if (row.failure) {
+    line += failure_cell(row.stats[0].failure_count, row.stats[0].runs);
+    for (std::size_t c = 1; c < row.columns.size(); ++c) {
+      line += failure_change_cell(row.changes[c - 1]);
+      line += failure_cell(row.stats[c].failure_count, row.stats[c].runs);
+    }
+  } else {
+    const summary base = summarize(row.columns[0].present_values(), sum_start::zero);
+    line += value_cell(base.mean);
+    line += stddev_cell(base);
+    for (std::size_t c = 1; c < row.columns.size(); ++c) {
+      const summary s = summarize(row.columns[c].present_values(), sum_start::zero);
+      line += change_cell(row.name, base.mean, s.mean);
+      line += value_cell(s.mean);
+      line += stddev_cell(s);
+    }
+  }
+  line += "  ";
+  line += row.name;
+  return line;
+}
+
+/// The change cell of compared column `column` (1-based) as the table prints it, 12 wide.
+[[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
+  if (row.failure) return failure_change_cell(row.changes.at(column - 1));
+  const summary base = summarize(row.columns.at(0).present_values(), sum_start::zero);
+  const summary s = summarize(row.columns.at(column).present_values(), sum_start::zero);
+  return change_cell(row.name, base.mean, s.mean);
+}
+
+}  // namespace perfmail::modern
+
+namespace perfmail {
+
+/// The modern table block: the `=====` group header with the axes, the full commit ids, the cut ids
+/// and dashes, then the failure rows under their header, the performance rows under theirs, and one
+/// blank line. Unselected rows are skipped.
+[[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row> rows,
+                                               const render_options& /*options*/ = {}) {
+  using namespace table_detail;
+  std::size_t columns = header.commits.size();
+  if (!rows.empty()) columns = rows.front().columns.size();
+  require_commits(header, columns);
+  const std::size_t n = columns - 1;
+
+  std::string out(89, '=');
+  out += '\n';
+  std::string keys;
+  std::string values;
+  for (const auto& [key, value] : header.axes) {
+    if (!keys.empty()) {
+      keys += '/';
+      values += '/';
+    }
+    keys += key;
+    values += value;
+  }
+  out += keys + ":\n  " + values + "\n\ncommit: \n";
+  for (const auto& id : header.commits) out += "  " + id + '\n';
+  out += '\n';
+  out += cut_id(header.commits[0], 16) + ' ';
+  for (std::size_t c = 1; c < columns; ++c) out += cut_id(header.commits[c], 26) + ' ';
+  out += '\n';
+  out += std::string(16, '-') + ' ';
+  for (std::size_t c = 1; c < columns; ++c) out += std::string(26, '-') + ' ';
+  out += '\n';
+
+  for (const bool failures : {true, false}) {
+    bool headed = false;
+    for (const auto& row : rows) {
+      if (!row.selected || row.failure != failures) continue;
+      if (row.columns.size() != columns)
+        throw usage_error(fmt::format("metric {}: {} columns where the table has {}", row.name,
+                                      row.columns.size(), columns));
+      if (!headed) {
+        if (failures) {
+          out += repeat_after("       fail:runs", "  %reproduction    fail:runs", n) + '\n';
+          out += repeat_after("           |    ", "         |             |    ", n) + '\n';
+        } else {
+          out += repeat_after("         %stddev", "     %change         %stddev", n) + '\n';
+          out += repeat_after("             \\  ", "        |                \\  ", n) + '\n';
+        }
+        headed = true;
+      }
+      out += modern::row_line(row);
+      out += '\n';
+    }
+  }
+  out += '\n';
+  return out;
+}
+
+}  // namespace perfmail

@@ -1,0 +1,44 @@
+#pragma once
+// One entry point for both dialects, and the pieces of a table that an email's headline quotes.
+
+#include "perfmail/table/classic.hpp"
+#include "perfmail/table/header.hpp"
+#include "perfmail/table/modern.hpp"
+#include "perfmail/table/row.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace perfmail {
+
+/// The table block in `dialect`: group header, commits, rows, and one blank line after them.
+/// **Example**: `render_table(table_dialect::modern, header, rows)` starts with 89 `=` and a newline.
+[[nodiscard]] inline std::string render_table(table_dialect dialect, const table_header& header,
+                                              std::span<const comparison_row> rows,
+                                              const render_options& options = {}) {
+  return dialect == table_dialect::classic ? render_classic(header, rows, options)
+                                           : render_modern(header, rows, options);
+}
+
+/// The change of compared column `column` (1-based) exactly as the table prints it, without the
+/// padding: `24%`, `+8.2%`, `2e+05`, `+4.0`, `11%`; empty where the classic table leaves it blank.
+[[nodiscard]] inline std::string printed_change(table_dialect dialect, const comparison_row& row,
+                                                std::size_t column = 1) {
+  std::string cell = dialect == table_dialect::classic ? classic::change_text(row, column)
+                                                       : modern::change_text(row, column);
+  const auto first = cell.find_first_not_of(' ');
+  if (first == std::string::npos) return {};
+  const auto last = cell.find_last_not_of(' ');
+  return cell.substr(first, last - first + 1);
+}
+
+/// The unrounded relative change in percent of compared column `column` (1-based); nullopt over a
+/// zero base. Classic headlines print it with `%.2g`.
+[[nodiscard]] inline std::optional<double> relative_change_of(const comparison_row& row, std::size_t column = 1) {
+  return row.changes.at(column - 1).relative;
+}
+
+}  // namespace perfmail

@@ -1,0 +1,91 @@
+#pragma once
+// One row of a comparison table: a metric's samples in each column (the base first, then one or more
+// compared commits), with each column's summary and its change against the base. Pure values: the
+// renderers (classic.hpp, modern.hpp) print them, change detection (detect/) decides which rows exist.
+
+#include "perfmail/error.hpp"
+#include "perfmail/model/series.hpp"
+#include "perfmail/stats/change.hpp"
+#include "perfmail/stats/summary.hpp"
+
+#include <fmt/format.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace perfmail {
+
+/// What the policy said about one compared column (see detect/change_policy.hpp).
+struct column_verdict {
+  bool changed = false;
+  std::optional<double> p_value;  ///< statistical policies only
+  std::string reason;             ///< why it was or was not selected, for --format json and debugging
+  bool operator==(const column_verdict&) const = default;
+};
+
+/// One column's numbers.
+struct column_stats {
+  summary stats;             ///< of the present samples (the mean summed from 0)
+  std::size_t runs = 0;      ///< samples in the column, missing ones included
+  double failure_count = 0;  ///< failure rows: the sum of the per-run counts, missing runs as 0
+  bool operator==(const column_stats&) const = default;
+};
+
+/// A compared column against the base (column 0).
+struct column_change {
+  std::optional<double> relative;  ///< percent, 100 * (mean - base) / base; nullopt over a zero base
+  double absolute = 0;             ///< mean - base mean
+  double reproduction = 0;         ///< failure rows: percent of own runs failing, minus the base's
+  bool operator==(const column_change&) const = default;
+};
+
+struct comparison_row {
+  std::string name;
+  bool failure = false;                 ///< a `fail:runs` row: per-run failure counts
+  std::vector<metric_series> columns;   ///< base first; samples as loaded
+  std::vector<column_stats> stats;      ///< one per column
+  std::vector<column_change> changes;   ///< one per compared column (columns.size() - 1)
+  std::vector<column_verdict> verdicts; ///< one per compared column, when a policy ran
+  bool selected = true;                 ///< whether the row belongs in the table
+
+  [[nodiscard]] std::size_t compared_columns() const noexcept { return columns.empty() ? 0 : columns.size() - 1; }
+  bool operator==(const comparison_row&) const = default;
+};
+
+/// The statistics of one column's samples.
+[[nodiscard]] inline column_stats column_statistics(const metric_series& series) {
+  column_stats out;
+  out.stats = summarize(series.present_values(), sum_start::zero);
+  out.runs = series.size();
+  const auto values = series.raw_values();  // missing runs hold 0
+  out.failure_count = robot_sum(values, sum_start::zero);
+  return out;
+}
+
+/// A row from its samples: the summaries of every column and the changes of each compared column.
+/// `columns` holds the base first and at least one compared column.
+[[nodiscard]] inline comparison_row make_row(std::string name, std::vector<metric_series> columns, bool failure) {
+  if (columns.size() < 2)
+    throw usage_error(fmt::format("metric {}: a comparison needs a base and at least one other column", name));
+  comparison_row row;
+  row.name = std::move(name);
+  row.failure = failure;
+  row.columns = std::move(columns);
+  row.stats.reserve(row.columns.size());
+  for (const auto& c : row.columns) row.stats.push_back(column_statistics(c));
+  const column_stats& base = row.stats.front();
+  for (std::size_t c = 1; c < row.columns.size(); ++c) {
+    const column_stats& head = row.stats[c];
+    column_change change;
+    change.relative = relative_change(base.stats.mean, head.stats.mean);
+    change.absolute = absolute_change(base.stats.mean, head.stats.mean);
+    change.reproduction = reproduction_change(base.failure_count, base.runs, head.failure_count, head.runs);
+    row.changes.push_back(change);
+  }
+  return row;
+}
+
+}  // namespace perfmail
