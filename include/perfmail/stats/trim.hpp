@@ -30,7 +30,7 @@ struct trimmed_range {
   double median = 0;  ///< sorted[n / 2]
   double max = 0;
   std::size_t n = 0;
-  [[nodiscard]] double length() const noexcept { return max - min; }
+  [[nodiscard]] constexpr double length() const noexcept { return max - min; }
 };
 
 [[nodiscard]] inline trimmed_range range_of_sorted(std::span<const double> sorted) {

@@ -99,7 +99,7 @@ namespace perfmail::modern {
 
 namespace perfmail {
 
-/// The modern table block: the `=====` group header with the axes, the full commit ids, the cut ids
+/// The modern table block: the `=====` group header with the axes (left out when there are none), the full commit ids, the cut ids
 /// and dashes, then the failure rows under their header, the performance rows under theirs, and one
 /// blank line. Unselected rows are skipped.
 [[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row> rows,
@@ -122,7 +122,8 @@ namespace perfmail {
     keys += key;
     values += value;
   }
-  out += keys + ":\n  " + values + "\n\ncommit: \n";
+  if (!header.axes.empty()) out += keys + ":\n  " + values + "\n\n";
+  out += "commit: \n";
   for (const auto& id : header.commits) out += "  " + id + '\n';
   out += '\n';
   out += cut_id(header.commits[0], 16) + ' ';

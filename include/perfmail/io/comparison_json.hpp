@@ -1,0 +1,24 @@
+#pragma once
+// A comparison as JSON, for tools: per metric the summaries of every column, and per compared column
+// the change, the policy's verdict with its p-value, and the change as the table prints it.
+//
+// Declarations only: the writer lives in src/io/ so that its dependency stays out of these headers.
+
+#include "perfmail/table/comparison.hpp"
+#include "perfmail/table/header.hpp"
+
+#include <string>
+
+namespace perfmail::io {
+
+struct comparison_json_options {
+  table_dialect dialect = table_dialect::modern;  ///< whose printed change text to include
+  int indent = 2;                                  ///< -1 for one line
+};
+
+/// The document, e.g. `{"policy":"robot","columns":[...],"metrics":[{"name":...,"selected":true,...}]}`;
+/// see docs/TABLES.md for every field.
+[[nodiscard]] std::string comparison_to_json(const comparison& cmp, const table_header& header,
+                                             const comparison_json_options& options = {});
+
+}  // namespace perfmail::io

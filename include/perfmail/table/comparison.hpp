@@ -1,0 +1,255 @@
+#pragma once
+// Comparing matrices: a base and one or more compared columns in, one row per metric out, each with
+// its summaries, its changes and the change policy's verdict per compared column, selected or not,
+// in the caller's order or the robot's.
+//
+// **Example**:
+//   const std::vector<matrix> columns{io::load_results("base"), io::load_results("head")};
+//   const comparison cmp = compare(columns);
+//   std::string table = render_table(table_dialect::modern, header, cmp.rows);
+
+#include "perfmail/detect/change_policy.hpp"
+#include "perfmail/detect/metric_families.hpp"
+#include "perfmail/error.hpp"
+#include "perfmail/model/matrix.hpp"
+#include "perfmail/table/row.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+namespace perfmail {
+
+enum class row_order : std::uint8_t {
+  given,  ///< the first compared matrix's metric order, then other compared columns', then base-only
+  robot,  ///< the test's own metrics first, then failures, then other families; by change within
+};
+
+struct compare_options {
+  detect::change_policy policy{};
+  detect::metric_families families = detect::metric_families::robot_defaults();
+  bool all = false;  ///< select every metric present on either side (verdicts are still computed)
+  row_order order = row_order::robot;
+};
+
+struct comparison {
+  std::vector<comparison_row> rows;  ///< every metric of every column, `selected` or not, in order
+  detect::change_policy policy;
+  std::vector<std::size_t> run_counts;  ///< per column, as loaded
+
+  /// The row of `name`, or null.
+  [[nodiscard]] const comparison_row* find(std::string_view name) const {
+    for (const auto& r : rows)
+      if (r.name == name) return &r;
+    return nullptr;
+  }
+  [[nodiscard]] std::size_t selected_count() const {
+    return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const auto& r) { return r.selected; }));
+  }
+};
+
+namespace compare_detail {
+
+/// The metric's samples padded with zeros to the run count (missing runs as 0), or zeros when absent.
+inline std::vector<double> padded_samples(const matrix& m, std::string_view name) {
+  std::vector<double> out;
+  if (const auto* s = m.find(name)) out.assign(s->raw_values().begin(), s->raw_values().end());
+  if (out.size() < m.run_count()) out.resize(m.run_count(), 0.0);
+  return out;
+}
+
+/// What is printed for a column: its samples, padded with missing runs; zeros when it lacks the metric.
+inline metric_series display_series(const matrix& m, const std::string& name) {
+  if (const auto* s = m.find(name)) {
+    metric_series out = *s;
+    out.pad_to(m.run_count());
+    return out;
+  }
+  return metric_series{name, std::vector<double>(m.run_count(), 0.0), sample_kind::integer};
+}
+
+inline bool is_counted_family(std::string_view name) {
+  return name.starts_with("dmesg.") || name.starts_with("last_state.") || name.starts_with("stderr.");
+}
+
+inline bool base_has_sibling(const matrix& base, std::string_view name) {
+  const auto dot = name.rfind('.');
+  if (dot == std::string_view::npos) return true;
+  const std::string stem{name.substr(0, dot)};
+  const std::string_view last = name.substr(dot + 1);
+  if (last == "error" || last == "warn" || last == "fail") return base.contains(stem + ".pass");
+  if (last == "pass")
+    return base.contains(stem + ".error") || base.contains(stem + ".warn") || base.contains(stem + ".fail");
+  return true;
+}
+
+inline bool has_family(const matrix& m, std::string_view family) {
+  const auto metrics = m.metrics();
+  return std::any_of(metrics.begin(), metrics.end(), [&](const auto& s) { return s.name().starts_with(family); });
+}
+
+/// One pass of the robot over a pair of matrices; `only_counted` limits it to dmesg/last_state/stderr.
+inline void decide_pass(const matrix& head, const matrix& base, std::span<const std::string> names,
+                        bool only_counted, const compare_options& options,
+                        std::unordered_map<std::string, detect::verdict>& out) {
+  const bool base_profiles = has_family(base, "perf-profile.");
+  const bool base_lock_stat = has_family(base, "lock_stat.");
+  for (const auto& name : names) {
+    if (only_counted && !is_counted_family(name)) continue;
+    if (!head.contains(name) && !base.contains(name)) continue;
+    detect::metric_context ctx;
+    ctx.head_runs = head.run_count();
+    ctx.base_runs = base.run_count();
+    ctx.in_base = base.contains(name);
+    ctx.base_has_sibling = base_has_sibling(base, name);
+    ctx.base_has_family = name.starts_with("perf-profile.") ? base_profiles : base_lock_stat;
+    ctx.everything = options.all;
+    const auto h = padded_samples(head, name);
+    const auto b = padded_samples(base, name);
+    detect::verdict v = detect::decide(name, h, b, ctx, options.families, options.policy);
+    auto [it, inserted] = out.try_emplace(name, v);
+    if (!inserted && (v.changed || !it->second.changed)) it->second = std::move(v);
+  }
+}
+
+inline std::string first_component(std::string_view name) {
+  return std::string{name.substr(0, name.find('.'))};
+}
+
+/// The second component when the name has three or more (`fio.time.x` -> `time`), else empty.
+inline std::string sub_group(std::string_view name) {
+  const auto first = name.find('.');
+  if (first == std::string_view::npos) return {};
+  const auto second = name.find('.', first + 1);
+  if (second == std::string_view::npos) return {};
+  return std::string{name.substr(first + 1, second - first - 1)};
+}
+
+inline double change_key(const comparison_row& row) {
+  if (row.changes.empty()) return 0;
+  if (row.failure) return row.changes[0].reproduction;
+  return row.changes[0].relative.value_or(row.changes[0].absolute == 0 ? 0 : HUGE_VAL);
+}
+
+inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_families& families) {
+  std::unordered_map<std::string, std::size_t> group_seen;
+  std::unordered_map<std::string, std::size_t> sub_seen;
+  for (const auto& r : rows) {
+    const auto g = first_component(r.name);
+    group_seen.try_emplace(g, group_seen.size());
+    sub_seen.try_emplace(g + '\n' + sub_group(r.name), sub_seen.size());
+  }
+  struct keyed {
+    int rank;
+    std::size_t group;
+    std::size_t sub;
+    double change;
+    std::size_t index;
+  };
+  std::vector<keyed> keys;
+  keys.reserve(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    const int rank = families.is_benchmark_metric(r.name) ? 0 : (r.failure ? 1 : 2);
+    const auto g = first_component(r.name);
+    keys.push_back({rank, group_seen.at(g), sub_seen.at(g + '\n' + sub_group(r.name)), change_key(r), i});
+  }
+  std::stable_sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
+    if (x.rank != y.rank) return x.rank < y.rank;
+    if (x.group != y.group) return x.group < y.group;
+    if (x.sub != y.sub) return x.sub < y.sub;
+    return x.change > y.change;
+  });
+  std::vector<comparison_row> sorted;
+  sorted.reserve(rows.size());
+  for (const auto& k : keys) sorted.push_back(std::move(rows[k.index]));
+  rows = std::move(sorted);
+}
+
+}  // namespace compare_detail
+
+/// Compares `columns` (the base first, then one or more compared matrices): one row per metric on any
+/// side, with every compared column's verdict; a row is selected when any compared column changed (or
+/// always, with `options.all`). Runs flagged by `last_state.is_incomplete_run` are handled as the robot
+/// does (docs/FORMAT.md section 5, step 1): failure counts are compared over every run, everything
+/// over the complete runs, which are also the runs that performance rows print.
+[[nodiscard]] inline comparison compare(std::span<const matrix> columns, const compare_options& options = {}) {
+  using namespace compare_detail;
+  if (columns.size() < 2) throw usage_error("a comparison needs a base and at least one other matrix");
+
+  // Every metric name: compared columns' order first, then base-only ones.
+  std::vector<std::string> names;
+  std::unordered_set<std::string> seen;
+  for (std::size_t c = 1; c <= columns.size(); ++c) {
+    const matrix& m = columns[c % columns.size()];
+    for (const auto& s : m.metrics())
+      if (seen.insert(s.name()).second) names.push_back(s.name());
+  }
+
+  // Complete runs only, for performance rows and the robot's second pass.
+  std::vector<matrix> complete;
+  complete.reserve(columns.size());
+  for (const auto& m : columns) {
+    matrix filtered = m.has_incomplete_runs() ? m.without_runs(m.incomplete_runs()) : m;
+    complete.push_back(std::move(filtered));
+  }
+
+  comparison out;
+  out.policy = options.policy;
+  for (const auto& m : columns) out.run_counts.push_back(m.run_count());
+
+  std::vector<std::unordered_map<std::string, detect::verdict>> verdicts(columns.size());
+  for (std::size_t c = 1; c < columns.size(); ++c) {
+    const matrix& head = columns[c];
+    const matrix& base = columns[0];
+    if (head.has_incomplete_runs() || base.has_incomplete_runs()) {
+      decide_pass(head, base, names, true, options, verdicts[c]);
+      if (complete[c].run_count() > 0 && complete[0].run_count() > 0) {
+        std::vector<std::string> rest;
+        rest.reserve(names.size());
+        for (const auto& n : names)
+          if (n != incomplete_run_metric) rest.push_back(n);
+        decide_pass(complete[c], complete[0], rest, false, options, verdicts[c]);
+      }
+    } else {
+      decide_pass(head, base, names, false, options, verdicts[c]);
+    }
+  }
+
+  out.rows.reserve(names.size());
+  for (const auto& name : names) {
+    const bool failure = options.families.is_failure(name);
+    const auto& source = failure ? std::span<const matrix>{columns} : std::span<const matrix>{complete};
+    std::vector<metric_series> series;
+    series.reserve(columns.size());
+    for (const auto& m : source) series.push_back(display_series(m, name));
+    comparison_row row = make_row(name, std::move(series), failure);
+    bool any = false;
+    for (std::size_t c = 1; c < columns.size(); ++c) {
+      column_verdict cv;
+      if (auto it = verdicts[c].find(name); it != verdicts[c].end()) {
+        cv.changed = it->second.changed;
+        cv.p_value = it->second.p_value;
+        cv.reason = it->second.reason;
+      } else {
+        cv.reason = "not compared";
+      }
+      any = any || cv.changed;
+      row.verdicts.push_back(std::move(cv));
+    }
+    row.selected = options.all || any;
+    out.rows.push_back(std::move(row));
+  }
+  if (options.order == row_order::robot) robot_sort(out.rows, options.families);
+  return out;
+}
+
+}  // namespace perfmail

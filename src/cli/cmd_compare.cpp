@@ -1,0 +1,165 @@
+// perfmail compare BASE HEAD [HEAD...]: the comparison table of result matrices, as the robot prints it.
+
+#include "commands.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/io/comparison_json.hpp"
+#include "perfmail/io/matrix_json.hpp"
+#include "perfmail/table/comparison.hpp"
+#include "perfmail/table/render.hpp"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace perfmail::cli {
+
+namespace {
+
+struct compare_args {
+  std::vector<std::string> paths;
+  std::string dialect = "modern";
+  bool all = false;
+  bool keep_noise = false;
+  std::string order = "robot";
+  std::string policy = "robot";
+  double alpha = 0.05;
+  std::optional<double> distance;
+  std::optional<double> gap;
+  std::optional<double> variance;
+  bool keep_rare_failures = false;
+  std::string format = "text";
+  std::string testcase;
+  std::string path_params;
+  std::string tbox_group;
+  std::vector<std::string> axes;
+  std::vector<std::string> commits;
+};
+
+/// A column's name when none is given: the directory that holds the results.
+std::string default_commit_name(const std::string& path) {
+  std::filesystem::path p{path};
+  while (!p.empty() && p.filename().empty()) p = p.parent_path();  // a trailing slash
+  if (p.filename() == "matrix.json") p = p.parent_path();
+  const std::string name = p.filename().string();
+  return name.empty() ? path : name;
+}
+
+table_header make_header(const compare_args& args) {
+  table_header h;
+  h.testcase = args.testcase;
+  h.path_params = args.path_params;
+  h.tbox_group = args.tbox_group;
+  for (const auto& axis : args.axes) {
+    const auto eq = axis.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw usage_error(fmt::format("--axis '{}': expected KEY=VALUE", axis));
+    h.axes.emplace_back(axis.substr(0, eq), axis.substr(eq + 1));
+  }
+  if (h.axes.empty()) {
+    if (!h.tbox_group.empty()) h.axes.emplace_back("tbox_group", h.tbox_group);
+    if (!h.testcase.empty()) h.axes.emplace_back("testcase", h.testcase);
+    if (!h.path_params.empty()) h.axes.emplace_back("path_params", h.path_params);
+  }
+  if (!args.commits.empty()) {
+    if (args.commits.size() != args.paths.size())
+      throw usage_error(fmt::format("--commit given {} times for {} result sets", args.commits.size(),
+                                    args.paths.size()));
+    h.commits = args.commits;
+  } else {
+    for (const auto& p : args.paths) h.commits.push_back(default_commit_name(p));
+  }
+  return h;
+}
+
+}  // namespace
+
+command_action add_compare_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("compare", "Print the comparison table of a base and one or more other result sets");
+  auto args = std::make_shared<compare_args>();
+  cmd->add_option("RESULTS", args->paths,
+                  "BASE then HEAD (and more to compare): matrix.json files or directories of per-run stats.json")
+      ->required()
+      ->expected(2, -1);
+  cmd->add_option("--dialect", args->dialect, "table layout: classic (2017 e-mails) or modern (2018 on)")
+      ->check(CLI::IsMember({"classic", "modern"}))
+      ->capture_default_str();
+  cmd->add_flag("--all", args->all, "a row for every metric present on either side, changed or not");
+  cmd->add_flag("--keep-noise", args->keep_noise, "classic: keep rows whose spread exceeds half their mean");
+  cmd->add_option("--order", args->order, "row order: given (the head's metric order, then base-only) or robot")
+      ->check(CLI::IsMember({"given", "robot"}))
+      ->capture_default_str();
+  cmd->add_option("--policy", args->policy,
+                  "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t)")
+      ->check(CLI::IsMember({"robot", "utest", "ttest"}))
+      ->capture_default_str();
+  cmd->add_option("--alpha", args->alpha, "significance level of utest and ttest")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--distance", args->distance, "robot: ranges must be apart (see docs/TABLES.md)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--gap", args->gap, "robot: ranges apart by more than GAP x the median difference")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--variance", args->variance, "robot: report changes of spread by more than VARIANCE x")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--keep-rare-failures", args->keep_rare_failures,
+                "report failure counts whose medians are equal (a failure in a minority of runs), as the robot does");
+  cmd->add_option("--format", args->format, "text (the table) or json (numbers, verdicts and p-values)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--testcase", args->testcase, "test case named in the group header");
+  cmd->add_option("--path-params", args->path_params, "classic group header: the job's parameters, dash-joined");
+  cmd->add_option("--tbox-group", args->tbox_group, "test machine group named in the group header");
+  cmd->add_option("--axis", args->axes, "modern group header: KEY=VALUE, repeated in order")->take_all();
+  cmd->add_option("--commit", args->commits,
+                  "column names, base first, repeated once per result set (default: the results' directory names)")
+      ->take_all();
+  cmd->footer(
+      "Example:\n"
+      "  perfmail compare examples/data/base/matrix.json examples/data/head/matrix.json \\\n"
+      "      --dialect classic --testcase fio-basic --tbox-group lkp-bdw-de1 \\\n"
+      "      --path-params 300s-1SSD-btrfs-8-randwrite-4k-sync-400g-performance \\\n"
+      "      --commit 2b837027cdc60ac3 --commit e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8\n"
+      "Prints the rows whose change the policy detects (the robot's rules by default; --all for every\n"
+      "row), base first, then each compared column's change and value. --format json prints every\n"
+      "metric with its summaries, changes, verdicts and p-values instead. More in docs/TABLES.md.");
+  return [args] {
+    const table_header header = make_header(*args);
+    std::vector<matrix> columns;
+    columns.reserve(args->paths.size());
+    for (const auto& p : args->paths) columns.push_back(io::load_results(p));
+
+    compare_options options;
+    options.all = args->all;
+    options.order = args->order == "given" ? row_order::given : row_order::robot;
+    options.policy.kind = args->policy == "utest"   ? detect::policy_kind::mann_whitney
+                          : args->policy == "ttest" ? detect::policy_kind::welch
+                                                    : detect::policy_kind::robot;
+    options.policy.alpha = args->alpha;
+    options.policy.robot.distance = args->distance;
+    options.policy.robot.gap = args->gap;
+    options.policy.robot.variance = args->variance;
+    options.policy.robot.failure_needs_median_change = !args->keep_rare_failures;
+    const comparison cmp = compare(columns, options);
+
+    const table_dialect dialect = args->dialect == "classic" ? table_dialect::classic : table_dialect::modern;
+    std::string out;
+    if (args->format == "json") {
+      out = io::comparison_to_json(cmp, header, {dialect, 2});
+    } else {
+      render_options ro;
+      ro.noise_filter = !args->keep_noise;
+      out = render_table(dialect, header, cmp.rows, ro);
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return exit_ok;
+  };
+}
+
+}  // namespace perfmail::cli

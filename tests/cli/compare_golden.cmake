@@ -1,0 +1,18 @@
+# Runs CLI with ARGS and checks: exit status 0, nothing on stderr, stdout byte-for-byte equal to GOLDEN.
+# PERFMAIL_UPDATE_GOLDEN=1 in the environment rewrites GOLDEN instead (review the diff).
+execute_process(COMMAND ${CLI} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "exit status ${status}; stderr: ${err}")
+endif()
+if(NOT err STREQUAL "")
+  message(FATAL_ERROR "unexpected stderr: ${err}")
+endif()
+if(DEFINED ENV{PERFMAIL_UPDATE_GOLDEN})
+  file(WRITE ${GOLDEN} "${out}")
+  return()
+endif()
+file(READ ${GOLDEN} expected)
+if(NOT out STREQUAL expected)
+  file(WRITE ${GOLDEN}.actual "${out}")
+  message(FATAL_ERROR "output differs from ${GOLDEN}; actual output written to ${GOLDEN}.actual")
+endif()
