@@ -15,3 +15,15 @@
 #include "perfmail/stats/significance.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/stats/trim.hpp"
+
+#include "perfmail/text/ruby_format.hpp"
+
+#include "perfmail/detect/change_policy.hpp"
+#include "perfmail/detect/metric_families.hpp"
+
+#include "perfmail/table/classic.hpp"
+#include "perfmail/table/comparison.hpp"
+#include "perfmail/table/header.hpp"
+#include "perfmail/table/modern.hpp"
+#include "perfmail/table/render.hpp"
+#include "perfmail/table/row.hpp"
