@@ -26,6 +26,12 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
+/// Where a value starts in the text. Turned into a line and column only when an error is reported, since
+/// counting lines costs a pass over the text.
+struct text_position {
+  const char* at = nullptr;
+};
+
 /// Turns byte offsets in one buffer into line:column places for error messages.
 class text_locator {
  public:
@@ -133,10 +139,22 @@ class matrix_reader {
     if (!doc.current_location().get(rest)) fail(locator_.place_of(rest), describe(simdjson::TRAILING_CONTENT));
   }
 
-  [[nodiscard]] input_place place_of(od::value& value) {
+  [[nodiscard]] text_position place_of(od::value& value) {
     const char* at = nullptr;
     if (value.current_location().get(at)) return {};
-    return locator_.place_of(at);
+    return {at};
+  }
+
+  [[noreturn]] void fail(text_position position, std::string_view problem) const {
+    fail(locator_.place_of(position.at), problem);
+  }
+  [[noreturn]] void fail_with(text_position position, simdjson::error_code code) const {
+    fail_with(locator_.place_of(position.at), code);
+  }
+
+  /// Metric names must be valid UTF-8: they are printed in tables and mail.
+  void check_name(std::string_view name, text_position position) const {
+    if (!simdjson::validate_utf8(name.data(), name.size())) fail(position, "a metric name that is not valid UTF-8");
   }
 
   [[noreturn]] void fail(const input_place& place, std::string_view problem) const {
@@ -174,7 +192,7 @@ class matrix_reader {
     if (auto err = value.type().get(type)) fail(value, err);
     switch (type) {
       case od::json_type::number: {
-        const input_place place = place_of(value);
+        const text_position place = place_of(value);
         od::number_type number_type{};
         if (value.get_number_type().get(number_type) != simdjson::SUCCESS) return read_big_integer(value, place);
         if (number_type == od::number_type::floating_point_number) {
@@ -208,7 +226,7 @@ class matrix_reader {
 
  private:
   /// An integer beyond 64 bits: read as the nearest double, as the robot's Ruby would print it.
-  sample read_big_integer(od::value& value, const input_place& place) {
+  sample read_big_integer(od::value& value, text_position place) {
     std::string_view token = value.raw_json_token();
     while (!token.empty() && (token.back() == ' ' || token.back() == '\n' || token.back() == '\r' ||
                               token.back() == '\t' || token.back() == ',' || token.back() == ']'))
@@ -258,20 +276,15 @@ simdjson::padded_string read_file(const std::filesystem::path& file, const load_
   return text;
 }
 
-void check_utf8(std::string_view source, std::string_view name, const input_place& place) {
-  if (!simdjson::validate_utf8(name.data(), name.size()))
-    throw input_error(std::string{source}, place, "a metric name that is not valid UTF-8");
-}
 
 matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view source) {
   matrix result;
   matrix_reader reader(source, text);
   std::unordered_set<std::string> seen;
-  std::optional<input_place> stats_source_place;
 
   reader.for_each_field([&](const std::string& name, od::value& value) {
-    const input_place place = reader.place_of(value);
-    check_utf8(source, name, place);
+    const text_position place = reader.place_of(value);
+    reader.check_name(name, place);
     if (!seen.insert(name).second)
       reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
 
@@ -279,7 +292,6 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
     if (auto err = value.type().get(type)) reader.fail(value, err);
 
     if (name == "stats_source") {
-      stats_source_place = place;
       std::vector<std::string> sources;
       if (type == od::json_type::string) {
         std::string_view s;
@@ -364,8 +376,8 @@ class stats_merger {
     matrix_reader reader(source, text);
     std::unordered_set<std::string> seen;
     reader.for_each_field([&](const std::string& name, od::value& value) {
-      const input_place place = reader.place_of(value);
-      check_utf8(source, name, place);
+      const text_position place = reader.place_of(value);
+      reader.check_name(name, place);
       if (!seen.insert(name).second) reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
       if (name == "stats_source") return;
       od::json_type type{};
