@@ -19,5 +19,6 @@ inline constexpr int exit_bad_input = 2;   ///< unreadable or invalid input, or 
 command_action add_summary_command(CLI::App& app);
 command_action add_plot_command(CLI::App& app);
 command_action add_compare_command(CLI::App& app);
+command_action add_report_command(CLI::App& app);
 
 }  // namespace perfmail::cli

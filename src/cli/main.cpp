@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   add(add_summary_command);
   add(add_plot_command);
   add(add_compare_command);
+  add(add_report_command);
 
   try {
     app.parse(argc, argv);

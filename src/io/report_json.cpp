@@ -128,9 +128,9 @@ class report_parser {
 
     const auto dialect = r.required_string("dialect");
     if (dialect == "classic")
-      doc.dialect = email::table_dialect::classic;
+      doc.dialect = table_dialect::classic;
     else if (dialect == "modern")
-      doc.dialect = email::table_dialect::modern;
+      doc.dialect = table_dialect::modern;
     else
       r.fail("dialect", "must be \"classic\" or \"modern\"");
 

@@ -39,7 +39,7 @@ std::string with(const std::string& field_and_value) {
 
 TEST_CASE("report document: the minimal document and its defaults") {
   const auto doc = io::parse_report(minimal, "r.json", ".");
-  CHECK(doc.dialect == email::table_dialect::classic);
+  CHECK(doc.dialect == table_dialect::classic);
   CHECK(doc.head.subject == "mm: vmscan: kick flushers");
   CHECK(doc.base.id == "2b837027cdc60ac3");
   REQUIRE(doc.test.parameters.size() == 3);

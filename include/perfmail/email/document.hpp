@@ -8,14 +8,13 @@
 #include "perfmail/model/commit.hpp"
 #include "perfmail/model/matrix.hpp"
 #include "perfmail/model/test_case.hpp"
+#include "perfmail/table/header.hpp"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace perfmail::email {
-
-enum class table_dialect { classic, modern };
 
 /// Result matrices of one commit, with where they came from (for messages).
 struct results {
