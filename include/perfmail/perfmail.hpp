@@ -27,3 +27,6 @@
 #include "perfmail/table/modern.hpp"
 #include "perfmail/table/render.hpp"
 #include "perfmail/table/row.hpp"
+
+#include "perfmail/plot/sample_text.hpp"
+#include "perfmail/plot/trend_plot.hpp"

@@ -17,8 +17,13 @@ TEST_CASE("look: style names and aliases") {
   CHECK_FALSE(parse_look(""));
   SUBCASE("every look has a canonical name that reads back") {
     for (auto l : {look::gnuplot_4_6, look::gnuplot_5_0, look::gnuplot_5_2, look::gnuplot_5_4_0, look::gnuplot_5_4_2,
-                   look::gnuplot_5_4})
+                   look::gnuplot_5_4, look::unicode})
       CHECK(parse_look(name_of(l)) == l);
+  }
+  SUBCASE("unicode is the only look that is not gnuplot's") {
+    CHECK_FALSE(is_gnuplot(look::unicode));
+    CHECK(is_gnuplot(look::gnuplot_4_6));
+    CHECK(is_gnuplot(look::gnuplot_5_4));
   }
 }
 

@@ -7,7 +7,6 @@
 #include "perfmail/error.hpp"
 #include "perfmail/plot/options.hpp"
 
-#include <cerrno>
 #include <cstddef>
 #include <cstdlib>
 #include <istream>
@@ -25,7 +24,6 @@ namespace perfmail::plot {
   const auto last = token.find_last_not_of(" \t\r");
   const std::string text{token.substr(first, last - first + 1)};
   char* end = nullptr;
-  errno = 0;
   const double v = std::strtod(text.c_str(), &end);
   if (end != text.c_str() + text.size()) return std::nullopt;
   return v;  // ERANGE: overflow gives an infinity, underflow a value at or near zero, as gnuplot reads them
