@@ -150,6 +150,7 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
   struct keyed {
     int rank;
     std::size_t group;
+    bool nested;  ///< in a sub-group (`fio.time.*`): after the group's own metrics (`fio.*`)
     std::size_t sub;
     double change;
     std::size_t index;
@@ -160,11 +161,13 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
     const auto& r = rows[i];
     const int rank = families.is_benchmark_metric(r.name) ? 0 : (r.failure ? 1 : 2);
     const auto g = first_component(r.name);
-    keys.push_back({rank, group_seen.at(g), sub_seen.at(g + '\n' + sub_group(r.name)), change_key(r), i});
+    const auto sub = sub_group(r.name);
+    keys.push_back({rank, group_seen.at(g), !sub.empty(), sub_seen.at(g + '\n' + sub), change_key(r), i});
   }
   std::stable_sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
     if (x.rank != y.rank) return x.rank < y.rank;
     if (x.group != y.group) return x.group < y.group;
+    if (x.nested != y.nested) return !x.nested;
     if (x.sub != y.sub) return x.sub < y.sub;
     return x.change > y.change;
   });

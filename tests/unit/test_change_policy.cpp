@@ -1,0 +1,116 @@
+#include <doctest/doctest.h>
+
+#include "perfmail/detect/change_policy.hpp"
+
+#include <vector>
+
+using namespace perfmail;
+using namespace perfmail::detect;
+
+namespace {
+
+verdict run(std::string_view name, std::vector<double> head, std::vector<double> base, change_policy policy = {},
+            metric_context ctx = {}) {
+  if (ctx.head_runs == 0) ctx.head_runs = head.size();
+  if (ctx.base_runs == 0) ctx.base_runs = base.size();
+  static const auto families = metric_families::robot_defaults();
+  return decide(name, head, base, ctx, families, policy);
+}
+
+}  // namespace
+
+TEST_CASE("robot default rule: each median outside the other's range") {
+  CHECK(run("fio.write_bw_MBps", {110, 111, 112}, {100, 101, 102}).changed);
+  CHECK_FALSE(run("fio.write_bw_MBps", {100, 104, 110}, {100, 101, 102}).changed);
+  SUBCASE("the verdict says why") {
+    CHECK(run("fio.write_bw_MBps", {100, 104, 110}, {100, 101, 102}).reason == "ranges overlap");
+  }
+}
+
+TEST_CASE("robot candidate rules") {
+  SUBCASE("fewer than 3 runs on both sides") {
+    CHECK(run("fio.write_bw_MBps", {200, 201}, {100, 101}).reason == "fewer than 3 runs on both sides");
+  }
+  SUBCASE("deny list, unless everything is asked for") {
+    CHECK_FALSE(run("softirqs.RCU", {200000, 200001, 200002}, {100000, 100001, 100002}).candidate);
+    metric_context all;
+    all.everything = true;
+    CHECK(run("softirqs.RCU", {200000, 200001, 200002}, {100000, 100001, 100002}, {}, all).changed);
+  }
+  SUBCASE("a metric the base lacks") {
+    metric_context absent;
+    absent.in_base = false;
+    CHECK(run("fio.new_metric", {5, 5, 5}, {0, 0, 0}, {}, absent).reason == "not in the base");
+    absent.base_has_family = true;
+    CHECK(run("perf-profile.self.cycles-pp.x", {5, 5, 5}, {0, 0, 0}, {}, absent).candidate);
+  }
+  SUBCASE("a .fail without its .pass sibling in the base") {
+    metric_context lonely;
+    lonely.base_has_sibling = false;
+    CHECK(run("ltp.syscalls.fail", {1, 1, 1}, {0, 0, 0}, {}, lonely).reason == "no pass/fail sibling in the base");
+  }
+}
+
+TEST_CASE("robot floors: ratio above 1.01, above 1.05 for secondary metrics") {
+  CHECK(run("fio.write_bw_MBps", {103, 103, 103}, {100, 100, 100}).changed);  // primary: 1.03 is enough
+  CHECK(run("turbostat.Avg_MHz", {103, 103, 103}, {100, 100, 100}).reason ==
+        "ratio below 1.05 for a secondary metric");
+  CHECK(run("turbostat.Avg_MHz", {105, 105, 105}, {100, 100, 100}).reason ==
+        "ratio below 1.05 for a secondary metric");  // strictly above 1.05
+  CHECK(run("fio.write_bw_MBps", {1001, 1001, 1001}, {1000, 1000, 1000}).reason == "ratio below 1.01");
+  CHECK(run("proc-vmstat.pgfault", {900, 900, 900}, {100, 100, 100}).reason == "below the family's floor");
+}
+
+TEST_CASE("robot failure counts: the maxima differ, and the medians too unless asked otherwise") {
+  CHECK(run("dmesg.BUG:foo", {1, 1, 1}, {0, 0, 0}).changed);
+  CHECK(run("dmesg.BUG:foo", {0, 0, 1}, {0, 0, 0}).reason == "failure medians equal");
+  change_policy lenient;
+  lenient.robot.failure_needs_median_change = false;
+  CHECK(run("dmesg.BUG:foo", {0, 0, 1}, {0, 0, 0}, lenient).changed);
+  CHECK(run("dmesg.BUG:foo", {1, 1, 1}, {1, 1, 1}).reason == "failure maxima equal");
+}
+
+TEST_CASE("robot options: distance, gap, variance") {
+  change_policy distance;
+  distance.robot.distance = 1;
+  CHECK(run("fio.x", {110, 111, 112}, {100, 101, 102}, distance).changed);
+  CHECK_FALSE(run("fio.x", {103, 104, 105}, {100, 101, 102}, distance).changed);  // integer ranges 1 apart
+  change_policy gap;
+  gap.robot.gap = 2;
+  CHECK_FALSE(run("fio.x", {110, 111, 112}, {100, 101, 102}, gap).changed);  // gap 8 < 2 x 10
+  gap.robot.gap = 0.5;
+  CHECK(run("fio.x", {110, 111, 112}, {100, 101, 102}, gap).changed);
+  change_policy variance;
+  variance.robot.variance = 2;
+  std::vector<double> tight(10, 100.0), wide;
+  for (int i = 0; i < 10; ++i) wide.push_back(90 + 4.0 * i);  // median 110: the ratio floor holds
+  tight[0] = 99;
+  CHECK(run("fio.x", wide, tight, variance).changed);
+  CHECK(run("fio.x", {1, 2, 3}, {1, 2, 3}, variance).reason == "variance needs 10 runs on each side");
+}
+
+TEST_CASE("statistical policies report a p-value and compare it with alpha") {
+  change_policy u;
+  u.kind = policy_kind::mann_whitney;
+  const auto v = run("fio.x", {110, 111, 112, 113, 114}, {100, 101, 102, 103, 104}, u);
+  REQUIRE(v.p_value.has_value());
+  CHECK(*v.p_value == doctest::Approx(0.007936507936507936));  // 2 / C(10, 5)
+  CHECK(v.changed);
+  u.alpha = 0.005;
+  CHECK_FALSE(run("fio.x", {110, 111, 112, 113, 114}, {100, 101, 102, 103, 104}, u).changed);
+  change_policy t;
+  t.kind = policy_kind::welch;
+  const auto w = run("fio.x", {110, 111, 112}, {100, 101, 102}, t);
+  REQUIRE(w.p_value.has_value());
+  CHECK(*w.p_value < 0.001);
+  CHECK(w.changed);
+  SUBCASE("statistics do not override the candidate rules") {
+    CHECK_FALSE(run("softirqs.RCU", {1, 2, 3}, {7, 8, 9}, t).p_value.has_value());
+  }
+}
+
+TEST_CASE("ratio and delta of trimmed ranges") {
+  constexpr auto rd = ratio_and_delta({90, 100, 110, 5}, {45, 50, 55, 5});
+  static_assert(rd.ratio == 2 && rd.delta == 50 && rd.max == 110);
+  CHECK(ratio_and_delta({1, 2, 3, 3}, {-3, -2, -1, 3}).ratio == 5);
+}

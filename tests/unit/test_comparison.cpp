@@ -1,0 +1,113 @@
+#include <doctest/doctest.h>
+
+#include "perfmail/table/comparison.hpp"
+
+#include <string>
+#include <vector>
+
+using namespace perfmail;
+
+namespace {
+
+matrix make_matrix(std::vector<std::pair<std::string, std::vector<double>>> metrics, std::size_t runs = 0) {
+  matrix m;
+  for (auto& [name, values] : metrics) m.add(metric_series{name, values, sample_kind::integer});
+  if (runs != 0) m.set_stats_source(std::vector<std::string>(runs, "stats.json"));
+  return m;
+}
+
+std::vector<std::string> selected_names(const comparison& c) {
+  std::vector<std::string> out;
+  for (const auto& r : c.rows)
+    if (r.selected) out.push_back(r.name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("compare selects the metrics whose change the robot's rules detect") {
+  const std::vector<matrix> cols{
+      make_matrix({{"fio.bw", {100, 101, 102}}, {"fio.iops", {50, 60, 70}}, {"meminfo.Active", {5000, 5001, 5002}}}),
+      make_matrix({{"fio.bw", {120, 121, 122}}, {"fio.iops", {55, 65, 72}}, {"meminfo.Active", {5000, 5001, 5002}}})};
+  const comparison c = compare(cols);
+  CHECK(selected_names(c) == std::vector<std::string>{"fio.bw"});
+  CHECK(c.rows.size() == 3);
+  const auto* iops = c.find("fio.iops");
+  REQUIRE(iops != nullptr);
+  CHECK_FALSE(iops->selected);
+  CHECK(iops->verdicts.at(0).reason == "ranges overlap");
+  CHECK(c.selected_count() == 1);
+}
+
+TEST_CASE("compare with all selects every metric of either side") {
+  const std::vector<matrix> cols{make_matrix({{"fio.bw", {100, 101, 102}}, {"base.only", {1, 1, 1}}}),
+                                 make_matrix({{"fio.bw", {100, 101, 102}}, {"head.only", {2, 2, 2}}})};
+  compare_options o;
+  o.all = true;
+  o.order = row_order::given;
+  const comparison c = compare(cols, o);
+  CHECK(selected_names(c) == std::vector<std::string>{"fio.bw", "head.only", "base.only"});
+  SUBCASE("a metric missing from a column counts as zeros there") {
+    const auto* base_only = c.find("base.only");
+    REQUIRE(base_only != nullptr);
+    CHECK(base_only->stats[1].stats.mean == 0);
+    CHECK(base_only->stats[1].runs == 3);
+  }
+}
+
+TEST_CASE("robot order: the test's own metrics, then failures, then families by change") {
+  const std::vector<matrix> cols{
+      make_matrix({{"turbostat.Avg_MHz", {100, 100, 100}},
+                   {"dmesg.BUG:x", {0, 0, 0}},
+                   {"fio.time.user_time", {100, 100, 100}},
+                   {"fio.bw", {100, 100, 100}},
+                   {"fio.iops", {100, 100, 100}}}),
+      make_matrix({{"turbostat.Avg_MHz", {200, 200, 200}},
+                   {"dmesg.BUG:x", {1, 1, 1}},
+                   {"fio.time.user_time", {300, 300, 300}},
+                   {"fio.bw", {120, 120, 120}},
+                   {"fio.iops", {150, 150, 150}}})};
+  compare_options o;
+  o.all = true;
+  const comparison c = compare(cols, o);
+  CHECK(selected_names(c) ==
+        std::vector<std::string>{"fio.iops", "fio.bw", "fio.time.user_time", "dmesg.BUG:x", "turbostat.Avg_MHz"});
+  o.order = row_order::given;
+  CHECK(selected_names(compare(cols, o)).front() == "turbostat.Avg_MHz");
+}
+
+TEST_CASE("incomplete runs: failures over every run, performance over the complete runs") {
+  // Run 3 of the head did not finish: its throughput is garbage and must not count.
+  const std::vector<matrix> cols{
+      make_matrix({{"fio.bw", {100, 101, 102, 100}}, {"last_state.is_incomplete_run", {0, 0, 0, 0}}}),
+      make_matrix({{"fio.bw", {100, 101, 102, 5}}, {"last_state.is_incomplete_run", {0, 0, 0, 1}}})};
+  compare_options o;
+  o.policy.robot.failure_needs_median_change = false;
+  const comparison c = compare(cols, o);
+  const auto* flag = c.find("last_state.is_incomplete_run");
+  REQUIRE(flag != nullptr);
+  CHECK(flag->selected);
+  CHECK(flag->stats[1].runs == 4);  // every run
+  const auto* bw = c.find("fio.bw");
+  REQUIRE(bw != nullptr);
+  CHECK_FALSE(bw->selected);
+  CHECK(bw->stats[1].runs == 3);  // the complete runs only
+  CHECK(bw->stats[1].stats.mean == 101);
+}
+
+TEST_CASE("N compared columns: a row is selected when any column changed") {
+  const std::vector<matrix> cols{make_matrix({{"fio.bw", {100, 101, 102}}}),
+                                 make_matrix({{"fio.bw", {100, 101, 102}}}),
+                                 make_matrix({{"fio.bw", {200, 201, 202}}})};
+  const comparison c = compare(cols);
+  REQUIRE(c.rows.size() == 1);
+  CHECK(c.rows[0].selected);
+  CHECK_FALSE(c.rows[0].verdicts[0].changed);
+  CHECK(c.rows[0].verdicts[1].changed);
+  CHECK(c.run_counts == std::vector<std::size_t>{3, 3, 3});
+}
+
+TEST_CASE("compare needs two matrices") {
+  const std::vector<matrix> one{make_matrix({{"fio.bw", {1, 2, 3}}})};
+  CHECK_THROWS_AS((void)compare(one), usage_error);
+}
