@@ -203,7 +203,7 @@ class matrix_reader {
         }
         if (number_type == od::number_type::signed_integer) {
           std::int64_t i = 0;
-          if (auto err = value.get_int64().get(i)) fail(place, describe(err));
+          if (value.get_int64().get(i) != simdjson::SUCCESS) return read_big_integer(value, place);
           return {static_cast<double>(i), sample_kind::integer, false};
         }
         std::uint64_t u = 0;

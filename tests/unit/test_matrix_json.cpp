@@ -84,6 +84,13 @@ TEST_CASE("parse_matrix: magnitudes at the ends of double") {
   CHECK(m.find("bigint")->raw_values()[0] == doctest::Approx(1.2345678901234568e29));
 }
 
+TEST_CASE("parse_matrix: an integer below -2^63 is read as the nearest double") {
+  const auto m = io::parse_matrix(R"({"neg": [-9270954067825997824, -123456789012345678901234567890]})", "neg.json");
+  CHECK(m.find("neg")->raw_values()[0] == -9270954067825997824.0);
+  CHECK(m.find("neg")->raw_values()[1] == doctest::Approx(-1.2345678901234568e29));
+  CHECK(m.find("neg")->kinds()[0] == sample_kind::integer);
+}
+
 TEST_CASE("parse_matrix: bad input names the place and the problem") {
   SUBCASE("empty text") { CHECK(parse_error_of("") == "m.json: no JSON value (the file is empty)"); }
   SUBCASE("a top-level array") {

@@ -2,7 +2,10 @@
 
 #include "perfmail/text/ruby_format.hpp"
 
+#include <cstdlib>
+#include <fstream>
 #include <limits>
+#include <string>
 
 using perfmail::text::ruby_format;
 
@@ -46,4 +49,30 @@ TEST_CASE("ruby_format refuses patterns it cannot honour") {
   CHECK_THROWS_AS((void)ruby_format("%s", 1.0), perfmail::usage_error);
   CHECK_THROWS_AS((void)ruby_format("no conversion", 1.0), perfmail::usage_error);
   CHECK_THROWS_AS((void)ruby_format("%d %d", 1.0), perfmail::usage_error);
+}
+
+TEST_CASE("ruby_format reproduces stored answers of Ruby's format near decimal ties") {
+  // Written by tests/differential/format_vs_ruby.rb --write (Ruby 3.1); replayed here without Ruby.
+  std::ifstream in(std::string(PERFMAIL_TEST_DATA_DIR) + "/ruby_format_vectors.tsv");
+  REQUIRE(in);
+  std::size_t checked = 0;
+  std::size_t differs_from_c = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto tab1 = line.find('\t');
+    const auto tab2 = line.find('\t', tab1 + 1);
+    const std::string pattern = line.substr(0, tab1);
+    const double value = std::strtod(line.substr(tab1 + 1, tab2 - tab1 - 1).c_str(), nullptr);
+    const std::string want = line.substr(tab2 + 2, line.size() - tab2 - 3);
+    CAPTURE(line);
+    CHECK(ruby_format(pattern, value) == want);
+    if (pattern.back() != 'd' && fmt::format(fmt::runtime(perfmail::text::detail::fmt_field(
+                                                 perfmail::text::parse_printf_spec(pattern), pattern.back(),
+                                                 perfmail::text::parse_printf_spec(pattern).precision)),
+                                             value) != want)
+      ++differs_from_c;
+    ++checked;
+  }
+  CHECK(checked == 4000);
+  CHECK(differs_from_c > 20);  // the file does exercise the cases where Ruby and C disagree
 }
