@@ -77,6 +77,34 @@ std::size_t end_of_top_level_value(std::string_view text) {
   return std::string_view::npos;
 }
 
+/// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, or npos.
+std::size_t first_invalid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    unsigned min = 0;
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    }
+    if ((lead & 0xE0) == 0xC0) length = 2, min = 0x80;
+    else if ((lead & 0xF0) == 0xE0) length = 3, min = 0x800;
+    else if ((lead & 0xF8) == 0xF0) length = 4, min = 0x10000;
+    else return i;
+    if (i + length > text.size()) return i;
+    unsigned code = lead & (0xFFu >> (length + 1));
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0) != 0x80) return i;
+      code = (code << 6) | (next & 0x3Fu);
+    }
+    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
 std::string describe(simdjson::error_code code) {
   switch (code) {
     case simdjson::NUMBER_ERROR:
@@ -152,10 +180,14 @@ class matrix_reader {
     fail_with(locator_.place_of(position.at), code);
   }
 
-  /// Metric names must be valid UTF-8: they are printed in tables and mail.
-  void check_name(std::string_view name, text_position position) const {
+  /// Metric names must be valid UTF-8 (they are printed in tables and mail) and of a sane length.
+  void check_name(std::string_view name, text_position position, const load_limits& limits) const {
     if (!simdjson::validate_utf8(name.data(), name.size())) fail(position, "a metric name that is not valid UTF-8");
+    if (name.size() > limits.max_name_bytes)
+      fail(position, fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(),
+                                 limits.max_name_bytes));
   }
+
 
   [[noreturn]] void fail(const input_place& place, std::string_view problem) const {
     throw input_error(source_, place, problem);
@@ -167,6 +199,9 @@ class matrix_reader {
   /// because the parser meets those far from where they are.
   [[noreturn]] void fail_with(const input_place& place, simdjson::error_code code) const {
     const std::string_view text{text_.data(), text_.size()};
+    if (code == simdjson::UTF8_ERROR)
+      if (const auto bad = first_invalid_utf8(text); bad != std::string_view::npos)
+        fail(locator_.place_of(text.data() + bad), describe(code));
     const auto first = text.find_first_not_of(" \t\r\n");
     if (first != std::string_view::npos && (text[first] == '{' || text[first] == '[')) {
       const auto end = end_of_top_level_value(text);
@@ -186,6 +221,12 @@ class matrix_reader {
     sample_kind kind = sample_kind::missing;
     bool is_text = false;
   };
+
+  /// Failure metrics count events per run: a negative count is not a count.
+  void check_sample(std::string_view metric, const sample& s, text_position at) const {
+    if (s.kind != sample_kind::missing && s.value < 0 && is_failure_metric(metric))
+      fail(at, fmt::format("metric \"{}\": a failure count is negative", metric));
+  }
 
   sample read_sample(od::value& value, std::string_view metric) {
     od::json_type type{};
@@ -277,14 +318,14 @@ simdjson::padded_string read_file(const std::filesystem::path& file, const load_
 }
 
 
-matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view source) {
+matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view source, const load_limits& limits) {
   matrix result;
   matrix_reader reader(source, text);
   std::unordered_set<std::string> seen;
 
   reader.for_each_field([&](const std::string& name, od::value& value) {
     const text_position place = reader.place_of(value);
-    reader.check_name(name, place);
+    reader.check_name(name, place, limits);
     if (!seen.insert(name).second)
       reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
 
@@ -307,6 +348,8 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
           if (element.get_string().get(s) != simdjson::SUCCESS)
             reader.fail(reader.place_of(element), "stats_source must list file names (strings)");
           sources.emplace_back(s);
+          if (sources.size() > limits.max_runs)
+            reader.fail(place, fmt::format("stats_source lists more than {} runs (the limit of runs)", limits.max_runs));
         }
       } else {
         reader.fail(place, "stats_source must be an array of file names");
@@ -324,9 +367,14 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
     for (auto element_result : array) {
       od::value element;
       if (auto err = std::move(element_result).get(element)) reader.fail_with(place, err);
+      const text_position at = reader.place_of(element);
       const auto s = reader.read_sample(element, name);
+      reader.check_sample(name, s, at);
       textual = textual || s.is_text;
       series.push_back(s.value, s.kind);
+      if (series.size() > limits.max_runs)
+        reader.fail(place, fmt::format("metric \"{}\" has more than {} samples (the limit of runs)", name,
+                                       limits.max_runs));
     }
     if (textual)
       result.add_textual(name);
@@ -371,13 +419,17 @@ std::vector<std::filesystem::path> run_directories(const std::filesystem::path& 
 /// a metric a run lacks is a missing sample.
 class stats_merger {
  public:
+  explicit stats_merger(const load_limits& limits) : limits_(limits) {}
+
   void add_run(const simdjson::padded_string& text, const std::string& source) {
     const std::size_t run = sources_.size();
+    if (run >= limits_.max_runs)
+      throw input_error(source, fmt::format("more than {} runs (the limit of runs)", limits_.max_runs));
     matrix_reader reader(source, text);
     std::unordered_set<std::string> seen;
     reader.for_each_field([&](const std::string& name, od::value& value) {
       const text_position place = reader.place_of(value);
-      reader.check_name(name, place);
+      reader.check_name(name, place, limits_);
       if (!seen.insert(name).second) reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
       if (name == "stats_source") return;
       od::json_type type{};
@@ -385,6 +437,7 @@ class stats_merger {
       if (type == od::json_type::array)
         reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
       const auto s = reader.read_sample(value, name);
+      reader.check_sample(name, s, place);
       if (s.is_text) {
         if (textual_.insert(name).second) textual_order_.push_back(name);
         return;
@@ -416,24 +469,25 @@ class stats_merger {
   std::unordered_set<std::string> textual_;
   std::vector<std::string> textual_order_;
   std::vector<std::string> sources_;
+  load_limits limits_;
 };
 
 }  // namespace
 
-matrix parse_matrix(std::string_view json, std::string_view source) {
+matrix parse_matrix(std::string_view json, std::string_view source, const load_limits& limits) {
   const simdjson::padded_string text(json);
-  return parse_matrix_text(text, source);
+  return parse_matrix_text(text, source, limits);
 }
 
 matrix load_matrix(const std::filesystem::path& file, const load_limits& limits) {
   const auto text = read_file(file, limits);
-  return parse_matrix_text(text, file.string());
+  return parse_matrix_text(text, file.string(), limits);
 }
 
 matrix load_stats_directory(const std::filesystem::path& dir, const load_limits& limits) {
   const auto runs = run_directories(dir);
   if (runs.empty()) throw input_error(dir.string(), "no run directories with a stats.json below this directory");
-  stats_merger merger;
+  stats_merger merger(limits);
   for (const auto& run : runs) {
     const auto file = run / "stats.json";
     merger.add_run(read_file(file, limits), file.string());
@@ -441,8 +495,8 @@ matrix load_stats_directory(const std::filesystem::path& dir, const load_limits&
   return std::move(merger).result();
 }
 
-matrix merge_run_stats(std::span<const run_stats_text> runs) {
-  stats_merger merger;
+matrix merge_run_stats(std::span<const run_stats_text> runs, const load_limits& limits) {
+  stats_merger merger(limits);
   for (const auto& run : runs) merger.add_run(simdjson::padded_string(run.json), run.source);
   return std::move(merger).result();
 }

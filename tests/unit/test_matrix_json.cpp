@@ -187,3 +187,38 @@ TEST_CASE("load_stats_directory: errors") {
     CHECK_THROWS_WITH_AS(io::load_stats_directory(dir.path), doctest::Contains("one value per metric"), input_error);
   }
 }
+
+TEST_CASE("parse_matrix: limits refuse input that is too large to be real") {
+  io::load_limits limits;
+  limits.max_runs = 3;
+  limits.max_name_bytes = 12;
+  CHECK_NOTHROW((void)io::parse_matrix(R"({"x": [1, 2, 3]})", "m.json", limits));
+  CHECK_THROWS_WITH_AS((void)io::parse_matrix(R"({"x": [1, 2, 3, 4]})", "m.json", limits),
+                       "m.json:1:7: metric \"x\" has more than 3 samples (the limit of runs)", input_error);
+  CHECK_THROWS_WITH_AS((void)io::parse_matrix(R"({"x": [1], "stats_source": ["a", "b", "c", "d"]})", "m.json", limits),
+                       doctest::Contains("stats_source lists more than 3 runs"), input_error);
+  CHECK_THROWS_WITH_AS((void)io::parse_matrix(R"({"abcdefghijklm": [1]})", "m.json", limits),
+                       "m.json:1:19: a metric name of 13 bytes, longer than the limit of 12", input_error);
+}
+
+TEST_CASE("parse_matrix: failure counts are never negative") {
+  CHECK_THROWS_WITH_AS((void)io::parse_matrix(R"({"dmesg.oops": [0, -1]})", "m.json"),
+                       "m.json:1:20: metric \"dmesg.oops\": a failure count is negative", input_error);
+  CHECK_NOTHROW((void)io::parse_matrix(R"({"mpstat.cpu.steal": [-1, 0]})", "m.json"));
+}
+
+TEST_CASE("parse_matrix: invalid UTF-8 is located") {
+  CHECK(parse_error_of("{\"a\": [1],\n \"b\xc3\x28\": [2]}") == "m.json:2:4: text that is not valid UTF-8");
+}
+
+TEST_CASE("merge_run_stats: runs merged from texts") {
+  const std::vector<io::run_stats_text> runs{{"0/stats.json", R"({"x": 1, "y": 2.5})"}, {"1/stats.json", R"({"x": 3})"}};
+  const auto m = io::merge_run_stats(runs);
+  CHECK(m.run_count() == 2);
+  CHECK(m.find("x")->present_values() == std::vector<double>{1, 3});
+  CHECK(m.find("y")->is_missing(1));
+  io::load_limits one_run;
+  one_run.max_runs = 1;
+  CHECK_THROWS_WITH_AS((void)io::merge_run_stats(runs, one_run), "1/stats.json: more than 1 runs (the limit of runs)",
+                       input_error);
+}

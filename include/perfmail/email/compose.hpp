@@ -167,6 +167,15 @@ inline plot::look look_of(const report_document& doc) {
   using namespace compose_detail;
   composed_report out;
 
+  // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
+  // report of everything having changed.
+  for (const auto& head : doc.head_results) {
+    const bool shared = std::any_of(head.data.metrics().begin(), head.data.metrics().end(),
+                                    [&](const auto& s) { return doc.base_results.data.contains(s.name()); });
+    if (!shared)
+      throw input_error(head.origin, fmt::format("no metric in common with {}", doc.base_results.origin));
+  }
+
   std::vector<matrix> columns;
   columns.reserve(1 + doc.head_results.size());
   columns.push_back(doc.base_results.data);

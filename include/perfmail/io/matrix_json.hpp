@@ -16,13 +16,15 @@
 
 namespace perfmail::io {
 
+/// Sizes above which input is refused with an error rather than exhausting memory or time.
 struct load_limits {
-  /// Files above this size are refused before reading, rather than exhausting memory.
-  std::size_t max_file_bytes = std::size_t{1} << 30;
+  std::size_t max_file_bytes = std::size_t{1} << 30;  ///< checked before a file is read
+  std::size_t max_runs = 100'000;                      ///< samples of one metric, and runs of a matrix
+  std::size_t max_name_bytes = 4096;                   ///< the robot's longest names are about 400 bytes
 };
 
 /// Parses matrix JSON text. `source` names the input in error messages.
-[[nodiscard]] matrix parse_matrix(std::string_view json, std::string_view source);
+[[nodiscard]] matrix parse_matrix(std::string_view json, std::string_view source, const load_limits& limits = {});
 
 /// Loads a matrix.json file.
 [[nodiscard]] matrix load_matrix(const std::filesystem::path& file, const load_limits& limits = {});
@@ -39,7 +41,7 @@ struct run_stats_text {
 };
 
 /// Merges per-run stats.json texts, in run order, exactly as load_stats_directory merges files.
-[[nodiscard]] matrix merge_run_stats(std::span<const run_stats_text> runs);
+[[nodiscard]] matrix merge_run_stats(std::span<const run_stats_text> runs, const load_limits& limits = {});
 
 /// A matrix.json file, or a directory: its matrix.json if it has one, else its per-run stats.json files.
 [[nodiscard]] matrix load_results(const std::filesystem::path& path, const load_limits& limits = {});
