@@ -91,3 +91,19 @@ TEST_CASE("per-family floors") {
   }
   CHECK(clears_floor(f, "fio.write_bw_MBps", 0.001, 0.001));
 }
+
+TEST_CASE("the cheap pre-checks of a pattern never change its verdict") {
+  const pattern_list list{{R"(.+\.(error|warn|fail)[^_]*$)", R"((.*\.)?time\..*)", R"(.+killed_by.*)",
+                           R"(ab?cde)", R"(x\.y*z)"}};
+  CHECK(list.matches("ltp.x.warn"));
+  CHECK(list.matches("ltp.x.failures"));
+  CHECK_FALSE(list.matches("ltp.x.warning_count"));
+  CHECK(list.matches("time.elapsed"));  // the optional group may be absent
+  CHECK(list.matches("fio.time.elapsed"));
+  CHECK(list.matches("oom.killed_by_x"));
+  CHECK(list.matches("acde"));  // the quantified `b` is not required
+  CHECK(list.matches("abcde"));
+  CHECK(list.matches("x.z"));   // nor the quantified `y`
+  CHECK(list.matches("x.yyz"));
+  CHECK_FALSE(list.matches("x.q"));
+}

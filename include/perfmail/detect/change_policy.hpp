@@ -137,6 +137,7 @@ struct metric_context {
   bool base_has_sibling = true;     ///< `.fail` & co.: the base has the `.pass`; `.pass`: the base has a fail
   bool base_has_family = false;     ///< `perf-profile.*`/`lock_stat.*`: the base has others of the family
   bool everything = false;          ///< the caller asked for every metric: no deny list
+  std::optional<bool> failure;      ///< the metric's family when already known (else decided by name)
 };
 
 namespace policy_detail {
@@ -159,7 +160,7 @@ inline verdict skipped(std::string reason) {
                                     const metric_context& context, const metric_families& families,
                                     const change_policy& policy) {
   using policy_detail::skipped;
-  const bool failure = families.is_failure(name);
+  const bool failure = context.failure ? *context.failure : families.is_failure(name);
 
   // Candidate rules (docs/FORMAT.md section 5, step 3).
   if (!context.everything && families.is_denied(name)) return skipped("deny-listed");

@@ -34,21 +34,13 @@ class pattern_list {
   }
 
   [[nodiscard]] bool matches(std::string_view name) const {
-    return std::any_of(entries_.begin(), entries_.end(), [&](const entry& e) {
-      if (!name.starts_with(e.literal_prefix)) return false;
-      if (!e.regex) return true;
-      return std::regex_search(name.begin(), name.end(), *e.regex, std::regex_constants::match_continuous);
-    });
+    return std::any_of(entries_.begin(), entries_.end(), [&](const entry& e) { return e.matches(name); });
   }
 
   /// The first pattern that matches, for explanations.
   [[nodiscard]] std::optional<std::string> first_match(std::string_view name) const {
-    for (const auto& e : entries_) {
-      if (!name.starts_with(e.literal_prefix)) continue;
-      if (!e.regex ||
-          std::regex_search(name.begin(), name.end(), *e.regex, std::regex_constants::match_continuous))
-        return e.source;
-    }
+    for (const auto& e : entries_)
+      if (e.matches(name)) return e.source;
     return std::nullopt;
   }
 
@@ -64,8 +56,78 @@ class pattern_list {
   struct entry {
     std::string source;
     std::string literal_prefix;               ///< what every match starts with
+    std::vector<std::string> needs_one_of;    ///< every match contains one of these (empty: no such rule)
     std::shared_ptr<const std::regex> regex;  ///< null when the literal prefix decides alone
+
+    [[nodiscard]] bool matches(std::string_view name) const {
+      if (!name.starts_with(literal_prefix)) return false;
+      if (!needs_one_of.empty() && std::none_of(needs_one_of.begin(), needs_one_of.end(), [&](const std::string& s) {
+            return name.find(s, literal_prefix.size()) != std::string_view::npos;
+          }))
+        return false;
+      if (!regex) return true;
+      return std::regex_search(name.begin(), name.end(), *regex, std::regex_constants::match_continuous);
+    }
   };
+
+  /// Literal text every match must contain, found cheaply: the longest run of literal characters
+  /// outside groups, or the alternatives of a group of plain words such as `(error|warn|fail)`.
+  static std::vector<std::string> required_text(std::string_view p) {
+    if (has_top_level_alternation(p)) return {};
+    std::string best;
+    std::vector<std::string> words;
+    std::string run;
+    auto finish_run = [&] {
+      if (run.size() > best.size()) best = run;
+      run.clear();
+    };
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const char c = p[i];
+      const bool quantified_next = i + 1 < p.size() && (p[i + 1] == '*' || p[i + 1] == '?' || p[i + 1] == '{');
+      if (c == '\\' && i + 1 < p.size() && !std::isalnum(static_cast<unsigned char>(p[i + 1]))) {
+        const bool quantified = i + 2 < p.size() && (p[i + 2] == '*' || p[i + 2] == '?' || p[i + 2] == '{');
+        if (quantified) finish_run();
+        else run += p[i + 1];
+        ++i;
+        continue;
+      }
+      if (c == '(' || c == '[') {
+        finish_run();
+        const char close = c == '(' ? ')' : ']';
+        const auto end = p.find(close, i + 1);
+        if (end == std::string_view::npos) return {};
+        const std::string_view inside = p.substr(i + 1, end - i - 1);
+        const bool optional = end + 1 < p.size() && (p[end + 1] == '*' || p[end + 1] == '?' || p[end + 1] == '{');
+        const bool plain = c == '(' && !inside.empty() &&
+                           std::all_of(inside.begin(), inside.end(), [](char x) {
+                             return std::isalnum(static_cast<unsigned char>(x)) || x == '_' || x == '|' || x == '-';
+                           });
+        if (plain && !optional && words.empty()) {
+          std::string word;
+          for (char x : inside) {
+            if (x == '|') {
+              words.push_back(word);
+              word.clear();
+            } else {
+              word += x;
+            }
+          }
+          words.push_back(word);
+        }
+        i = end;
+        continue;
+      }
+      if (is_special(c) || quantified_next) {
+        finish_run();
+        continue;
+      }
+      run += c;
+    }
+    finish_run();
+    if (best.size() >= 3 || words.empty()) return best.empty() ? std::vector<std::string>{} : std::vector{best};
+    if (std::any_of(words.begin(), words.end(), [](const std::string& w) { return w.empty(); })) return {};
+    return words;
+  }
 
   static bool is_special(char c) { return std::string_view{".[]()*+?{}|^$\\"}.find(c) != std::string_view::npos; }
 
@@ -103,8 +165,10 @@ class pattern_list {
     if (!rest.empty() && (rest[0] == '*' || rest[0] == '?' || rest[0] == '{') && !e.literal_prefix.empty())
       e.literal_prefix.pop_back();
     const bool literal_decides = rest.empty() || rest == ".*";
-    if (!literal_decides)
+    if (!literal_decides) {
       e.regex = std::make_shared<const std::regex>(std::string{p}, std::regex::ECMAScript | std::regex::optimize);
+      e.needs_one_of = required_text(rest);
+    }
     e.source = std::move(source);
     return e;
   }

@@ -5,6 +5,7 @@
 #include "perfmail/model/series.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -39,7 +40,7 @@ class matrix {
   void set_stats_source(std::vector<std::string> sources) { stats_source_ = std::move(sources); }
 
   [[nodiscard]] const metric_series* find(std::string_view name) const {
-    auto it = index_.find(std::string{name});
+    auto it = index_.find(name);
     return it == index_.end() ? nullptr : &metrics_[it->second];
   }
   [[nodiscard]] bool contains(std::string_view name) const { return find(name) != nullptr; }
@@ -93,7 +94,12 @@ class matrix {
 
  private:
   std::vector<metric_series> metrics_;
-  std::unordered_map<std::string, std::size_t> index_;
+  /// Hashes names as string views, so that lookups by view need no temporary string.
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
+  };
+  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;
   std::vector<std::string> textual_;
   std::optional<std::vector<std::string>> stats_source_;
 };

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -59,22 +60,34 @@ struct comparison {
 namespace compare_detail {
 
 /// The metric's samples padded with zeros to the run count (missing runs as 0), or zeros when absent.
-inline std::vector<double> padded_samples(const matrix& m, std::string_view name) {
+inline std::vector<double> padded_samples(const metric_series* s, std::size_t runs) {
   std::vector<double> out;
-  if (const auto* s = m.find(name)) out.assign(s->raw_values().begin(), s->raw_values().end());
-  if (out.size() < m.run_count()) out.resize(m.run_count(), 0.0);
+  out.reserve(runs);
+  if (s != nullptr) out.assign(s->raw_values().begin(), s->raw_values().end());
+  if (out.size() < runs) out.resize(runs, 0.0);
   return out;
 }
 
 /// What is printed for a column: its samples, padded with missing runs; zeros when it lacks the metric.
-inline metric_series display_series(const matrix& m, const std::string& name) {
-  if (const auto* s = m.find(name)) {
+inline metric_series display_series(const metric_series* s, std::size_t runs, const std::string& name) {
+  if (s != nullptr) {
     metric_series out = *s;
-    out.pad_to(m.run_count());
+    out.pad_to(runs);
     return out;
   }
-  return metric_series{name, std::vector<double>(m.run_count(), 0.0), sample_kind::integer};
+  return metric_series{name, std::vector<double>(runs, 0.0), sample_kind::integer};
 }
+
+/// A matrix with each name's series looked up once.
+struct indexed_matrix {
+  const matrix* m = nullptr;
+  std::vector<const metric_series*> series;  ///< per name; null when absent
+
+  indexed_matrix(const matrix& source, std::span<const std::string> names) : m(&source) {
+    series.reserve(names.size());
+    for (const auto& n : names) series.push_back(source.find(n));
+  }
+};
 
 inline bool is_counted_family(std::string_view name) {
   return name.starts_with("dmesg.") || name.starts_with("last_state.") || name.starts_with("stderr.");
@@ -97,26 +110,31 @@ inline bool has_family(const matrix& m, std::string_view family) {
 }
 
 /// One pass of the robot over a pair of matrices; `only_counted` limits it to dmesg/last_state/stderr.
-inline void decide_pass(const matrix& head, const matrix& base, std::span<const std::string> names,
-                        bool only_counted, const compare_options& options,
-                        std::unordered_map<std::string, detect::verdict>& out) {
-  const bool base_profiles = has_family(base, "perf-profile.");
-  const bool base_lock_stat = has_family(base, "lock_stat.");
-  for (const auto& name : names) {
+inline void decide_pass(const indexed_matrix& head, const indexed_matrix& base, std::span<const std::string> names,
+                        std::span<const std::uint8_t> failures, bool only_counted, std::string_view skip,
+                        const compare_options& options, std::vector<std::optional<detect::verdict>>& out) {
+  const bool base_profiles = has_family(*base.m, "perf-profile.");
+  const bool base_lock_stat = has_family(*base.m, "lock_stat.");
+  const std::size_t head_runs = head.m->run_count();
+  const std::size_t base_runs = base.m->run_count();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string& name = names[i];
     if (only_counted && !is_counted_family(name)) continue;
-    if (!head.contains(name) && !base.contains(name)) continue;
+    if (name == skip) continue;
+    if (head.series[i] == nullptr && base.series[i] == nullptr) continue;
     detect::metric_context ctx;
-    ctx.head_runs = head.run_count();
-    ctx.base_runs = base.run_count();
-    ctx.in_base = base.contains(name);
-    ctx.base_has_sibling = base_has_sibling(base, name);
+    ctx.head_runs = head_runs;
+    ctx.base_runs = base_runs;
+    ctx.in_base = base.series[i] != nullptr;
+    ctx.base_has_sibling = base_has_sibling(*base.m, name);
     ctx.base_has_family = name.starts_with("perf-profile.") ? base_profiles : base_lock_stat;
     ctx.everything = options.all;
-    const auto h = padded_samples(head, name);
-    const auto b = padded_samples(base, name);
+    ctx.failure = failures[i] != 0;
+    const auto h = padded_samples(head.series[i], head_runs);
+    const auto b = padded_samples(base.series[i], base_runs);
     detect::verdict v = detect::decide(name, h, b, ctx, options.families, options.policy);
-    auto [it, inserted] = out.try_emplace(name, v);
-    if (!inserted && (v.changed || !it->second.changed)) it->second = std::move(v);
+    auto& slot = out[i];
+    if (!slot || v.changed || !slot->changed) slot = std::move(v);
   }
 }
 
@@ -209,39 +227,46 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
   out.policy = options.policy;
   for (const auto& m : columns) out.run_counts.push_back(m.run_count());
 
-  std::vector<std::unordered_map<std::string, detect::verdict>> verdicts(columns.size());
+  std::vector<std::uint8_t> failures;  // per name: a failure count (classified once)
+  failures.reserve(names.size());
+  for (const auto& n : names) failures.push_back(options.families.is_failure(n) ? 1 : 0);
+
+  std::vector<indexed_matrix> all_runs;
+  std::vector<indexed_matrix> complete_runs;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    all_runs.emplace_back(columns[c], names);
+    complete_runs.emplace_back(complete[c], names);
+  }
+
+  std::vector<std::vector<std::optional<detect::verdict>>> verdicts(
+      columns.size(), std::vector<std::optional<detect::verdict>>(names.size()));
   for (std::size_t c = 1; c < columns.size(); ++c) {
-    const matrix& head = columns[c];
-    const matrix& base = columns[0];
-    if (head.has_incomplete_runs() || base.has_incomplete_runs()) {
-      decide_pass(head, base, names, true, options, verdicts[c]);
-      if (complete[c].run_count() > 0 && complete[0].run_count() > 0) {
-        std::vector<std::string> rest;
-        rest.reserve(names.size());
-        for (const auto& n : names)
-          if (n != incomplete_run_metric) rest.push_back(n);
-        decide_pass(complete[c], complete[0], rest, false, options, verdicts[c]);
-      }
+    if (columns[c].has_incomplete_runs() || columns[0].has_incomplete_runs()) {
+      decide_pass(all_runs[c], all_runs[0], names, failures, true, {}, options, verdicts[c]);
+      if (complete[c].run_count() > 0 && complete[0].run_count() > 0)
+        decide_pass(complete_runs[c], complete_runs[0], names, failures, false, incomplete_run_metric, options,
+                    verdicts[c]);
     } else {
-      decide_pass(head, base, names, false, options, verdicts[c]);
+      decide_pass(all_runs[c], all_runs[0], names, failures, false, {}, options, verdicts[c]);
     }
   }
 
   out.rows.reserve(names.size());
-  for (const auto& name : names) {
-    const bool failure = options.families.is_failure(name);
-    const auto& source = failure ? std::span<const matrix>{columns} : std::span<const matrix>{complete};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string& name = names[i];
+    const bool failure = failures[i] != 0;
+    const auto& source = failure ? all_runs : complete_runs;
     std::vector<metric_series> series;
     series.reserve(columns.size());
-    for (const auto& m : source) series.push_back(display_series(m, name));
+    for (const auto& m : source) series.push_back(display_series(m.series[i], m.m->run_count(), name));
     comparison_row row = make_row(name, std::move(series), failure);
     bool any = false;
     for (std::size_t c = 1; c < columns.size(); ++c) {
       column_verdict cv;
-      if (auto it = verdicts[c].find(name); it != verdicts[c].end()) {
-        cv.changed = it->second.changed;
-        cv.p_value = it->second.p_value;
-        cv.reason = it->second.reason;
+      if (const auto& v = verdicts[c][i]) {
+        cv.changed = v->changed;
+        cv.p_value = v->p_value;
+        cv.reason = v->reason;
       } else {
         cv.reason = "not compared";
       }

@@ -1,0 +1,112 @@
+// Change detection and table rendering on two large matrices (bench/gen_matrices.py writes them).
+//
+//   python3 bench/gen_matrices.py build/release/bench/compare-data
+//   build/release/bench/bench_compare --matrices build/release/bench/compare-data
+
+#include "perfmail/io/matrix_json.hpp"
+#include "perfmail/table/comparison.hpp"
+#include "perfmail/table/render.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::filesystem::path data_dir = "compare-data";
+
+const std::vector<perfmail::matrix>& matrices() {
+  static const std::vector<perfmail::matrix> columns{perfmail::io::load_results(data_dir / "base"),
+                                                     perfmail::io::load_results(data_dir / "head")};
+  return columns;
+}
+
+perfmail::table_header header() {
+  perfmail::table_header h;
+  h.testcase = "fio-basic";
+  h.path_params = "bench";
+  h.tbox_group = "box";
+  h.axes = {{"testcase", "fio-basic"}};
+  h.commits = {"0123456789abcdef0123456789abcdef01234567", "fedcba9876543210fedcba9876543210fedcba98"};
+  return h;
+}
+
+void load(benchmark::State& state) {
+  for (auto _ : state) {
+    auto base = perfmail::io::load_results(data_dir / "base");
+    benchmark::DoNotOptimize(base);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[0].size()));
+}
+
+void detect(benchmark::State& state, perfmail::detect::policy_kind kind) {
+  perfmail::compare_options options;
+  options.policy.kind = kind;
+  std::size_t selected = 0;
+  for (auto _ : state) {
+    const auto cmp = perfmail::compare(matrices(), options);
+    selected = cmp.selected_count();
+    benchmark::DoNotOptimize(selected);
+  }
+  state.counters["selected"] = static_cast<double>(selected);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[1].size()));
+}
+
+void render(benchmark::State& state, perfmail::table_dialect dialect) {
+  const auto cmp = perfmail::compare(matrices());
+  const auto h = header();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const std::string text = perfmail::render_table(dialect, h, cmp.rows);
+    bytes = text.size();
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.counters["rows"] = static_cast<double>(cmp.selected_count());
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+}
+
+void detect_and_render(benchmark::State& state) {
+  const auto h = header();
+  for (auto _ : state) {
+    const auto cmp = perfmail::compare(matrices());
+    const std::string text = perfmail::render_table(perfmail::table_dialect::classic, h, cmp.rows);
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[1].size()));
+}
+
+}  // namespace
+
+BENCHMARK(load)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(detect, robot, perfmail::detect::policy_kind::robot)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(detect, utest, perfmail::detect::policy_kind::mann_whitney)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(detect, ttest, perfmail::detect::policy_kind::welch)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(render, classic, perfmail::table_dialect::classic)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(render, modern, perfmail::table_dialect::modern)->Unit(benchmark::kMicrosecond);
+BENCHMARK(detect_and_render)->Unit(benchmark::kMillisecond);
+
+int main(int argc, char** argv) {
+  // --matrices DIR is ours; everything else goes to Google Benchmark.
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--matrices") == 0 && i + 1 < argc) {
+      data_dir = argv[++i];
+      continue;
+    }
+    rest.push_back(argv[i]);
+  }
+  int rest_count = static_cast<int>(rest.size());
+  benchmark::Initialize(&rest_count, rest.data());
+  if (!std::filesystem::exists(data_dir / "base") || !std::filesystem::exists(data_dir / "head")) {
+    std::fprintf(stderr, "bench_compare: no matrices in %s; run bench/gen_matrices.py %s first\n",
+                 data_dir.c_str(), data_dir.c_str());
+    return 2;
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
