@@ -87,3 +87,8 @@ TEST_CASE("classic table with three columns repeats each header unit") {
       "\n";
   CHECK(render_classic(h, rows) == expected);
 }
+
+TEST_CASE("classic sums from the first sample: a column of -0.0 prints -0.00 in float mode") {
+  const auto row = make_row("fio.x", {floats({-0.0, -0.0}), floats({5.5})}, false);
+  CHECK(row_line(row).starts_with("     -0.00"));
+}

@@ -70,3 +70,8 @@ TEST_CASE("modern table puts failure rows first, each section under its own head
       "\n";
   CHECK(render_modern(h, rows) == expected);
 }
+
+TEST_CASE("modern sums from zero: a column of -0.0 prints 0.00") {
+  const auto row = make_row("fio.x", {metric_series{"m", {-0.0, -0.0}}, metric_series{"m", {5.5}}}, false);
+  CHECK(row_line(row).starts_with("      0.00"));
+}
