@@ -176,11 +176,11 @@ inline plot::look look_of(const report_document& doc) {
       throw input_error(head.origin, fmt::format("no metric in common with {}", doc.base_results.origin));
   }
 
-  std::vector<matrix> columns;
+  std::vector<const matrix*> columns;
   columns.reserve(1 + doc.head_results.size());
-  columns.push_back(doc.base_results.data);
-  for (const auto& head : doc.head_results) columns.push_back(head.data);
-  out.table = compare(columns, compare_options_of(doc));
+  columns.push_back(&doc.base_results.data);
+  for (const auto& head : doc.head_results) columns.push_back(&head.data);
+  out.table = compare(std::span<const matrix* const>{columns}, compare_options_of(doc));
   out.rows = rows_to_print(doc, out.table);
 
   std::vector<comparison_row> printed;

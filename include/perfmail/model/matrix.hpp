@@ -20,6 +20,14 @@ namespace perfmail {
 /// The metric that marks runs that did not finish; such runs are left out of performance comparisons.
 inline constexpr std::string_view incomplete_run_metric = "last_state.is_incomplete_run";
 
+namespace detail {
+/// Lets the name index be searched with a string_view, without building a std::string per lookup.
+struct name_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
+};
+}  // namespace detail
+
 class matrix {
  public:
   matrix() = default;
@@ -28,8 +36,11 @@ class matrix {
   void add(metric_series series) {
     if (auto it = index_.find(series.name()); it != index_.end()) {
       metrics_[it->second] = std::move(series);
+      longest_ = 0;
+      for (const auto& m : metrics_) longest_ = std::max(longest_, m.size());
       return;
     }
+    longest_ = std::max(longest_, series.size());
     index_.emplace(series.name(), metrics_.size());
     metrics_.push_back(std::move(series));
   }
@@ -55,10 +66,7 @@ class matrix {
 
   /// The number of runs: the length of `stats_source` when known, else the longest series.
   [[nodiscard]] std::size_t run_count() const noexcept {
-    if (stats_source_) return stats_source_->size();
-    std::size_t runs = 0;
-    for (const auto& m : metrics_) runs = std::max(runs, m.size());
-    return runs;
+    return stats_source_ ? stats_source_->size() : longest_;
   }
 
   /// Per run: whether `last_state.is_incomplete_run` marks it (a non-zero sample).
@@ -72,8 +80,10 @@ class matrix {
     return out;
   }
   [[nodiscard]] bool has_incomplete_runs() const {
-    for (bool b : incomplete_runs())
-      if (b) return true;
+    const auto* flags = find(incomplete_run_metric);
+    if (flags == nullptr) return false;
+    for (std::size_t i = 0; i < flags->size(); ++i)
+      if (!flags->is_missing(i) && flags->raw_values()[i] != 0) return true;
     return false;
   }
 
@@ -102,6 +112,7 @@ class matrix {
   std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;
   std::vector<std::string> textual_;
   std::optional<std::vector<std::string>> stats_source_;
+  std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time
 };
 
 }  // namespace perfmail

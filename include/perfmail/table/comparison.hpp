@@ -202,30 +202,38 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
 /// always, with `options.all`). Runs flagged by `last_state.is_incomplete_run` are handled as the robot
 /// does (docs/FORMAT.md section 5, step 1): failure counts are compared over every run, everything
 /// over the complete runs, which are also the runs that performance rows print.
-[[nodiscard]] inline comparison compare(std::span<const matrix> columns, const compare_options& options = {}) {
+/// The same, for matrices that are not stored side by side (no copies are made).
+[[nodiscard]] inline comparison compare(std::span<const matrix* const> columns, const compare_options& options = {}) {
   using namespace compare_detail;
   if (columns.size() < 2) throw usage_error("a comparison needs a base and at least one other matrix");
 
   // Every metric name: compared columns' order first, then base-only ones.
   std::vector<std::string> names;
-  std::unordered_set<std::string> seen;
+  std::unordered_set<std::string_view> seen;
   for (std::size_t c = 1; c <= columns.size(); ++c) {
-    const matrix& m = columns[c % columns.size()];
+    const matrix& m = *columns[c % columns.size()];
     for (const auto& s : m.metrics())
       if (seen.insert(s.name()).second) names.push_back(s.name());
   }
 
-  // Complete runs only, for performance rows and the robot's second pass.
-  std::vector<matrix> complete;
+  // Complete runs only, for performance rows and the robot's second pass; a matrix without incomplete
+  // runs is used as it is.
+  std::vector<matrix> filtered;
+  filtered.reserve(columns.size());
+  std::vector<const matrix*> complete;
   complete.reserve(columns.size());
-  for (const auto& m : columns) {
-    matrix filtered = m.has_incomplete_runs() ? m.without_runs(m.incomplete_runs()) : m;
-    complete.push_back(std::move(filtered));
+  for (const matrix* m : columns) {
+    if (m->has_incomplete_runs()) {
+      filtered.push_back(m->without_runs(m->incomplete_runs()));
+      complete.push_back(&filtered.back());
+    } else {
+      complete.push_back(m);
+    }
   }
 
   comparison out;
   out.policy = options.policy;
-  for (const auto& m : columns) out.run_counts.push_back(m.run_count());
+  for (const matrix* m : columns) out.run_counts.push_back(m->run_count());
 
   std::vector<std::uint8_t> failures;  // per name: a failure count (classified once)
   failures.reserve(names.size());
@@ -234,16 +242,16 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
   std::vector<indexed_matrix> all_runs;
   std::vector<indexed_matrix> complete_runs;
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    all_runs.emplace_back(columns[c], names);
-    complete_runs.emplace_back(complete[c], names);
+    all_runs.emplace_back(*columns[c], names);
+    complete_runs.emplace_back(*complete[c], names);
   }
 
   std::vector<std::vector<std::optional<detect::verdict>>> verdicts(
       columns.size(), std::vector<std::optional<detect::verdict>>(names.size()));
   for (std::size_t c = 1; c < columns.size(); ++c) {
-    if (columns[c].has_incomplete_runs() || columns[0].has_incomplete_runs()) {
+    if (columns[c]->has_incomplete_runs() || columns[0]->has_incomplete_runs()) {
       decide_pass(all_runs[c], all_runs[0], names, failures, true, {}, options, verdicts[c]);
-      if (complete[c].run_count() > 0 && complete[0].run_count() > 0)
+      if (complete[c]->run_count() > 0 && complete[0]->run_count() > 0)
         decide_pass(complete_runs[c], complete_runs[0], names, failures, false, incomplete_run_metric, options,
                     verdicts[c]);
     } else {
@@ -278,6 +286,13 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
   }
   if (options.order == row_order::robot) robot_sort(out.rows, options.families);
   return out;
+}
+
+[[nodiscard]] inline comparison compare(std::span<const matrix> columns, const compare_options& options = {}) {
+  std::vector<const matrix*> pointers;
+  pointers.reserve(columns.size());
+  for (const auto& m : columns) pointers.push_back(&m);
+  return compare(std::span<const matrix* const>{pointers}, options);
 }
 
 }  // namespace perfmail
