@@ -116,9 +116,12 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_option("--testcase", args->testcase, "test case named in the group header");
   cmd->add_option("--path-params", args->path_params, "classic group header: the job's parameters, dash-joined");
   cmd->add_option("--tbox-group", args->tbox_group, "test machine group named in the group header");
-  cmd->add_option("--axis", args->axes, "modern group header: KEY=VALUE, repeated in order")->take_all();
+  cmd->add_option("--axis", args->axes, "modern group header: KEY=VALUE, repeated in order")
+      ->allow_extra_args(false)
+      ->take_all();
   cmd->add_option("--commit", args->commits,
                   "column names, base first, repeated once per result set (default: the results' directory names)")
+      ->allow_extra_args(false)
       ->take_all();
   cmd->footer(
       "Example:\n"

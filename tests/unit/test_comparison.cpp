@@ -111,3 +111,13 @@ TEST_CASE("compare needs two matrices") {
   const std::vector<matrix> one{make_matrix({{"fio.bw", {1, 2, 3}}})};
   CHECK_THROWS_AS((void)compare(one), usage_error);
 }
+
+TEST_CASE("caller order: the named metrics first, as named, then the rest in file order") {
+  const std::vector<matrix> cols{make_matrix({{"a.x", {1, 1, 1}}, {"b.x", {1, 1, 1}}, {"c.x", {1, 1, 1}}}),
+                                 make_matrix({{"a.x", {2, 2, 2}}, {"b.x", {2, 2, 2}}, {"c.x", {2, 2, 2}}})};
+  compare_options o;
+  o.all = true;
+  o.order = row_order::caller;
+  o.caller_order = {"c.x", "nonexistent", "a.x"};
+  CHECK(selected_names(compare(cols, o)) == std::vector<std::string>{"c.x", "a.x", "b.x"});
+}

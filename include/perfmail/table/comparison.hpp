@@ -30,8 +30,9 @@
 namespace perfmail {
 
 enum class row_order : std::uint8_t {
-  given,  ///< the first compared matrix's metric order, then other compared columns', then base-only
-  robot,  ///< the test's own metrics first, then failures, then other families; by change within
+  given,   ///< the first compared matrix's metric order, then other compared columns', then base-only
+  robot,   ///< the test's own metrics first, then failures, then other families; by change within
+  caller,  ///< `compare_options::caller_order` first, in that order, then the rest in the given order
 };
 
 struct compare_options {
@@ -39,6 +40,7 @@ struct compare_options {
   detect::metric_families families = detect::metric_families::robot_defaults();
   bool all = false;  ///< select every metric present on either side (verdicts are still computed)
   row_order order = row_order::robot;
+  std::vector<std::string> caller_order;  ///< with `row_order::caller`: the metric names in print order
 };
 
 struct comparison {
@@ -195,6 +197,19 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
   rows = std::move(sorted);
 }
 
+/// The named rows first, in the caller's order; the others after them, in their current order.
+inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::string> order) {
+  std::unordered_map<std::string_view, std::size_t> rank;
+  for (std::size_t i = 0; i < order.size(); ++i) rank.try_emplace(order[i], i);
+  std::stable_sort(rows.begin(), rows.end(), [&](const comparison_row& a, const comparison_row& b) {
+    const auto ra = rank.find(a.name);
+    const auto rb = rank.find(b.name);
+    const std::size_t ka = ra == rank.end() ? order.size() : ra->second;
+    const std::size_t kb = rb == rank.end() ? order.size() : rb->second;
+    return ka < kb;
+  });
+}
+
 }  // namespace compare_detail
 
 /// Compares `columns` (the base first, then one or more compared matrices): one row per metric on any
@@ -285,6 +300,7 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
     out.rows.push_back(std::move(row));
   }
   if (options.order == row_order::robot) robot_sort(out.rows, options.families);
+  if (options.order == row_order::caller) caller_sort(out.rows, options.caller_order);
   return out;
 }
 
