@@ -8,6 +8,7 @@
 #include "perfmail/table/render.hpp"
 
 #include <benchmark/benchmark.h>
+#include <simdjson.h>
 
 #include <cstdio>
 #include <cstring>
@@ -82,6 +83,23 @@ void detect_and_render(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(load)->Unit(benchmark::kMillisecond);
+
+/// The floor for loading: simdjson's DOM parser (runtime-dispatched SIMD kernels) merely parsing the same
+/// file, building nothing. docs/PERFORMANCE.md compares perfmail's figures with it.
+void parse_floor(benchmark::State& state) {
+  auto text = simdjson::padded_string::load((data_dir / "base" / "matrix.json").string());
+  if (text.error()) {
+    state.SkipWithError("cannot read base/matrix.json");
+    return;
+  }
+  simdjson::dom::parser parser;
+  for (auto _ : state) {
+    auto doc = parser.parse(text.value());
+    benchmark::DoNotOptimize(doc);
+  }
+  state.SetLabel(std::string{simdjson::get_active_implementation()->name()});
+}
+BENCHMARK(parse_floor)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(detect, robot, perfmail::detect::policy_kind::robot)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(detect, utest, perfmail::detect::policy_kind::mann_whitney)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(detect, ttest, perfmail::detect::policy_kind::welch)->Unit(benchmark::kMillisecond);
