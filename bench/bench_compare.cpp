@@ -8,6 +8,8 @@
 #include "perfmail/table/render.hpp"
 
 #include <benchmark/benchmark.h>
+
+#include "reference_loop.hpp"
 #include <simdjson.h>
 
 #include <cstdio>

@@ -5,6 +5,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "reference_loop.hpp"
+
 #include <random>
 #include <vector>
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Fails when a benchmarked stage became more than 3x slower than recorded.
+
+Each stage's CPU time is divided by the reference loop's CPU time measured in the same run, so the
+recorded figures (bench/perf_baseline.json) hold on any machine. --record rewrites them.
+
+Usage: perf_guard.py --bench-dir BUILD/bench [--record] [--tolerance 3]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BASELINE = os.path.join(HERE, "perf_baseline.json")
+STAGES = {
+    "bench_compare": "load|detect/robot|render/classic|render/modern|reference_loop",
+    "bench_plot": "trend_plot/gnuplot_5_4|trend_plot/gnuplot_4_6|trend_plot/unicode|reference_loop",
+}
+
+
+def run(bench_dir, binary, data_dir):
+    command = [os.path.join(bench_dir, binary), f"--benchmark_filter={STAGES[binary]}",
+               "--benchmark_min_time=0.05", "--benchmark_format=json"]
+    if binary == "bench_compare":
+        command += ["--matrices", data_dir]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    results = {b["name"]: b["cpu_time"] * {"ns": 1, "us": 1e3, "ms": 1e6}[b["time_unit"]]
+               for b in json.loads(output)["benchmarks"]}
+    reference = results.pop("perfmail::bench::reference_loop")
+    return {f"{binary}:{name}": time / reference for name, time in results.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bench-dir", required=True)
+    parser.add_argument("--record", action="store_true")
+    parser.add_argument("--tolerance", type=float, default=3.0)
+    args = parser.parse_args()
+
+    data_dir = os.path.join(args.bench_dir, "compare-data")
+    if not os.path.exists(os.path.join(data_dir, "base", "matrix.json")):
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_matrices.py"), data_dir], check=True,
+                       capture_output=True)
+    ratios = {}
+    for binary in STAGES:
+        ratios.update(run(args.bench_dir, binary, data_dir))
+
+    if args.record:
+        with open(BASELINE, "w") as out:
+            json.dump({k: round(v, 4) for k, v in sorted(ratios.items())}, out, indent=2)
+            out.write("\n")
+        print(f"recorded {len(ratios)} stages in {BASELINE}")
+        return 0
+
+    baseline = json.load(open(BASELINE))
+    failed = 0
+    for stage, recorded in sorted(baseline.items()):
+        now = ratios.get(stage)
+        if now is None:
+            print(f"MISSING {stage}: no longer benchmarked")
+            failed += 1
+            continue
+        slower = now / recorded
+        verdict = "SLOWER" if slower > args.tolerance else "ok"
+        failed += verdict != "ok"
+        print(f"{verdict:7} {stage}: {now:.3f} x reference (recorded {recorded:.3f}, {slower:.2f}x)")
+    print(f"{len(baseline) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
