@@ -1,10 +1,12 @@
 #pragma once
 // The exceptions perfmail throws. Callers act on the category: a usage_error is the caller's mistake,
-// an input_error names the file and place at fault, and a plain error is anything else.
+// an input_error names the file and place at fault, and a plain error is anything else. Every message is
+// one line of printable UTF-8, whatever input text it quotes (see printable_message).
 
 #include <fmt/format.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -12,10 +14,48 @@
 
 namespace perfmail {
 
-/// Base of every exception perfmail throws.
+/// `text` with every control character (newlines, tabs, escapes, DEL) and every byte that is not part
+/// of well-formed UTF-8 written as `\xHH`, so that a message quoting bad input stays one printable line.
+[[nodiscard]] inline std::string printable_message(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  const auto escape = [&out](unsigned char c) { out += fmt::format("\\x{:02X}", c); };
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80) {
+      if (lead < 0x20 || lead == 0x7F) escape(lead);
+      else out += static_cast<char>(lead);
+      ++i;
+      continue;
+    }
+    std::size_t length = (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
+    std::uint32_t code = length == 0 ? 0 : lead & (0xFFu >> (length + 1));
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
+      if ((next & 0xC0) != 0x80) {
+        length = 0;
+        break;
+      }
+      code = (code << 6) | (next & 0x3Fu);
+    }
+    static constexpr std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (length == 0 || code < smallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+      escape(lead);
+      ++i;
+      continue;
+    }
+    out.append(text.substr(i, length));
+    i += length;
+  }
+  return out;
+}
+
+/// Base of every exception perfmail throws. The message is kept as printable_message makes it.
 class error : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit error(std::string_view what) : std::runtime_error(printable_message(what)) {}
+  explicit error(const std::string& what) : error(std::string_view{what}) {}
+  explicit error(const char* what) : error(std::string_view{what}) {}
 };
 
 /// A place inside an input: a line and column (1-based; 0 when unknown) or a named item such as a metric.

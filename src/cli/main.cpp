@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // One line, like every other error; --help explains the options.
-    fmt::print(stderr, "perfmail: {} (see --help)\n", e.what());
+    fmt::print(stderr, "perfmail: {} (see --help)\n", perfmail::printable_message(e.what()));
     return exit_bad_input;
   }
 
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "perfmail: out of memory\n");
     return exit_failure;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "perfmail: internal error: {}\n", e.what());
+    fmt::print(stderr, "perfmail: internal error: {}\n", perfmail::printable_message(e.what()));
     return exit_failure;
   }
 }

@@ -31,3 +31,20 @@ TEST_CASE("every perfmail exception is a perfmail::error") {
   CHECK_THROWS_AS(throw input_error("f", "p"), perfmail::error);
   CHECK_THROWS_AS(throw perfmail::usage_error("bad style"), perfmail::error);
 }
+
+TEST_CASE("messages are one printable line whatever input they quote") {
+  SUBCASE("control characters are escaped") {
+    CHECK(std::string{input_error("good.txt", input_place::at(3), "not a number: \"22\x1d" "0\"").what()} ==
+          "good.txt:3: not a number: \"22\\x1D0\"");
+    CHECK(std::string{perfmail::usage_error("unknown policy \"a\nb\tc\x7f\"").what()} ==
+          "unknown policy \"a\\x0Ab\\x09c\\x7F\"");
+  }
+  SUBCASE("bytes outside well-formed UTF-8 are escaped, UTF-8 text is kept") {
+    CHECK(perfmail::printable_message("\xC3\xA9 \xC3 \xE2\x82 \xF0\x9F\x98\x80 \xED\xA0\x80") ==
+          "\xC3\xA9 \\xC3 \\xE2\\x82 \xF0\x9F\x98\x80 \\xED\\xA0\\x80");
+    CHECK(perfmail::printable_message("\xC0\x80") == "\\xC0\\x80");  // an overlong NUL
+  }
+  SUBCASE("a file name is escaped too") {
+    CHECK(std::string{input_error("a\nb.json", "no such file").what()} == "a\\x0Ab.json: no such file");
+  }
+}
