@@ -152,6 +152,16 @@ TEST_CASE("trend: the title") {
   }
 }
 
+TEST_CASE("trend: a title with a control character is a usage error in every style") {
+  // Found by fuzz_plot_render: a newline in the title printed the picture on height + 1 lines.
+  for (const look l : {look::gnuplot_4_6, look::gnuplot_5_0, look::gnuplot_5_4, look::unicode}) {
+    CAPTURE(name_of(l));
+    for (const std::string& title : std::vector<std::string>{"a\nb", "tab\there", "esc\x1b[2J", {"nul\0", 4}, "del\x7f"})
+      CHECK_THROWS_AS((void)render_trend(samples{1, 2}, std::nullopt, with(l, title)), usage_error);
+    CHECK(render_trend(samples{1, 2}, std::nullopt, with(l, "fio.write_bw_MBps \u00b1 \u541e\u5410")).drawn());
+  }
+}
+
 TEST_CASE("trend: sizes the gnuplot looks cannot lay out are a usage error") {
   plot_options o = with(look::gnuplot_5_4);
   o.width = min_gnuplot_width - 1;

@@ -102,6 +102,28 @@ TEST_CASE("unicode: the picture fits the requested size") {
   }
 }
 
+TEST_CASE("unicode: a long title is cut after its last whole character, measured in columns") {
+  // Found by fuzz_plot_render: the title was cut at a byte count, in the middle of a character, and a
+  // title of wide characters was measured as one column per byte.
+  std::string wide_title;
+  for (int i = 0; i < 30; ++i) wide_title += "\u541e";  // 30 CJK characters, 2 columns each
+  auto o = unicode_options(25, 8);
+  o.title = wide_title;
+  auto r = render_trend(good, bad, o);
+  REQUIRE(r.drawn());
+  CHECK(lines(r.text).at(0) == " " + wide_title.substr(0, 12 * 3));  // 12 characters: 24 columns of the 25
+  CHECK(detail::fit_columns(wide_title, 25).columns == 24);
+
+  o.width = 25;
+  o.title = std::string(30, 'x') + "\u00e9";
+  CHECK(lines(render_trend(good, bad, o).text).at(0) == std::string(25, 'x'));
+  o.width = 31;
+  CHECK(lines(render_trend(good, bad, o).text).at(0) == std::string(30, 'x') + "\u00e9");
+  o.width = 40;
+  o.title = "bad \xff\xc3 bytes";
+  CHECK(lines(render_trend(good, bad, o).text).at(0).find("bad \uFFFD\uFFFD bytes") != std::string::npos);
+}
+
 TEST_CASE("unicode: every defined bad sample is a dot, the good samples a line") {
   const auto r = render_trend(good, bad, unicode_options(80, 20));
   CHECK(count(r.text, "\u25CF") == bad.size() + 1);  // one more in the legend

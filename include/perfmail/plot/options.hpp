@@ -1,11 +1,14 @@
 #pragma once
 // The inputs and the result of a trend plot, shared by every style.
 
+#include "perfmail/error.hpp"
 #include "perfmail/plot/look.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace perfmail::plot {
@@ -39,6 +42,17 @@ struct plot_options {
   std::string title;  ///< printed as is; an empty title leaves no room for one (the frame moves up)
   colour_mode colour = colour_mode::never;  ///< unicode style only
 };
+
+/// Throws usage_error unless `title` is one line of text: a control character (a newline, a tab, an
+/// escape, ...) would break the plot's rows or the terminal's picture of them.
+inline void check_plot_title(std::string_view title) {
+  for (std::size_t i = 0; i < title.size(); ++i) {
+    const auto c = static_cast<unsigned char>(title[i]);
+    if (c < 0x20 || c == 0x7F)
+      throw usage_error("the plot title holds a control character (byte " + std::to_string(i + 1) +
+                        "); a title is one line of text");
+  }
+}
 
 /// Whether a plot was drawn.
 enum class plot_outcome : std::uint8_t {

@@ -175,6 +175,52 @@ class styled_line {
   std::string out_;
 };
 
+/// Whether code point `c` takes two columns on a terminal: East Asian wide and fullwidth forms, and the
+/// emoji blocks (the ranges of Markus Kuhn's wcwidth, plus emoji).
+[[nodiscard]] constexpr bool is_wide(std::uint32_t c) noexcept {
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2329 && c <= 0x232A) || (c >= 0x2E80 && c <= 0x303E) ||
+         (c >= 0x3040 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0xFE10 && c <= 0xFE19) || (c >= 0xFE30 && c <= 0xFE6F) || (c >= 0xFF00 && c <= 0xFF60) ||
+         (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) || (c >= 0x1F900 && c <= 0x1F9FF) ||
+         (c >= 0x20000 && c <= 0x3FFFD);
+}
+
+/// Text cut to fit a terminal line, and how many columns it takes.
+struct fitted_text {
+  std::string text;
+  int columns = 0;
+};
+
+/// `s` made to fit a terminal line: whole characters only, at most `max_columns` columns wide, every byte
+/// outside well-formed UTF-8 replaced by U+FFFD.
+[[nodiscard]] inline fitted_text fit_columns(std::string_view s, int max_columns) {
+  fitted_text out;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto lead = static_cast<unsigned char>(s[i]);
+    std::size_t length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
+    std::uint32_t code = length <= 1 ? lead : lead & (0xFFu >> (length + 1));
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+      if ((next & 0xC0) != 0x80) {
+        length = 0;
+        break;
+      }
+      code = (code << 6) | (next & 0x3Fu);
+    }
+    static constexpr std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    const bool valid = length != 0 && code >= smallest[length] && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF);
+    const int columns = valid && is_wide(code) ? 2 : 1;
+    if (out.columns + columns > max_columns) break;
+    if (valid)
+      out.text.append(s.substr(i, length));
+    else
+      out.text += "\uFFFD";
+    out.columns += columns;
+    i += valid ? length : 1;
+  }
+  return out;
+}
+
 inline bool usable(double v) noexcept {
   return std::isfinite(v) && std::fabs(v) < std::numeric_limits<double>::max() / 2;
 }
@@ -188,13 +234,15 @@ inline void check_unicode_size(int width, int height) {
                                   min_unicode_width, min_unicode_height, max_plot_width, max_plot_height));
 }
 
-/// Draws the trend plot for a terminal: opts.width x opts.height characters at most (rows lose their
-/// trailing blanks), ANSI colour when opts.colour says so. Samples that are NaN, infinite or of
+/// Draws the trend plot for a terminal: opts.height lines of opts.width columns at most (rows lose their
+/// trailing blanks; a long title is cut after its last whole character that fits, wide characters
+/// counting two columns, bytes that are not UTF-8 shown as U+FFFD), ANSI colour when opts.colour says so. Samples that are NaN, infinite or of
 /// magnitude DBL_MAX / 2 or more are undefined: not drawn, and they break the good line. The outcomes
 /// are those of the gnuplot looks.
 [[nodiscard]] inline plot_result render_unicode(const trend_series& good, const trend_series& bad,
                                                 const plot_options& opts) {
   check_unicode_size(opts.width, opts.height);
+  check_plot_title(opts.title);
   if (!good && !bad) return {plot_outcome::no_series, {}};
   std::size_t n = 0;
   bool any = false;
@@ -265,12 +313,13 @@ inline void check_unicode_size(int width, int height) {
   std::vector<std::string> lines;
   if (has_title) {
     detail::styled_line l(colour);
-    // centred over the plot area, moved left as far as it needs to fit, then cut at the last column
+    // centred over the plot area, moved left as far as it needs to fit, cut after the last whole
+    // character that fits (widths in terminal columns)
     const int centre = label_width + 2 + plot_cols / 2;
-    const int length = static_cast<int>(std::min<std::size_t>(opts.title.size(), static_cast<std::size_t>(opts.width)));
-    const int start = std::clamp(centre - length / 2, 0, opts.width - length);
+    const auto title = detail::fit_columns(opts.title, opts.width);
+    const int start = std::clamp(centre - title.columns / 2, 0, opts.width - title.columns);
     l.add(std::string(static_cast<std::size_t>(start), ' '), unicode_ink::none);
-    l.add(std::string_view{opts.title}.substr(0, static_cast<std::size_t>(length)), unicode_ink::title);
+    l.add(title.text, unicode_ink::title);
     lines.push_back(l.finish());
   }
   for (int r = 0; r < plot_rows; ++r) {
