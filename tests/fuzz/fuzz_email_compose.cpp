@@ -1,0 +1,134 @@
+// email::compose on small report documents built from the fuzz bytes: base and head matrices, the
+// table and plot requests (including unknown policies and styles, odd sizes, listed rows and plots that
+// name missing metrics, bisection points, given samples), the headline and the commit. Checks: the
+// document composes or is refused with a perfmail::error; a composed subject is one header line and
+// the mbox message built from it has a well-formed header block.
+#include "fuzz_support.hpp"
+
+#include "perfmail/email/compose.hpp"
+#include "perfmail/email/mbox.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace perfmail;
+
+constexpr std::string_view known_names[] = {
+    "fio.write_bw_MBps", "fio.write_clat_90%_us", "dmesg.oops", "last_state.is_incomplete_run",
+    "perf-profile.calltrace.cycles-pp.x", "vmstat.cpu.id", "will-it-scale.per_thread_ops",
+};
+
+std::string name_of(fuzz::byte_reader& in) {
+  if (in.below(4) != 0) return std::string{in.pick(known_names)};
+  return in.text(24);
+}
+
+matrix matrix_of(fuzz::byte_reader& in, bool finite_only) {
+  matrix m;
+  const std::size_t runs = 1 + in.below(5);
+  const std::size_t metrics = in.below(5);
+  for (std::size_t k = 0; k < metrics; ++k) {
+    metric_series s{name_of(in)};
+    for (std::size_t i = 0; i < runs; ++i) {
+      const auto kind = in.byte() % 5;
+      if (kind == 0) s.push_missing();
+      else if (kind == 1) s.push_back(in.number(finite_only), sample_kind::floating);
+      else s.push_back(static_cast<double>(in.byte()), sample_kind::integer);
+    }
+    m.add(std::move(s));
+  }
+  return m;
+}
+
+std::optional<std::vector<double>> samples_of(fuzz::byte_reader& in, bool finite_only) {
+  if (in.below(4) == 0) return std::nullopt;
+  std::vector<double> out(in.below(12));
+  for (auto& v : out) v = in.number(finite_only);
+  return out;
+}
+
+/// The header block of an mbox message: the "From " line, then `Name: value` lines, each perhaps
+/// continued on lines that start with white space, up to the blank line.
+bool well_formed_headers(std::string_view message) {
+  const auto end = message.find("\n\n");
+  if (end == std::string_view::npos) return false;
+  const auto lines = fuzz::split_lines(message.substr(0, end));
+  if (lines.empty() || !lines.front().starts_with("From ")) return false;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto line = lines[i];
+    if (line.empty() || line.find('\r') != std::string_view::npos) return false;
+    if (line.front() == ' ' || line.front() == '\t') continue;
+    const auto colon = line.find(": ");
+    if (colon == std::string_view::npos || colon == 0) return false;
+    for (char c : line.substr(0, colon))
+      if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '-')) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::byte_reader in(data, size);
+  email::report_document doc;
+  const bool finite_only = in.flag();
+  doc.dialect = in.flag() ? table_dialect::classic : table_dialect::modern;
+  doc.head.id = in.flag() ? "e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8" : in.text(16);
+  doc.head.subject = in.flag() ? "mm: vmscan: do not loop on too_many_isolated for ever" : in.text(32);
+  doc.base.id = "2b837027cdc60ac3";
+  doc.test.name = "fio-basic";
+  doc.machine.name = "lkp-bdw-de1";
+  doc.base_results = {"base.json", matrix_of(in, finite_only)};
+  const std::size_t heads = 1 + in.below(2);
+  for (std::size_t h = 0; h < heads; ++h)
+    doc.head_results.push_back({"head" + std::to_string(h) + ".json", matrix_of(in, finite_only)});
+
+  static constexpr std::string_view policies[] = {"robot", "utest", "ttest", "bogus"};
+  doc.table.policy = std::string{in.pick(policies)};
+  doc.table.all = in.flag();
+  doc.table.keep_noise = in.flag();
+  doc.table.row_order = in.flag() ? email::table_request::order::robot : email::table_request::order::given;
+  if (in.below(4) == 0)
+    for (std::size_t i = in.below(3) + 1; i > 0; --i) doc.table.rows.push_back(name_of(in));
+
+  static constexpr email::plot_request::which plot_choices[] = {
+      email::plot_request::which::none, email::plot_request::which::listed, email::plot_request::which::changed};
+  doc.plots.metrics_from = in.pick(plot_choices);
+  if (doc.plots.metrics_from == email::plot_request::which::listed)
+    for (std::size_t i = in.below(3) + 1; i > 0; --i) doc.plots.metrics.push_back(name_of(in));
+  static constexpr std::string_view styles[] = {"", "gnuplot-5.4", "gnuplot-5.0", "classic", "unicode", "bogus"};
+  doc.plots.style = std::string{in.pick(styles)};
+  if (in.below(4) == 0) {
+    doc.plots.width = static_cast<int>(in.below(140));
+    doc.plots.height = static_cast<int>(in.below(40));
+  }
+  if (in.below(4) == 0)
+    for (std::size_t i = in.below(3) + 1; i > 0; --i)
+      doc.plots.bisection.push_back({"c" + std::to_string(i), in.flag(), {"bisect", matrix_of(in, finite_only)}});
+  if (in.below(4) == 0)
+    doc.plots.samples.push_back({name_of(in), samples_of(in, finite_only), samples_of(in, finite_only)});
+
+  if (in.below(3) == 0) doc.headline.metric = name_of(in);
+  if (in.below(4) == 0) doc.headline.word = in.text(12);
+  if (in.below(6) == 0) doc.mail.subject = in.text(40);
+  if (in.flag()) doc.subject_tag = "lkp-robot";
+  doc.mail.date = "Mon, 01 Jan 2018 00:00:00 +0000";
+  doc.mail.to.push_back("someone@example.org");
+
+  fuzz::expect_success_or_input_error([&] {
+    const auto report = email::compose(doc);
+    if (report.subject.find('\n') != std::string::npos || report.subject.find('\r') != std::string::npos)
+      fuzz::finding("a subject of more than one line");
+    if (report.body.empty() || report.body.back() != '\n') fuzz::finding("a body that does not end with a newline");
+    auto headers = doc.mail;
+    headers.subject = report.subject;
+    if (!well_formed_headers(email::mbox_message(headers, report.body)))
+      fuzz::finding("an mbox message whose header block is malformed");
+  });
+  return 0;
+}

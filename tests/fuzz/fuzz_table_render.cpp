@@ -1,0 +1,129 @@
+// compare() and both table dialects on matrices built from the fuzz bytes: 2 to 5 columns, metrics of
+// every family the tables treat specially and of arbitrary names, series of any length with integer,
+// float and missing samples (finite only, or with NaN and infinities too). Checks: no crash, every
+// row prints on one line of the table, the JSON writer produces a document.
+#include "fuzz_support.hpp"
+
+#include "perfmail/io/comparison_json.hpp"
+#include "perfmail/table/comparison.hpp"
+#include "perfmail/table/render.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace perfmail;
+
+constexpr std::string_view known_names[] = {
+    "fio.write_bw_MBps",
+    "fio.write_clat_90%_us",
+    "fio.time.elapsed_time",
+    "will-it-scale.per_process_ops",
+    "dmesg.WARNING:at_fs/btrfs",
+    "kmsg.timeout",
+    "stderr.error",
+    "last_state.is_incomplete_run",
+    "last_state.booting",
+    "perf-profile.calltrace.cycles-pp.do_syscall_64",
+    "latency_stats.avg.max",
+    "lock_stat.rq_lock.contentions",
+    "vmstat.cpu.id",
+    "turbostat.%Busy",
+    "ltp.fs.pass",
+    "ltp.fs.fail",
+};
+
+std::string name_of(fuzz::byte_reader& in) {
+  if (in.below(4) != 0) return std::string{in.pick(known_names)};
+  return in.text(40);
+}
+
+matrix matrix_of(fuzz::byte_reader& in, const std::vector<std::string>& names, bool finite_only) {
+  matrix m;
+  const std::size_t runs = in.below(7);
+  if (in.below(4) == 0) {
+    std::vector<std::string> sources;
+    for (std::size_t i = 0; i < runs; ++i) sources.push_back(std::to_string(i) + "/stats.json");
+    m.set_stats_source(std::move(sources));
+  }
+  for (const auto& name : names) {
+    if (in.below(5) == 0) continue;  // this column lacks the metric
+    metric_series s{name};
+    const std::size_t n = in.below(4) == 0 ? in.below(10) : runs;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto kind = in.byte() % 6;
+      if (kind == 0) s.push_missing();
+      else if (kind == 1) s.push_back(in.number(finite_only), sample_kind::floating);
+      else s.push_back(static_cast<double>(static_cast<std::int8_t>(in.byte())), sample_kind::integer);
+    }
+    m.add(std::move(s));
+  }
+  return m;
+}
+
+void check_rows_on_one_line(const std::string& table, std::string_view dialect,
+                            const std::vector<comparison_row>& rows, bool noise_filter) {
+  for (const auto& row : rows) {
+    if (!row.selected) continue;
+    if (dialect == "classic" && noise_filter && classic::is_noise(row)) continue;
+    const std::string line = dialect == "classic" ? classic::row_line(row) : modern::row_line(row);
+    if (line.find('\n') != std::string::npos || line.find('\r') != std::string::npos)
+      fuzz::finding("a table row printed on more than one line");
+    if (table.find(line + '\n') == std::string::npos) fuzz::finding("a selected row missing from the table");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::byte_reader in(data, size);
+  const std::size_t columns = 2 + in.below(4);
+  const bool finite_only = in.flag();
+  std::vector<std::string> names(in.below(7));
+  for (auto& n : names) n = name_of(in);
+  std::vector<matrix> matrices;
+  for (std::size_t c = 0; c < columns; ++c) matrices.push_back(matrix_of(in, names, finite_only));
+
+  compare_options options;
+  options.all = in.flag();
+  options.order = in.flag() ? row_order::robot : row_order::given;
+  static constexpr detect::policy_kind kinds[] = {detect::policy_kind::robot, detect::policy_kind::mann_whitney,
+                                                  detect::policy_kind::welch};
+  options.policy.kind = in.pick(kinds);
+  static constexpr double alphas[] = {0.05, 0.01, 0.0, 1.0, 0.5};
+  options.policy.alpha = in.pick(alphas);
+  if (in.flag()) options.policy.robot.distance = 1 + in.below(4);
+  if (in.flag()) options.policy.robot.gap = 0.5 * static_cast<double>(in.below(5));
+  if (in.flag()) options.policy.robot.variance = 1 + in.below(10);
+  options.policy.robot.failure_needs_median_change = in.flag();
+
+  table_header header;
+  header.testcase = "fuzz";
+  header.tbox_group = "box";
+  for (std::size_t c = 0; c < columns; ++c) header.commits.push_back("commit" + std::to_string(c));
+  render_options render;
+  render.noise_filter = in.flag();
+
+  fuzz::expect_success_or_input_error([&] {
+    const comparison cmp = compare(matrices, options);
+    for (const auto dialect : {table_dialect::classic, table_dialect::modern}) {
+      const std::string table = render_table(dialect, header, cmp.rows, render);
+      check_rows_on_one_line(table, to_string(dialect), cmp.rows, render.noise_filter);
+      for (const auto& row : cmp.rows)
+        for (std::size_t c = 1; c < columns; ++c) {
+          const std::string change = printed_change(dialect, row, c);
+          if (change.find('\n') != std::string::npos) fuzz::finding("a printed change of more than one line");
+          (void)relative_change_of(row, c);
+        }
+      const std::string json = io::comparison_to_json(cmp, header, {dialect, -1});
+      if (!nlohmann::json::accept(json)) fuzz::finding("comparison JSON that does not parse");
+    }
+  });
+  return 0;
+}
