@@ -74,7 +74,9 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     metrics.push_back(std::move(m));
   }
   doc["metrics"] = std::move(metrics);
-  return doc.dump(options.indent) + '\n';
+  // Names and commits come from the caller: text that is not UTF-8 is written as U+FFFD rather than
+  // thrown out as a JSON library exception.
+  return doc.dump(options.indent, ' ', false, json::error_handler_t::replace) + '\n';
 }
 
 }  // namespace perfmail::io

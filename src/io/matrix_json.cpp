@@ -180,9 +180,12 @@ class matrix_reader {
     fail_with(locator_.place_of(position.at), code);
   }
 
-  /// Metric names must be valid UTF-8 (they are printed in tables and mail) and of a sane length.
+  /// Metric names must be valid UTF-8 without control characters (they are printed in tables, plot titles
+  /// and mail headers) and of a sane length.
   void check_name(std::string_view name, text_position position, const load_limits& limits) const {
     if (!simdjson::validate_utf8(name.data(), name.size())) fail(position, "a metric name that is not valid UTF-8");
+    for (const unsigned char c : name)
+      if (c < 0x20 || c == 0x7F) fail(position, "a metric name holding a control character (tables print one line per metric)");
     if (name.size() > limits.max_name_bytes)
       fail(position, fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(),
                                  limits.max_name_bytes));

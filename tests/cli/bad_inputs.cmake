@@ -35,6 +35,8 @@ perfmail_bad_input(stats_source_long "summary;${bad}/stats_source_long.json"
 perfmail_bad_input(long_name "summary;${bad}/long_name.json"
   "long_name.json:1:10246: a metric name of 10240 bytes, longer than the limit of 4096")
 perfmail_bad_input(invalid_utf8 "summary;${bad}/invalid_utf8.json" "invalid_utf8.json:1:12: text that is not valid UTF-8")
+perfmail_bad_input(control_in_name "summary;${bad}/control_in_name.json"
+  "control_in_name.json:1:50: a metric name holding a control character")
 perfmail_bad_input(plot_12abc "plot;--good;${bad}/plot_12abc.txt" "plot_12abc.txt:3: not a number: \"12abc\"")
 perfmail_bad_input(no_common_metric
   "report;${PROJECT_SOURCE_DIR}/tests/data/reports/no_common_metric.json"

@@ -34,3 +34,17 @@ TEST_CASE("comparison JSON carries summaries, changes, verdicts and p-values for
   CHECK(flat.at("selected") == false);
   CHECK(flat.at("changes").at(0).at("changed") == false);
 }
+
+TEST_CASE("comparison JSON writes names that are not UTF-8 with U+FFFD") {
+  // Found by fuzz_table_render: the JSON library threw its own exception for such a name.
+  matrix base;
+  base.add(metric_series{"fio.bw\xff\x8a", {100, 101}, sample_kind::integer});
+  matrix head;
+  head.add(metric_series{"fio.bw\xff\x8a", {200, 201}, sample_kind::integer});
+  const std::vector<matrix> cols{base, head};
+  table_header h;
+  h.commits = {"base\xc3", "head"};
+  const auto doc = nlohmann::json::parse(io::comparison_to_json(compare(cols), h));
+  CHECK(doc.at("metrics").at(0).at("name") == "fio.bw\ufffd\ufffd");
+  CHECK(doc.at("columns").at(0).at("commit") == "base\ufffd");
+}

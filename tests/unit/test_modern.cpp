@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/table/classic.hpp"
 #include "perfmail/table/modern.hpp"
 
 using namespace perfmail;
@@ -41,6 +42,13 @@ TEST_CASE("modern change cell is never blank") {
 TEST_CASE("modern failure rows divide each column by its own run count") {
   const auto row = make_row("dmesg.x", {ints({0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), ints({1, 0, 0, 0, 0, 0, 0, 0, 0})}, true);
   CHECK(row_line(row) == "           :10          11%           1:9     dmesg.x");
+}
+
+TEST_CASE("a row is one line whatever its metric name holds") {
+  // Found by fuzz_table_render: a name holding a newline printed its row on two lines (in both dialects).
+  const auto row = make_row("fio.a\nb\x1b", {ints({100}), ints({150})}, false);
+  CHECK(row_line(row).ends_with("  fio.a\\x0Ab\\x1B"));
+  CHECK(classic::row_line(row).ends_with("  fio.a\\x0Ab\\x1B"));
 }
 
 TEST_CASE("modern table puts failure rows first, each section under its own header") {

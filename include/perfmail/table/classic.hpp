@@ -2,6 +2,7 @@
 // The classic table (the robot's 2017 layout; seeds 000, 002, 003), to the character. docs/FORMAT.md
 // section 3 is the specification; each cell function below states its rule.
 
+#include "perfmail/error.hpp"
 #include "perfmail/model/metric_name.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/table/header.hpp"
@@ -120,7 +121,7 @@ struct number_mode {
     }
   }
   line += "  ";
-  line += row.name;
+  line += printable_message(row.name);  // one line whatever the name holds (a newline, an escape)
   return line;
 }
 

@@ -2,6 +2,7 @@
 // The modern table (the robot's 2018 layout; seed 001), to the character. docs/FORMAT.md section 4 is
 // the specification; each cell function below states its rule.
 
+#include "perfmail/error.hpp"
 #include "perfmail/model/metric_name.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/table/header.hpp"
@@ -83,7 +84,7 @@ namespace perfmail::modern {
     }
   }
   line += "  ";
-  line += row.name;
+  line += printable_message(row.name);  // one line whatever the name holds (a newline, an escape)
   return line;
 }
 
