@@ -46,6 +46,16 @@ TEST_CASE("compose: the robot's rules pick the rows, the first performance row m
   CHECK(report.subject == "[mm] e932fd3f1772: fio.write_bw_MBps 24% improvement");
 }
 
+TEST_CASE("compose: the subject is one line whatever the commit subject and the words hold") {
+  // Found by fuzz_email_compose: a commit subject with a newline made a subject of two lines.
+  auto doc = sample_document();
+  doc.head.subject = "mm: vmscan:\nkick flushers";
+  doc.headline.word = "big\r\nwin";
+  CHECK(compose(doc).subject == "[mm] e932fd3f1772: fio.write_bw_MBps 24% big win");
+  doc.mail.subject = "given\nsubject";
+  CHECK(compose(doc).subject == "given subject");
+}
+
 TEST_CASE("compose: the headline metric and word can be chosen") {
   auto doc = sample_document();
   doc.headline.metric = "fio.write_clat_mean_us";

@@ -61,3 +61,18 @@ TEST_CASE("mbox: lines over 998 octets switch the body to quoted-printable") {
   }
   CHECK(quoted_printable("tail \n") == "tail=20\n");
 }
+
+TEST_CASE("mbox: a line break in any header value cannot end the header block or add a header") {
+  // Found by fuzz_email_compose: a commit subject holding a newline put text of the caller's choosing
+  // into the header block.
+  auto h = sample_headers();
+  h.subject = "[mm] e932fd3f1772: x\nBcc: everyone@example.org\r\n\r\nbody";
+  h.to = {"dev@example.org\nBcc: else@example.org"};
+  h.in_reply_to = "id@host>\n\nX";
+  const auto msg = mbox_message(h, "text\n");
+  CHECK(msg.find("\nSubject: [mm] e932fd3f1772: x Bcc: everyone@example.org body\n") != std::string::npos);
+  CHECK(msg.find("\nTo: dev@example.org Bcc: else@example.org\n") != std::string::npos);
+  CHECK(msg.find("\nIn-Reply-To: <id@host> X>\n") != std::string::npos);
+  CHECK(msg.find("\nBcc:") == std::string::npos);
+  CHECK(header_line("a\t\tb\x1b") == "a b ");
+}

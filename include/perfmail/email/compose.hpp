@@ -6,6 +6,7 @@
 #include "perfmail/email/direction.hpp"
 #include "perfmail/email/document.hpp"
 #include "perfmail/email/headline.hpp"
+#include "perfmail/email/mbox.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/trend_plot.hpp"
@@ -251,9 +252,10 @@ inline plot::look look_of(const report_document& doc) {
   content.table = table_text;
   content.plots = std::move(plots);
   out.body = compose_body(content, doc.text);
-  out.subject = !doc.mail.subject.empty()
-                    ? doc.mail.subject
-                    : mail_subject(doc.subject_tag, doc.head.subject, doc.head.id, headline_row->name, change, word);
+  // One line whatever the commit subject, the metric name or the given words hold.
+  out.subject = header_line(!doc.mail.subject.empty() ? doc.mail.subject
+                                                      : mail_subject(doc.subject_tag, doc.head.subject, doc.head.id,
+                                                                     headline_row->name, change, word));
   return out;
 }
 

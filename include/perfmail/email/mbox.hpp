@@ -66,6 +66,25 @@ inline std::uint64_t fnv1a(std::string_view s) {
 
 }  // namespace detail
 
+/// A header value on one line: every run of control characters (a line break, a tab, an escape) becomes
+/// one space, so that no value can end its header early or start another one.
+[[nodiscard]] inline std::string header_line(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  bool in_run = false;
+  for (const char c : value) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      if (!in_run) out += ' ';
+      in_run = true;
+      continue;
+    }
+    in_run = false;
+    out += c;
+  }
+  return out;
+}
+
 /// A header value as RFC 2047 encoded-words when it is not plain ASCII.
 [[nodiscard]] inline std::string encode_header_value(std::string_view value) {
   if (detail::is_ascii(value)) return std::string{value};
@@ -135,13 +154,20 @@ inline std::uint64_t fnv1a(std::string_view s) {
   }
 
   std::string out = "From perfmail Mon Sep 17 00:00:00 2001\n";
-  out += fmt::format("From: {}\n", encode_header_value(headers.from));
-  if (!headers.to.empty()) out += fmt::format("To: {}\n", fmt::join(headers.to, ",\n    "));
-  if (!headers.cc.empty()) out += fmt::format("Cc: {}\n", fmt::join(headers.cc, ",\n    "));
-  out += fmt::format("Subject: {}\n", encode_header_value(headers.subject));
-  out += fmt::format("Date: {}\n", date);
-  out += fmt::format("Message-ID: <{}>\n", message_id);
-  if (!headers.in_reply_to.empty()) out += fmt::format("In-Reply-To: <{}>\n", headers.in_reply_to);
+  // Every value is put on one line first: a line break in any of them would end the header block early
+  // or add a header of the caller's text.
+  const auto addresses = [](const std::vector<std::string>& list) {
+    std::vector<std::string> lines;
+    for (const auto& a : list) lines.push_back(header_line(a));
+    return lines;
+  };
+  out += fmt::format("From: {}\n", encode_header_value(header_line(headers.from)));
+  if (!headers.to.empty()) out += fmt::format("To: {}\n", fmt::join(addresses(headers.to), ",\n    "));
+  if (!headers.cc.empty()) out += fmt::format("Cc: {}\n", fmt::join(addresses(headers.cc), ",\n    "));
+  out += fmt::format("Subject: {}\n", encode_header_value(header_line(headers.subject)));
+  out += fmt::format("Date: {}\n", header_line(date));
+  out += fmt::format("Message-ID: <{}>\n", header_line(message_id));
+  if (!headers.in_reply_to.empty()) out += fmt::format("In-Reply-To: <{}>\n", header_line(headers.in_reply_to));
   out += "MIME-Version: 1.0\n";
   out += "Content-Type: text/plain; charset=UTF-8\n";
   out += fmt::format("Content-Transfer-Encoding: {}\n\n", long_lines ? "quoted-printable" : "8bit");
