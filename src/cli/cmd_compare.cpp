@@ -136,7 +136,7 @@ command_action add_compare_command(CLI::App& app) {
     const table_header header = make_header(*args);
     std::vector<matrix> columns;
     columns.reserve(args->paths.size());
-    for (const auto& p : args->paths) columns.push_back(io::load_results(p));
+    for (const auto& p : args->paths) columns.push_back(io::load_results(p, input_limits()));
 
     compare_options options;
     options.all = args->all;

@@ -1,6 +1,7 @@
 // perfmail plot: the trend plot of bisect-good and bisect-bad samples, as the robot's e-mails show it.
 
 #include "commands.hpp"
+#include "output.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/plot/sample_text.hpp"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -34,6 +36,7 @@ struct plot_args {
   int width = 0;   // 0: the style's default
   int height = 0;
   std::string colour = "auto";
+  std::string output;  // empty or "-": standard output
 };
 
 /// The terminal's size in characters: that of standard output if it is a terminal, else COLUMNS and
@@ -52,21 +55,32 @@ std::pair<int, int> terminal_size() {
   return {from_env("COLUMNS", 80), from_env("LINES", 24)};
 }
 
+/// Whether the picture goes to a terminal: standard output, when it is one and no file is named.
+bool to_terminal(const std::string& output) {
+  return (output.empty() || output == "-") && isatty(STDOUT_FILENO) != 0;
+}
+
 /// Whether --color auto means colour: only on a terminal, unless NO_COLOR is set or TERM is dumb.
-bool colour_wanted(const std::string& mode) {
+bool colour_wanted(const std::string& mode, const std::string& output) {
   if (mode != "auto") return mode == "always";
-  if (isatty(STDOUT_FILENO) == 0 || std::getenv("NO_COLOR") != nullptr) return false;
+  if (!to_terminal(output) || std::getenv("NO_COLOR") != nullptr) return false;
   const char* term = std::getenv("TERM");
   return term != nullptr && std::string_view{term} != "dumb";
 }
 
 /// The samples of FILE, or of standard input for "-"; nullopt when no file was named (an absent set).
+/// The global input limits apply: a file above the size limit is refused before it is read.
 plot::trend_series load(const std::string& path) {
   if (path.empty()) return std::nullopt;
-  if (path == "-") return plot::read_samples(std::cin, "<stdin>");
+  const plot::sample_limits limits{input_limits().max_file_bytes, input_limits().max_runs};
+  if (path == "-") return plot::read_samples(std::cin, "<stdin>", limits);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw input_error(path, "cannot open");
-  return plot::read_samples(in, path);
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > limits.max_bytes)
+    throw input_error(path, fmt::format("file of {} bytes is larger than the limit of {} bytes", size, limits.max_bytes));
+  return plot::read_samples(in, path, limits);
 }
 
 }  // namespace
@@ -89,13 +103,17 @@ command_action add_plot_command(CLI::App& app) {
   cmd->add_option("--color", args->colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
+  cmd->add_option("-o,--output", args->output,
+                  "write the plot to this file instead of standard output (written whole or not at all)");
   cmd->footer(
       "Example:\n  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
       "A sample file holds one number per line; blank lines are ignored, NaN and Infinity are undefined\n"
       "samples. A set that is not given is absent. The gnuplot styles print exactly what that gnuplot\n"
       "prints for the robot (without the form feed); a final newline is added only on a terminal.\n"
       "The unicode style fits the terminal unless --width or --height say otherwise; it ends with a newline.\n"
-      "No plot (no set given, or no defined sample) prints nothing, with a note on stderr; exit status 0.");
+      "No plot (no set given, or no defined sample) prints nothing, with a note on stderr; exit status 0.\n"
+      "With -o the file gets exactly what standard output would (an empty file for no plot); on an error\n"
+      "it is neither created nor changed.");
   return [args] {
     if (args->good == "-" && args->bad == "-") throw usage_error("plot: --good and --bad cannot both read stdin");
     plot::plot_options opts;
@@ -112,14 +130,15 @@ command_action add_plot_command(CLI::App& app) {
       if (opts.height == 0) opts.height = lines;
     }
     opts.title = args->title;
-    opts.colour = colour_wanted(args->colour) ? plot::colour_mode::always : plot::colour_mode::never;
+    opts.colour = colour_wanted(args->colour, args->output) ? plot::colour_mode::always : plot::colour_mode::never;
     const auto good = load(args->good);
     const auto bad = load(args->bad);
     const auto result = plot::render_trend(good, bad, opts);
+    std::string text;
     switch (result.outcome) {
       case plot::plot_outcome::drawn:
-        std::fwrite(result.text.data(), 1, result.text.size(), stdout);
-        if (!plot::is_gnuplot(opts.style) || isatty(STDOUT_FILENO) != 0) std::fputc('\n', stdout);
+        text = result.text;
+        if (!plot::is_gnuplot(opts.style) || to_terminal(args->output)) text += '\n';
         break;
       case plot::plot_outcome::no_series:
         fmt::print(stderr, "perfmail: plot: no samples given (--good, --bad); nothing drawn\n");
@@ -128,7 +147,8 @@ command_action add_plot_command(CLI::App& app) {
         fmt::print(stderr, "perfmail: plot: no defined sample in either set; nothing drawn\n");
         break;
     }
-    return std::fflush(stdout) == 0 ? exit_ok : exit_failure;
+    write_output(args->output, text);
+    return exit_ok;
   };
 }
 

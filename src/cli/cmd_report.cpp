@@ -40,7 +40,7 @@ command_action add_report_command(CLI::App& app) {
       "The document names the commits, the test, the result files, the plots and the words around them;\n"
       "every field is described in docs/REPORT.md.");
   return [options] {
-    const auto doc = io::load_report(options->document);
+    const auto doc = io::load_report(options->document, input_limits());
     const auto report = email::compose(doc);
     std::string text;
     if (options->format == "text") {

@@ -22,7 +22,7 @@ command_action add_summary_command(CLI::App& app) {
               "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.");
   return [paths] {
     for (const auto& path : *paths) {
-      const matrix m = io::load_results(path);
+      const matrix m = io::load_results(path, input_limits());
       std::size_t width = 6;
       for (const auto& s : m.metrics()) width = std::max(width, s.name().size());
       fmt::print("{} ({} runs)\n", path, m.run_count());

@@ -2,6 +2,8 @@
 // Each subcommand lives in its own file and registers itself on the application. The CLI only wires
 // options to the library; what a command computes lives in include/perfmail/.
 
+#include "perfmail/io/matrix_json.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
@@ -15,6 +17,10 @@ using command_action = std::function<int()>;
 inline constexpr int exit_ok = 0;
 inline constexpr int exit_failure = 1;     ///< an internal error (a bug: please report it)
 inline constexpr int exit_bad_input = 2;   ///< unreadable or invalid input, or a bad option
+
+/// The input limits every command applies to what it reads, set by the global options --max-input-size
+/// and --max-runs (docs/RELIABILITY.md).
+io::load_limits& input_limits();
 
 command_action add_summary_command(CLI::App& app);
 command_action add_plot_command(CLI::App& app);

@@ -14,16 +14,34 @@
 #include <utility>
 #include <vector>
 
+namespace perfmail::cli {
+io::load_limits& input_limits() {
+  static io::load_limits limits;
+  return limits;
+}
+}  // namespace perfmail::cli
+
 int main(int argc, char** argv) {
   using namespace perfmail::cli;
   CLI::App app{"perfmail: performance-change reports in the style of the Linux kernel test robot"};
   app.set_version_flag("--version", std::string{perfmail::version_string});
   app.require_subcommand(1);
+  app.fallthrough();  // the global options below may also follow the command's name
+  auto& limits = input_limits();
+  app.add_option("--max-input-size", limits.max_file_bytes,
+                 "refuse an input file (or standard input) larger than this many bytes; suffixes k, m, g "
+                 "(powers of 1024) are accepted")
+      ->transform(CLI::AsSizeValue(false))
+      ->capture_default_str();
+  app.add_option("--max-runs", limits.max_runs, "refuse a metric or a plot set with more samples than this")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.footer(
       "Examples:\n"
       "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"
       "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
       "  perfmail report examples/report.json --format mbox\n"
+      "Inputs above --max-input-size or --max-runs are refused (exit status 2) rather than read.\n"
       "Run 'perfmail COMMAND --help' for the options of one command.");
 
   std::vector<std::pair<CLI::App*, command_action>> commands;
