@@ -1,13 +1,15 @@
 // perfmail summary FILE...: the per-metric statistics of result files, one table per file.
 
 #include "commands.hpp"
+#include "output.hpp"
 
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/stats/summary.hpp"
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -21,26 +23,30 @@ command_action add_summary_command(CLI::App& app) {
   cmd->footer("Example:\n  perfmail summary examples/data/base/matrix.json\n"
               "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.");
   return [paths] {
+    // Every file is loaded before anything is printed: an error in a later file leaves stdout empty.
+    std::string text;
+    auto out = std::back_inserter(text);
     for (const auto& path : *paths) {
       const matrix m = io::load_results(path, input_limits());
       std::size_t width = 6;
       for (const auto& s : m.metrics()) width = std::max(width, s.name().size());
-      fmt::print("{} ({} runs)\n", path, m.run_count());
-      fmt::print("{:<{}}  {:>4}  {:>14}  {:>8}  {:>14}  {:>14}  {:>14}\n", "metric", width, "n", "mean", "%stddev",
-                 "min", "median", "max");
+      fmt::format_to(out, "{} ({} runs)\n", path, m.run_count());
+      fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {:>8}  {:>14}  {:>14}  {:>14}\n", "metric", width, "n", "mean",
+                     "%stddev", "min", "median", "max");
       for (const auto& series : m.metrics()) {
         const auto values = series.present_values();
         const summary s = summarize(values);
         if (s.empty()) {
-          fmt::print("{:<{}}  {:>4}  (no samples)\n", series.name(), width, 0);
+          fmt::format_to(out, "{:<{}}  {:>4}  (no samples)\n", series.name(), width, 0);
           continue;
         }
         const double pct = stddev_percent(s);
-        fmt::print("{:<{}}  {:>4}  {:>14.6g}  {:>7.1f}%  {:>14.6g}  {:>14.6g}  {:>14.6g}\n", series.name(), width, s.n,
-                   s.mean, pct, s.min, s.median, s.max);
+        fmt::format_to(out, "{:<{}}  {:>4}  {:>14.6g}  {:>7.1f}%  {:>14.6g}  {:>14.6g}  {:>14.6g}\n", series.name(),
+                       width, s.n, s.mean, pct, s.min, s.median, s.max);
       }
-      for (const auto& name : m.textual_metrics()) fmt::print("{:<{}}  (text, ignored)\n", name, width);
+      for (const auto& name : m.textual_metrics()) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
     }
+    write_output("", text);
     return exit_ok;
   };
 }

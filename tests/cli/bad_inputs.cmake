@@ -47,3 +47,7 @@ add_test(NAME cli.bad_input.million_runs
   COMMAND sh -c "seq -s, 1 1000000 | sed 's/^/{\"fio.write_iops\": [/; s/$/]}/' > \"$2\" && exec \"${CMAKE_COMMAND}\" -DCLI=\"$1\" -DEXPECT_STATUS=2 \"-DEXPECT_STDERR=metric \\\"fio.write_iops\\\" has more than 100000 samples\" \"-DARGS=summary;$2\" -P \"$3\""
     sh ${cli} ${CMAKE_CURRENT_BINARY_DIR}/million_runs.json ${CMAKE_CURRENT_SOURCE_DIR}/expect_failure.cmake)
 set_tests_properties(cli.bad_input.million_runs PROPERTIES LABELS "bad-input")
+
+# A bad file after a good one: still nothing on stdout (summary prints only once every file has loaded).
+perfmail_bad_input(second_file_bad "summary;${PROJECT_SOURCE_DIR}/examples/data/base/matrix.json;${bad}/truncated.json"
+  "truncated.json:1:25: truncated JSON")
