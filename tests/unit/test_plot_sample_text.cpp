@@ -56,3 +56,28 @@ TEST_CASE("sample_text: an empty stream is an empty set") {
   std::istringstream empty("\n \n");
   CHECK(read_samples(empty, "x").empty());
 }
+
+TEST_CASE("sample_text: text and samples beyond the limits are refused while reading") {
+  SUBCASE("more samples than the limit names the line of the first one too many") {
+    std::istringstream in("1\n2\n\n3\n4\n");
+    try {
+      (void)read_samples(in, "many.txt", {1024, 3});
+      FAIL("no exception");
+    } catch (const input_error& e) {
+      CHECK(std::string{e.what()} == "many.txt:5: more than 3 samples (the limit of runs)");
+    }
+    std::istringstream exact("1\n2\n3\n");
+    CHECK(read_samples(exact, "x", {1024, 3}).size() == 3);
+  }
+  SUBCASE("more bytes than the limit, even on one endless line") {
+    std::istringstream line(std::string(200000, '1'));
+    CHECK_THROWS_WITH_AS((void)read_samples(line, "<stdin>", {100000, 10}),
+                         "<stdin>: more than 100000 bytes (the limit of input size)", input_error);
+    std::istringstream fits("12\n");
+    CHECK(read_samples(fits, "x", {3, 10}).size() == 1);
+  }
+  SUBCASE("a line without a newline at the end is read") {
+    std::istringstream last("1\n2");
+    CHECK(read_samples(last, "x").size() == 2);
+  }
+}
