@@ -122,6 +122,9 @@ class report_parser {
       root = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
       throw input_error(file_, place_of_byte(text, e.byte), fmt::format("invalid JSON: {}", plain_message(e)));
+    } catch (const json::out_of_range& e) {
+      // A number beyond the range of a double (1e400): the parser names the token but not its place.
+      throw number_out_of_range(text, e);
     }
     object_reader r(root, "", file_);
     email::report_document doc;
@@ -173,6 +176,18 @@ class report_parser {
       }
     }
     return input_place::at(line, column);
+  }
+
+  /// The error for a number the parser could not hold, placed at the first occurrence of its token.
+  input_error number_out_of_range(std::string_view text, const json::out_of_range& e) const {
+    const std::string message = e.what();
+    const auto open = message.find('\'');
+    const auto close = open == std::string::npos ? std::string::npos : message.find('\'', open + 1);
+    if (close == std::string::npos) return input_error(file_, "a number that is not a finite double (out of range)");
+    const std::string token = message.substr(open + 1, close - open - 1);
+    const auto at = text.find(token);
+    return input_error(file_, at == std::string_view::npos ? input_place{} : place_of_byte(text, at + 1),
+                       fmt::format("a number that is not a finite double (out of range): {}", token));
   }
 
   /// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: "
