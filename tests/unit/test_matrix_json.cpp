@@ -131,14 +131,14 @@ TEST_CASE("parse_matrix: bad input names the place and the problem") {
 TEST_CASE("load_matrix: files") {
   const scratch_dir dir("load-matrix");
   SUBCASE("a missing file") {
-    CHECK_THROWS_WITH_AS(io::load_matrix(dir.path / "nope.json"), doctest::Contains("no such file"), input_error);
+    CHECK_THROWS_WITH_AS((void)io::load_matrix(dir.path / "nope.json"), doctest::Contains("no such file"), input_error);
   }
   SUBCASE("a directory") {
-    CHECK_THROWS_WITH_AS(io::load_matrix(dir.path), doctest::Contains("is a directory"), input_error);
+    CHECK_THROWS_WITH_AS((void)io::load_matrix(dir.path), doctest::Contains("is a directory"), input_error);
   }
   SUBCASE("a file over the size limit") {
     dir.write("m.json", R"({"x": [1, 2, 3]})");
-    CHECK_THROWS_WITH_AS(io::load_matrix(dir.path / "m.json", {.max_file_bytes = 4}),
+    CHECK_THROWS_WITH_AS((void)io::load_matrix(dir.path / "m.json", {.max_file_bytes = 4}),
                          doctest::Contains("larger than the limit"), input_error);
   }
   SUBCASE("errors name the file") {
@@ -180,11 +180,11 @@ TEST_CASE("load_stats_directory: runs merged in numeric order") {
 TEST_CASE("load_stats_directory: errors") {
   const scratch_dir dir("stats-dir-bad");
   SUBCASE("no runs") {
-    CHECK_THROWS_WITH_AS(io::load_stats_directory(dir.path), doctest::Contains("no run directories"), input_error);
+    CHECK_THROWS_WITH_AS((void)io::load_stats_directory(dir.path), doctest::Contains("no run directories"), input_error);
   }
   SUBCASE("an array value in a stats.json") {
     dir.write("0/stats.json", R"({"x": [1, 2]})");
-    CHECK_THROWS_WITH_AS(io::load_stats_directory(dir.path), doctest::Contains("one value per metric"), input_error);
+    CHECK_THROWS_WITH_AS((void)io::load_stats_directory(dir.path), doctest::Contains("one value per metric"), input_error);
   }
 }
 
