@@ -32,6 +32,8 @@ perfmail_bad_input(stats_source_short "summary;${bad}/stats_source_short.json"
   "stats_source_short.json: metric \"fio.write_iops\": has 3 samples but stats_source lists 2 runs")
 perfmail_bad_input(stats_source_long "summary;${bad}/stats_source_long.json"
   "stats_source_long.json: metric \"fio.write_iops\": has 2 samples but stats_source lists 3 runs")
+perfmail_bad_input(report_huge_number "report;${bad}/report_huge_number.json"
+  "report_huge_number.json:7:71: a number that is not a finite double (out of range): 1e400")
 perfmail_bad_input(long_name "summary;${bad}/long_name.json"
   "long_name.json:1:10246: a metric name of 10240 bytes, longer than the limit of 4096")
 perfmail_bad_input(invalid_utf8 "summary;${bad}/invalid_utf8.json" "invalid_utf8.json:1:12: text that is not valid UTF-8")
