@@ -55,13 +55,14 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     for (const auto& s : row.stats) sums.push_back(summary_json(s, row.failure));
     m["columns"] = std::move(sums);
     json changes = json::array();
-    for (std::size_t c = 1; c < row.columns.size(); ++c) {
+    for (std::size_t c = 1; c <= row.changes.size(); ++c) {
       const column_change& ch = row.changes[c - 1];
       json j;
       j["relative_percent"] = ch.relative ? number(*ch.relative) : json(nullptr);
       j["absolute"] = number(ch.absolute);
       if (row.failure) j["reproduction_percent"] = number(ch.reproduction);
-      j["printed"] = printed_change(options.dialect, row, c);
+      // Printing a change needs the row's samples, which unselected rows keep only when asked.
+      j["printed"] = row.columns.empty() ? json(nullptr) : json(printed_change(options.dialect, row, c));
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
         j["changed"] = v.changed;

@@ -227,19 +227,35 @@ class matrix_reader {
   };
 
   /// Failure metrics count events per run: a negative count is not a count.
-  void check_failure_count(std::string_view metric, const sample& s) const {
+  void check_failure_count(std::string_view metric, const sample& s, od::value& value) {
     if (s.kind != sample_kind::missing && s.value < 0)
-      fail(s.place, fmt::format("metric \"{}\": a failure count is negative", metric));
+      fail(s.place.at != nullptr ? s.place : place_of(value),
+           fmt::format("metric \"{}\": a failure count is negative", metric));
   }
 
   sample read_sample(od::value& value, std::string_view metric) {
-    // The token's first character tells the type, and its address is the place for any error: cheaper
-    // than asking the parser for both, which matters at hundreds of thousands of samples.
+    // The common case first: one parse that also tells whether the text was an integer or a float (JSON
+    // writes a float with a fraction or an exponent; the classic table cares which it was). The parser
+    // only peeks, so on failure the value can still be examined below.
+    od::number number;
+    if (value.get_number().get(number) == simdjson::SUCCESS) {
+      if (number.is_double()) {
+        const double d = number.get_double();
+        if (!std::isfinite(d)) fail(place_of(value), "a number that is not a finite double");
+        return {d, sample_kind::floating, false, {}};
+      }
+      return {number.as_double(), sample_kind::integer, false, {}};
+    }
+    return read_unusual_sample(value, metric);
+  }
+
+  /// A sample that is not a plain number: null, text, an integer beyond 64 bits, or an error to explain.
+  sample read_unusual_sample(od::value& value, std::string_view metric) {
+    // The token's first character tells the type, and its address is the place for any error.
     const std::string_view token = value.raw_json_token();
     const text_position place{token.data()};
     const char first = token.empty() ? '\0' : token.front();
     if (first == '-' || (first >= '0' && first <= '9')) {
-      // JSON writes a float with a fraction or an exponent; the classic table cares which it was.
       std::size_t length = 0;
       bool floating = false;
       for (; length < token.size(); ++length) {
@@ -338,9 +354,8 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
   reader.for_each_field([&](std::string& name, od::value& value) {
     const text_position place = reader.place_of(value);
     reader.check_name(name, place, limits);
-    const bool twice = name == "stats_source" ? has_stats_source
-                                              : result.contains(name) || textual_names.contains(name);
-    if (twice) reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
+    // Other names are checked for a second appearance when they are added, hashing each name once.
+    if (name == "stats_source" && has_stats_source) reader.fail(place, "metric \"stats_source\" appears twice");
 
     od::json_type type{};
     if (auto err = value.type().get(type)) reader.fail(value, err);
@@ -385,7 +400,7 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
       od::value element;
       if (auto err = std::move(element_result).get(element)) reader.fail_with(place, err);
       const auto s = reader.read_sample(element, series.name());
-      if (counts_failures) reader.check_failure_count(series.name(), s);
+      if (counts_failures) reader.check_failure_count(series.name(), s, element);
       textual = textual || s.is_text;
       series.push_back(s.value, s.kind);
       if (series.size() > limits.max_runs)
@@ -393,11 +408,14 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
                                        series.name(), limits.max_runs));
     }
     expected_runs = std::max(expected_runs, series.size());
+    const auto appears_twice = [&] {
+      reader.fail(place, fmt::format("metric \"{}\" appears twice", series.name()));
+    };
     if (textual) {
-      textual_names.insert(series.name());
+      if (result.contains(series.name()) || !textual_names.insert(series.name()).second) appears_twice();
       result.add_textual(series.name());
-    } else {
-      result.add(std::move(series));
+    } else if (textual_names.contains(series.name()) || !result.try_add(std::move(series))) {
+      appears_twice();
     }
   });
 
@@ -456,7 +474,7 @@ class stats_merger {
       if (type == od::json_type::array)
         reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
       const auto s = reader.read_sample(value, name);
-      if (is_failure_metric(name)) reader.check_failure_count(name, s);
+      if (is_failure_metric(name)) reader.check_failure_count(name, s, value);
       if (s.is_text) {
         if (textual_.insert(name).second) textual_order_.push_back(name);
         return;

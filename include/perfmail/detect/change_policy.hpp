@@ -64,7 +64,8 @@ struct verdict {
   std::optional<double> p_value;   ///< statistical policies, when the test could run
   double ratio = 0;                ///< larger median / smaller median, capped at 5
   double delta = 0;                ///< |median difference|
-  std::string reason;              ///< one phrase: why changed, or why not
+  /// One phrase: why changed, or why not. Always a string literal, so verdicts copy and compare freely.
+  std::string_view reason;
 };
 
 // --- The robot's rule on trimmed ranges ----------------------------------------------------------------
@@ -146,19 +147,41 @@ inline bool all_integers(std::span<const double> xs) {
   return std::all_of(xs.begin(), xs.end(), [](double x) { return std::trunc(x) == x; });
 }
 
-inline verdict skipped(std::string reason) {
+inline verdict skipped(std::string_view reason) {
   verdict v;
-  v.reason = std::move(reason);
+  v.reason = reason;
   return v;
 }
+
+/// Sort buffers reused from one decision to the next.
+struct trim_buffers {
+  std::vector<double> head;
+  std::vector<double> base;
+};
 
 }  // namespace policy_detail
 
 /// Whether metric `name`, with `head` and `base` samples (missing runs as 0, each padded to its run
 /// count), changed under `policy`.
-[[nodiscard]] inline verdict decide(std::string_view name, std::span<const double> head, std::span<const double> base,
+/// One side's samples in run order and, when the caller already has one, a sorted copy of them.
+struct side_samples {
+  std::span<const double> values;
+  std::optional<std::span<const double>> sorted;
+};
+
+/// `buffers` are scratch space, reused across calls so that deciding allocates nothing; a side's sorted
+/// copy, when given, saves sorting it again.
+[[nodiscard]] inline verdict decide(std::string_view name, const side_samples& head_side, const side_samples& base_side,
                                     const metric_context& context, const metric_families& families,
-                                    const change_policy& policy) {
+                                    const change_policy& policy, policy_detail::trim_buffers& buffers) {
+  const std::span<const double> head = head_side.values;
+  const std::span<const double> base = base_side.values;
+  const auto sorted = [](const side_samples& side, std::vector<double>& buffer) -> std::span<const double> {
+    if (side.sorted) return *side.sorted;
+    buffer.assign(side.values.begin(), side.values.end());
+    std::sort(buffer.begin(), buffer.end());
+    return buffer;
+  };
   using policy_detail::skipped;
   const bool failure = context.failure ? *context.failure : families.is_failure(name);
 
@@ -177,10 +200,10 @@ inline verdict skipped(std::string reason) {
 
   // Trimmed ranges (step 4).
   std::size_t margin = failure ? 0 : 3;
-  const auto sorted_base = sort_and_trim(base, margin);
+  const auto sorted_base = trim_sorted(sorted(base_side, buffers.base), margin);
   if (sorted_base.empty()) return skipped("no base samples");
   if (base.size() <= 3 && margin > 1) margin = 1;
-  const auto sorted_head = sort_and_trim(head, margin);
+  const auto sorted_head = trim_sorted(sorted(head_side, buffers.head), margin);
   if (sorted_head.empty()) return skipped("no samples");
   const trimmed_range a = range_of_sorted(sorted_head);
   const trimmed_range b = range_of_sorted(sorted_base);
@@ -250,6 +273,15 @@ inline verdict skipped(std::string reason) {
   v.changed = true;
   v.reason = "changed";
   return v;
+}
+
+/// The same, with scratch space of its own (one decision; loops should pass their buffers).
+[[nodiscard]] inline verdict decide(std::string_view name, std::span<const double> head, std::span<const double> base,
+                                    const metric_context& context, const metric_families& families,
+                                    const change_policy& policy) {
+  policy_detail::trim_buffers buffers;
+  return decide(name, side_samples{head, std::nullopt}, side_samples{base, std::nullopt}, context, families, policy,
+                buffers);
 }
 
 }  // namespace perfmail::detect

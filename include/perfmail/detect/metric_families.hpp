@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <regex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -197,7 +198,7 @@ struct change_floor {
 struct metric_families {
   pattern_list failure;               ///< failure counts (`dmesg.`, `*.fail`, ...)
   pattern_list pass;                  ///< `*.pass`, the siblings of failure metrics
-  std::vector<std::string> benchmarks;   ///< benchmark names: `fio` makes `fio.*` a test's own metric
+  std::set<std::string, std::less<>> benchmarks;  ///< benchmark names: `fio` makes `fio.*` a test's own metric
   std::vector<std::string> perf_prefixes;  ///< monitors counted as primary performance metrics
   pattern_list perf_patterns;         ///< the same, as patterns
   pattern_list deny;                  ///< never reported unless everything is asked for
@@ -215,8 +216,7 @@ struct metric_families {
   [[nodiscard]] bool is_benchmark_metric(std::string_view name) const {
     const auto dot = name.find('.');
     if (dot == std::string_view::npos) return false;
-    const auto first = name.substr(0, dot);
-    return std::find(benchmarks.begin(), benchmarks.end(), first) != benchmarks.end();
+    return benchmarks.contains(name.substr(0, dot));
   }
 
   /// A metric whose small changes matter: the benchmark's own, or a monitor listed as performance.

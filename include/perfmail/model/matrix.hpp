@@ -20,13 +20,6 @@ namespace perfmail {
 /// The metric that marks runs that did not finish; such runs are left out of performance comparisons.
 inline constexpr std::string_view incomplete_run_metric = "last_state.is_incomplete_run";
 
-namespace detail {
-/// Lets the name index be searched with a string_view, without building a std::string per lookup.
-struct name_hash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
-};
-}  // namespace detail
 
 class matrix {
  public:
@@ -43,6 +36,22 @@ class matrix {
     longest_ = std::max(longest_, series.size());
     index_.emplace(series.name(), metrics_.size());
     metrics_.push_back(std::move(series));
+  }
+
+  /// Adds a metric at the end of the order unless one of the same name exists; returns whether it was
+  /// added. One hash of the name, for loaders that refuse duplicates.
+  bool try_add(metric_series&& series) {
+    const auto [it, inserted] = index_.try_emplace(series.name(), metrics_.size());
+    if (!inserted) return false;
+    longest_ = std::max(longest_, series.size());
+    metrics_.push_back(std::move(series));
+    return true;
+  }
+
+  /// Room for `n` metrics, so that a loader that can estimate the count grows nothing as it goes.
+  void reserve(std::size_t n) {
+    metrics_.reserve(n);
+    index_.reserve(n);
   }
 
   /// Records a metric whose samples are not numbers (the robot keeps, and ignores, such metrics).

@@ -93,6 +93,26 @@ struct summary {
   return s;
 }
 
+/// The same summary from `xs` and a sorted copy of it, for callers that sorted the samples anyway: the
+/// medians are read off the sorted copy, the sums are taken in run order as the robot takes them.
+[[nodiscard]] inline summary summarize_sorted(std::span<const double> xs, std::span<const double> sorted,
+                                              sum_start start = sum_start::zero) {
+  namespace acc = boost::accumulators;
+  summary s;
+  if (xs.empty()) return s;
+  acc::accumulator_set<double, acc::stats<acc::tag::count, acc::tag::min, acc::tag::max>> extremes;
+  for (double x : xs) extremes(x);
+  s.n = acc::count(extremes);
+  s.min = acc::min(extremes);
+  s.max = acc::max(extremes);
+  s.sum = robot_sum(xs, start);
+  s.mean = s.sum / static_cast<double>(s.n);
+  s.stddev = robot_stddev(xs, s.mean);
+  s.upper_median = sorted[s.n / 2];
+  s.median = s.n % 2 == 1 ? s.upper_median : (sorted[s.n / 2 - 1] + s.upper_median) / 2;
+  return s;
+}
+
 /// 100 * stddev / mean, untruncated; tables truncate it toward zero. Infinite for a zero mean with spread.
 [[nodiscard]] inline double stddev_percent(const summary& s) {
   if (s.mean == 0) return s.stddev == 0 ? 0 : std::numeric_limits<double>::infinity();

@@ -10,18 +10,34 @@
 
 namespace perfmail {
 
+/// What is left of already sorted samples after the robot's margins: leading -1 values dropped, then
+/// min(n >> 5, max_margin) cut from each end (n counts the -1 values too).
+[[nodiscard]] inline std::span<const double> trim_sorted(std::span<const double> sorted,
+                                                         std::optional<std::size_t> max_margin = std::nullopt) {
+  if (sorted.empty()) return {};
+  std::size_t margin = sorted.size() >> 5;
+  if (max_margin) margin = std::min(margin, *max_margin);
+  const auto first = std::find_if(sorted.begin(), sorted.end(), [](double x) { return x != -1; });
+  const std::span<const double> kept{first, sorted.end()};
+  if (kept.size() <= 2 * margin) return {};
+  return kept.subspan(margin, kept.size() - 2 * margin);
+}
+
+/// Sorts `xs` into `buffer` and returns the part left after the robot's margins. Callers that decide
+/// many metrics pass one buffer for all of them, so deciding a metric allocates nothing.
+[[nodiscard]] inline std::span<const double> sort_and_trim_into(std::span<const double> xs, std::vector<double>& buffer,
+                                                                std::optional<std::size_t> max_margin = std::nullopt) {
+  buffer.assign(xs.begin(), xs.end());
+  std::sort(buffer.begin(), buffer.end());
+  return trim_sorted(buffer, max_margin);
+}
+
 /// Sorted samples with the robot's margins removed; `max_margin` caps the n >> 5 margin.
 [[nodiscard]] inline std::vector<double> sort_and_trim(std::span<const double> xs,
                                                        std::optional<std::size_t> max_margin = std::nullopt) {
-  if (xs.empty()) return {};
-  std::size_t margin = xs.size() >> 5;
-  if (max_margin) margin = std::min(margin, *max_margin);
-  std::vector<double> sorted(xs.begin(), xs.end());
-  std::sort(sorted.begin(), sorted.end());
-  auto first = std::find_if(sorted.begin(), sorted.end(), [](double x) { return x != -1; });
-  sorted.erase(sorted.begin(), first);
-  if (sorted.size() <= 2 * margin) return {};
-  return {sorted.begin() + static_cast<std::ptrdiff_t>(margin), sorted.end() - static_cast<std::ptrdiff_t>(margin)};
+  std::vector<double> buffer;
+  const auto kept = sort_and_trim_into(xs, buffer, max_margin);
+  return {kept.begin(), kept.end()};
 }
 
 /// The ends and the upper median of sorted samples, as the robot's change detection reads them.

@@ -41,10 +41,16 @@ struct compare_options {
   bool all = false;  ///< select every metric present on either side (verdicts are still computed)
   row_order order = row_order::robot;
   std::vector<std::string> caller_order;  ///< with `row_order::caller`: the metric names in print order
+  /// Whether rows that are not selected keep copies of their samples. Summaries, changes and verdicts are
+  /// always there; the samples are needed only to print a row, and copying every metric's samples of a
+  /// large matrix costs more than deciding them. Set it when unselected rows will be printed.
+  bool samples_of_every_row = false;
 };
 
 struct comparison {
-  std::vector<comparison_row> rows;  ///< every metric of every column, `selected` or not, in order
+  /// Every metric of every column, `selected` or not, in order. Rows that are not selected hold no
+  /// samples (`columns` is empty) unless `compare_options::samples_of_every_row` asked for them.
+  std::vector<comparison_row> rows;
   detect::change_policy policy;
   std::vector<std::size_t> run_counts;  ///< per column, as loaded
 
@@ -62,22 +68,31 @@ struct comparison {
 namespace compare_detail {
 
 /// The metric's samples padded with zeros to the run count (missing runs as 0), or zeros when absent.
-inline std::vector<double> padded_samples(const metric_series* s, std::size_t runs) {
-  std::vector<double> out;
-  out.reserve(runs);
-  if (s != nullptr) out.assign(s->raw_values().begin(), s->raw_values().end());
-  if (out.size() < runs) out.resize(runs, 0.0);
-  return out;
+/// A series of full length is used in place; only a short or absent one is copied, into `buffer`.
+inline std::span<const double> padded_samples(const metric_series* s, std::size_t runs, std::vector<double>& buffer) {
+  if (s != nullptr && s->size() == runs) return s->raw_values();
+  buffer.clear();
+  if (s != nullptr) buffer.assign(s->raw_values().begin(), s->raw_values().end());
+  if (buffer.size() < runs) buffer.resize(runs, 0.0);
+  return buffer;
 }
 
 /// What is printed for a column: its samples, padded with missing runs; zeros when it lacks the metric.
-inline metric_series display_series(const metric_series* s, std::size_t runs, const std::string& name) {
+inline metric_series display_series(const metric_series* s, std::size_t runs, std::string_view name) {
   if (s != nullptr) {
     metric_series out = *s;
     out.pad_to(runs);
     return out;
   }
-  return metric_series{name, std::vector<double>(runs, 0.0), sample_kind::integer};
+  return metric_series{std::string{name}, std::vector<double>(runs, 0.0), sample_kind::integer};
+}
+
+/// The series of `name` in `m`, trying position `hint` first: matrices of one test list their metrics
+/// in the same order, so most lookups are one comparison instead of a hash.
+inline const metric_series* find_near(const matrix& m, std::string_view name, std::size_t hint) {
+  const auto metrics = m.metrics();
+  if (hint < metrics.size() && metrics[hint].name() == name) return &metrics[hint];
+  return m.find(name);
 }
 
 /// A matrix with each name's series looked up once.
@@ -85,9 +100,9 @@ struct indexed_matrix {
   const matrix* m = nullptr;
   std::vector<const metric_series*> series;  ///< per name; null when absent
 
-  indexed_matrix(const matrix& source, std::span<const std::string> names) : m(&source) {
+  indexed_matrix(const matrix& source, std::span<const std::string_view> names) : m(&source) {
     series.reserve(names.size());
-    for (const auto& n : names) series.push_back(source.find(n));
+    for (std::size_t i = 0; i < names.size(); ++i) series.push_back(find_near(source, names[i], i));
   }
 };
 
@@ -111,46 +126,106 @@ inline bool has_family(const matrix& m, std::string_view family) {
   return std::any_of(metrics.begin(), metrics.end(), [&](const auto& s) { return s.name().starts_with(family); });
 }
 
-/// One pass of the robot over a pair of matrices; `only_counted` limits it to dmesg/last_state/stderr.
-inline void decide_pass(const indexed_matrix& head, const indexed_matrix& base, std::span<const std::string> names,
-                        std::span<const std::uint8_t> failures, bool only_counted, std::string_view skip,
-                        const compare_options& options, std::vector<std::optional<detect::verdict>>& out) {
-  const bool base_profiles = has_family(*base.m, "perf-profile.");
-  const bool base_lock_stat = has_family(*base.m, "lock_stat.");
-  const std::size_t head_runs = head.m->run_count();
-  const std::size_t base_runs = base.m->run_count();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const std::string& name = names[i];
-    if (only_counted && !is_counted_family(name)) continue;
-    if (name == skip) continue;
-    if (head.series[i] == nullptr && base.series[i] == nullptr) continue;
-    detect::metric_context ctx;
-    ctx.head_runs = head_runs;
-    ctx.base_runs = base_runs;
-    ctx.in_base = base.series[i] != nullptr;
-    ctx.base_has_sibling = base_has_sibling(*base.m, name);
-    ctx.base_has_family = name.starts_with("perf-profile.") ? base_profiles : base_lock_stat;
-    ctx.everything = options.all;
-    ctx.failure = failures[i] != 0;
-    const auto h = padded_samples(head.series[i], head_runs);
-    const auto b = padded_samples(base.series[i], base_runs);
-    detect::verdict v = detect::decide(name, h, b, ctx, options.families, options.policy);
-    auto& slot = out[i];
-    if (!slot || v.changed || !slot->changed) slot = std::move(v);
+/// One column's samples of the current metric, sorted once for both its verdict and its summary. Only a
+/// complete series (no missing run, exactly the run count) is sorted here: then the samples the verdict
+/// reads (missing runs as 0) and those the summary reads (present ones) are the same.
+class sorted_column {
+ public:
+  void prepare(const metric_series* s, std::size_t runs) {
+    series_ = nullptr;
+    if (s == nullptr || s->size() != runs || s->present_count() != s->size()) return;
+    sorted_.assign(s->raw_values().begin(), s->raw_values().end());
+    std::sort(sorted_.begin(), sorted_.end());
+    series_ = s;
   }
+  /// The sorted samples of `s`, when they are the ones prepared.
+  [[nodiscard]] std::optional<std::span<const double>> of(const metric_series* s) const {
+    if (s == nullptr || s != series_) return std::nullopt;
+    return std::span<const double>{sorted_};
+  }
+
+ private:
+  const metric_series* series_ = nullptr;
+  std::vector<double> sorted_;
+};
+
+/// Decides metrics for one pair of matrices (a compared column against the base), one metric at a time,
+/// reusing its scratch buffers.
+class pair_decider {
+ public:
+  pair_decider(const indexed_matrix& head, const indexed_matrix& base, const compare_options& options)
+      : head_(head),
+        base_(base),
+        options_(options),
+        base_profiles_(has_family(*base.m, "perf-profile.")),
+        base_lock_stat_(has_family(*base.m, "lock_stat.")) {}
+
+  /// The verdict on metric `i` (named `name`), or nullopt when neither side has it. `head_sorted` and
+  /// `base_sorted` may hold the sides' samples sorted.
+  std::optional<detect::verdict> decide(std::size_t i, std::string_view name, bool failure,
+                                        const sorted_column& head_sorted, const sorted_column& base_sorted) {
+    const metric_series* head = head_.series[i];
+    const metric_series* base = base_.series[i];
+    if (head == nullptr && base == nullptr) return std::nullopt;
+    detect::metric_context ctx;
+    ctx.head_runs = head_.m->run_count();
+    ctx.base_runs = base_.m->run_count();
+    ctx.in_base = base != nullptr;
+    ctx.base_has_sibling = base_has_sibling(*base_.m, name);
+    ctx.base_has_family = name.starts_with("perf-profile.") ? base_profiles_ : base_lock_stat_;
+    ctx.everything = options_.all;
+    ctx.failure = failure;
+    const auto h = padded_samples(head, ctx.head_runs, head_padding_);
+    const auto b = padded_samples(base, ctx.base_runs, base_padding_);
+    return detect::decide(name, detect::side_samples{h, head_sorted.of(head)},
+                          detect::side_samples{b, base_sorted.of(base)}, ctx, options_.families, options_.policy,
+                          buffers_);
+  }
+
+ private:
+  const indexed_matrix& head_;
+  const indexed_matrix& base_;
+  const compare_options& options_;
+  bool base_profiles_ = false;
+  bool base_lock_stat_ = false;
+  std::vector<double> head_padding_, base_padding_;
+  detect::policy_detail::trim_buffers buffers_;
+};
+
+/// The robot's two passes over a pair with incomplete runs, merged: a later verdict replaces an earlier
+/// one unless the earlier one found a change and the later did not.
+inline void merge_verdict(std::optional<detect::verdict>& slot, const std::optional<detect::verdict>& next) {
+  if (next && (!slot || next->changed || !slot->changed)) slot = next;
 }
 
-inline std::string first_component(std::string_view name) {
-  return std::string{name.substr(0, name.find('.'))};
+/// One column's statistics as `column_statistics(display_series(s, runs, name))` computes them, without
+/// the copy when the series is complete.
+inline column_stats display_statistics(const metric_series* s, std::size_t runs, std::string_view name,
+                                       const sorted_column& sorted) {
+  if (s != nullptr && s->size() >= runs && s->present_count() == s->size()) {
+    column_stats out;
+    const auto ordered = sorted.of(s);
+    out.stats = ordered ? summarize_sorted(s->raw_values(), *ordered, sum_start::zero)
+                        : summarize(s->raw_values(), sum_start::zero);
+    out.runs = s->size();
+    out.failure_count = robot_sum(s->raw_values(), sum_start::zero);
+    return out;
+  }
+  return column_statistics(display_series(s, runs, name));
 }
 
-/// The second component when the name has three or more (`fio.time.x` -> `time`), else empty.
-inline std::string sub_group(std::string_view name) {
+/// The key of a row's group: its first component (`fio`).
+inline std::string_view group_key(std::string_view name) { return name.substr(0, name.find('.')); }
+
+/// The key of a row's sub-group: with three or more components, the first two (`fio.time` for
+/// `fio.time.x`); else the first alone, which holds no dot and so never equals a two-component key.
+inline std::string_view sub_group_key(std::string_view name) {
   const auto first = name.find('.');
-  if (first == std::string_view::npos) return {};
+  if (first == std::string_view::npos) return name;
   const auto second = name.find('.', first + 1);
-  if (second == std::string_view::npos) return {};
-  return std::string{name.substr(first + 1, second - first - 1)};
+  // An empty second component (`fio..x`) is no sub-group either.
+  if (second == std::string_view::npos || second == first + 1) return name.substr(0, first);
+  return name.substr(0, second);
 }
 
 inline double change_key(const comparison_row& row) {
@@ -160,13 +235,10 @@ inline double change_key(const comparison_row& row) {
 }
 
 inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_families& families) {
-  std::unordered_map<std::string, std::size_t> group_seen;
-  std::unordered_map<std::string, std::size_t> sub_seen;
-  for (const auto& r : rows) {
-    const auto g = first_component(r.name);
-    group_seen.try_emplace(g, group_seen.size());
-    sub_seen.try_emplace(g + '\n' + sub_group(r.name), sub_seen.size());
-  }
+  // Groups and sub-groups keep the order in which they first appear; the keys view the rows' names,
+  // which stay put until the rows are moved at the end.
+  std::unordered_map<std::string_view, std::size_t> group_seen;
+  std::unordered_map<std::string_view, std::size_t> sub_seen;
   struct keyed {
     int rank;
     std::size_t group;
@@ -180,9 +252,11 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     const int rank = families.is_benchmark_metric(r.name) ? 0 : (r.failure ? 1 : 2);
-    const auto g = first_component(r.name);
-    const auto sub = sub_group(r.name);
-    keys.push_back({rank, group_seen.at(g), !sub.empty(), sub_seen.at(g + '\n' + sub), change_key(r), i});
+    const std::string_view group = group_key(r.name);
+    const std::string_view sub = sub_group_key(r.name);
+    const std::size_t group_order = group_seen.try_emplace(group, group_seen.size()).first->second;
+    const std::size_t sub_order = sub_seen.try_emplace(sub, sub_seen.size()).first->second;
+    keys.push_back({rank, group_order, sub.size() != group.size(), sub_order, change_key(r), i});
   }
   std::stable_sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
     if (x.rank != y.rank) return x.rank < y.rank;
@@ -222,13 +296,20 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
   using namespace compare_detail;
   if (columns.size() < 2) throw usage_error("a comparison needs a base and at least one other matrix");
 
-  // Every metric name: compared columns' order first, then base-only ones.
-  std::vector<std::string> names;
-  std::unordered_set<std::string_view> seen;
+  // Every metric name: compared columns' order first, then base-only ones. A name is new when no earlier
+  // column has it; the views point into the matrices, which outlive this call.
+  std::vector<std::string_view> names;
+  names.reserve(columns[1]->size());
   for (std::size_t c = 1; c <= columns.size(); ++c) {
     const matrix& m = *columns[c % columns.size()];
-    for (const auto& s : m.metrics())
-      if (seen.insert(s.name()).second) names.push_back(s.name());
+    const auto metrics = m.metrics();
+    for (std::size_t i = 0; i < metrics.size(); ++i) {
+      const std::string_view name = metrics[i].name();
+      bool seen = false;
+      for (std::size_t earlier = 1; earlier < c && !seen; ++earlier)
+        seen = find_near(*columns[earlier], name, i) != nullptr;
+      if (!seen) names.push_back(name);
+    }
   }
 
   // Complete runs only, for performance rows and the robot's second pass; a matrix without incomplete
@@ -261,32 +342,40 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
     complete_runs.emplace_back(*complete[c], names);
   }
 
-  std::vector<std::vector<std::optional<detect::verdict>>> verdicts(
-      columns.size(), std::vector<std::optional<detect::verdict>>(names.size()));
+  // Each metric is decided and summarised in one step, while its samples are in cache.
+  std::vector<pair_decider> all_pairs, complete_pairs;
+  std::vector<std::uint8_t> two_passes;  // per compared column: incomplete runs on either side
+  all_pairs.reserve(columns.size());
+  complete_pairs.reserve(columns.size());
   for (std::size_t c = 1; c < columns.size(); ++c) {
-    if (columns[c]->has_incomplete_runs() || columns[0]->has_incomplete_runs()) {
-      decide_pass(all_runs[c], all_runs[0], names, failures, true, {}, options, verdicts[c]);
-      if (complete[c]->run_count() > 0 && complete[0]->run_count() > 0)
-        decide_pass(complete_runs[c], complete_runs[0], names, failures, false, incomplete_run_metric, options,
-                    verdicts[c]);
-    } else {
-      decide_pass(all_runs[c], all_runs[0], names, failures, false, {}, options, verdicts[c]);
-    }
+    all_pairs.emplace_back(all_runs[c], all_runs[0], options);
+    complete_pairs.emplace_back(complete_runs[c], complete_runs[0], options);
+    two_passes.push_back(columns[c]->has_incomplete_runs() || columns[0]->has_incomplete_runs() ? 1 : 0);
   }
+
+  std::vector<sorted_column> sorted(columns.size());
+  const sorted_column unsorted;
 
   out.rows.reserve(names.size());
   for (std::size_t i = 0; i < names.size(); ++i) {
-    const std::string& name = names[i];
+    const std::string_view name = names[i];
     const bool failure = failures[i] != 0;
-    const auto& source = failure ? all_runs : complete_runs;
-    std::vector<metric_series> series;
-    series.reserve(columns.size());
-    for (const auto& m : source) series.push_back(display_series(m.series[i], m.m->run_count(), name));
-    comparison_row row = make_row(name, std::move(series), failure);
+    for (std::size_t c = 0; c < columns.size(); ++c) sorted[c].prepare(all_runs[c].series[i], columns[c]->run_count());
+    comparison_row row;
+    row.name = std::string{name};
+    row.failure = failure;
     bool any = false;
     for (std::size_t c = 1; c < columns.size(); ++c) {
+      std::optional<detect::verdict> v;
+      if (two_passes[c - 1] != 0) {
+        if (is_counted_family(name)) v = all_pairs[c - 1].decide(i, name, failure, sorted[c], sorted[0]);
+        if (complete[c]->run_count() > 0 && complete[0]->run_count() > 0 && name != incomplete_run_metric)
+          merge_verdict(v, complete_pairs[c - 1].decide(i, name, failure, unsorted, unsorted));
+      } else {
+        v = all_pairs[c - 1].decide(i, name, failure, sorted[c], sorted[0]);
+      }
       column_verdict cv;
-      if (const auto& v = verdicts[c][i]) {
+      if (v) {
         cv.changed = v->changed;
         cv.p_value = v->p_value;
         cv.reason = v->reason;
@@ -294,9 +383,20 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
         cv.reason = "not compared";
       }
       any = any || cv.changed;
-      row.verdicts.push_back(std::move(cv));
+      row.verdicts.push_back(cv);
     }
     row.selected = options.all || any;
+
+    // Failure rows count over every run, performance rows over the complete ones.
+    const auto& source = failure ? all_runs : complete_runs;
+    row.stats.reserve(source.size());
+    for (std::size_t c = 0; c < source.size(); ++c)
+      row.stats.push_back(display_statistics(source[c].series[i], source[c].m->run_count(), name, sorted[c]));
+    row.changes = changes_of(row.stats);
+    if (row.selected || options.samples_of_every_row) {
+      row.columns.reserve(source.size());
+      for (const auto& m : source) row.columns.push_back(display_series(m.series[i], m.m->run_count(), name));
+    }
     out.rows.push_back(std::move(row));
   }
   if (options.order == row_order::robot) robot_sort(out.rows, options.families);

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -22,7 +23,7 @@ namespace perfmail {
 struct column_verdict {
   bool changed = false;
   std::optional<double> p_value;  ///< statistical policies only
-  std::string reason;             ///< why it was or was not selected, for --format json and debugging
+  std::string_view reason;        ///< why it was or was not selected (a string literal), for --format json
   bool operator==(const column_verdict&) const = default;
 };
 
@@ -51,18 +52,37 @@ struct comparison_row {
   std::vector<column_verdict> verdicts; ///< one per compared column, when a policy ran
   bool selected = true;                 ///< whether the row belongs in the table
 
-  [[nodiscard]] std::size_t compared_columns() const noexcept { return columns.empty() ? 0 : columns.size() - 1; }
+  [[nodiscard]] std::size_t compared_columns() const noexcept { return changes.size(); }
   bool operator==(const comparison_row&) const = default;
 };
 
 /// The statistics of one column's samples.
 [[nodiscard]] inline column_stats column_statistics(const metric_series& series) {
   column_stats out;
-  out.stats = summarize(series.present_values(), sum_start::zero);
+  // Most series miss no run: summarised in place rather than copied.
+  out.stats = series.present_count() == series.size() ? summarize(series.raw_values(), sum_start::zero)
+                                                       : summarize(series.present_values(), sum_start::zero);
   out.runs = series.size();
   const auto values = series.raw_values();  // missing runs hold 0
   out.failure_count = robot_sum(values, sum_start::zero);
   return out;
+}
+
+/// Each compared column's change against the base, from the columns' statistics (the base first).
+[[nodiscard]] inline std::vector<column_change> changes_of(const std::vector<column_stats>& stats) {
+  std::vector<column_change> changes;
+  if (stats.empty()) return changes;
+  changes.reserve(stats.size() - 1);
+  const column_stats& base = stats.front();
+  for (std::size_t c = 1; c < stats.size(); ++c) {
+    const column_stats& head = stats[c];
+    column_change change;
+    change.relative = relative_change(base.stats.mean, head.stats.mean);
+    change.absolute = absolute_change(base.stats.mean, head.stats.mean);
+    change.reproduction = reproduction_change(base.failure_count, base.runs, head.failure_count, head.runs);
+    changes.push_back(change);
+  }
+  return changes;
 }
 
 /// A row from its samples: the summaries of every column and the changes of each compared column.
@@ -76,15 +96,7 @@ struct comparison_row {
   row.columns = std::move(columns);
   row.stats.reserve(row.columns.size());
   for (const auto& c : row.columns) row.stats.push_back(column_statistics(c));
-  const column_stats& base = row.stats.front();
-  for (std::size_t c = 1; c < row.columns.size(); ++c) {
-    const column_stats& head = row.stats[c];
-    column_change change;
-    change.relative = relative_change(base.stats.mean, head.stats.mean);
-    change.absolute = absolute_change(base.stats.mean, head.stats.mean);
-    change.reproduction = reproduction_change(base.failure_count, base.runs, head.failure_count, head.runs);
-    row.changes.push_back(change);
-  }
+  row.changes = changes_of(row.stats);
   return row;
 }
 
