@@ -28,6 +28,16 @@ const std::vector<perfmail::matrix>& matrices() {
   return columns;
 }
 
+// Both files of the work unit, loaded side by side (as `perfmail compare` loads them).
+void load_pair(benchmark::State& state) {
+  const std::vector<std::filesystem::path> paths{data_dir / "base", data_dir / "head"};
+  for (auto _ : state) {
+    auto columns = perfmail::io::load_all_results(paths);
+    benchmark::DoNotOptimize(columns);
+  }
+  state.SetItemsProcessed(state.iterations() * 2 * static_cast<std::int64_t>(matrices()[0].size()));
+}
+
 perfmail::table_header header() {
   perfmail::table_header h;
   h.testcase = "fio-basic";
@@ -85,6 +95,7 @@ void detect_and_render(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(load)->Unit(benchmark::kMillisecond);
+BENCHMARK(load_pair)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 /// The floor for loading: simdjson's DOM parser (runtime-dispatched SIMD kernels) merely parsing the same
 /// file, building nothing. docs/PERFORMANCE.md compares perfmail's figures with it.

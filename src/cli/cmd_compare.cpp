@@ -134,9 +134,8 @@ command_action add_compare_command(CLI::App& app) {
       "metric with its summaries, changes, verdicts and p-values instead. More in docs/TABLES.md.");
   return [args] {
     const table_header header = make_header(*args);
-    std::vector<matrix> columns;
-    columns.reserve(args->paths.size());
-    for (const auto& p : args->paths) columns.push_back(io::load_results(p, input_limits()));
+    const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
+    std::vector<matrix> columns = io::load_all_results(paths, input_limits());
 
     compare_options options;
     options.all = args->all;
@@ -150,7 +149,7 @@ command_action add_compare_command(CLI::App& app) {
     options.policy.robot.variance = args->variance;
     options.policy.robot.failure_needs_median_change = !args->keep_rare_failures;
     options.samples_of_every_row = args->format == "json";  // JSON prints every row's change
-    const comparison cmp = compare(columns, options);
+    comparison cmp = compare(columns, options);
 
     const table_dialect dialect = args->dialect == "classic" ? table_dialect::classic : table_dialect::modern;
     std::string out;
@@ -162,6 +161,8 @@ command_action add_compare_command(CLI::App& app) {
       out = render_table(dialect, header, cmp.rows, ro);
     }
     std::fwrite(out.data(), 1, out.size(), stdout);
+    keep_until_exit(std::move(cmp));
+    keep_until_exit(std::move(columns));
     return exit_ok;
   };
 }

@@ -40,8 +40,8 @@ command_action add_report_command(CLI::App& app) {
       "The document names the commits, the test, the result files, the plots and the words around them;\n"
       "every field is described in docs/REPORT.md.");
   return [options] {
-    const auto doc = io::load_report(options->document, input_limits());
-    const auto report = email::compose(doc);
+    auto doc = io::load_report(options->document, input_limits());
+    auto report = email::compose(doc);
     std::string text;
     if (options->format == "text") {
       text = report.body;
@@ -55,6 +55,8 @@ command_action add_report_command(CLI::App& app) {
       text = io::comparison_to_json(report.table, email::compose_detail::header_of(doc), json) + "\n";
     }
     write_output(options->output, text);
+    keep_until_exit(std::move(report));
+    keep_until_exit(std::move(doc));
     return exit_ok;
   };
 }

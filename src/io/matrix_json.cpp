@@ -13,11 +13,14 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <exception>
 #include <fstream>
+#include <future>
 #include <map>
 #include <optional>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <unordered_set>
 #include <vector>
 
@@ -545,6 +548,31 @@ matrix load_results(const std::filesystem::path& path, const load_limits& limits
     return load_stats_directory(path, limits);
   }
   return load_matrix(path, limits);
+}
+
+std::vector<matrix> load_all_results(std::span<const std::filesystem::path> paths, const load_limits& limits) {
+  const std::size_t workers = std::max(1U, std::thread::hardware_concurrency());
+  std::vector<matrix> out(paths.size());
+  std::vector<std::exception_ptr> errors(paths.size());
+  const auto load_one = [&](std::size_t i) {
+    try {
+      out[i] = load_results(paths[i], limits);
+    } catch (...) {
+      errors[i] = std::current_exception();
+    }
+  };
+  // Files are taken in turns: worker w loads w, w + workers, ...; this thread is worker 0.
+  const auto load_share = [&](std::size_t first) {
+    for (std::size_t i = first; i < paths.size(); i += workers) load_one(i);
+  };
+  std::vector<std::future<void>> helpers;
+  for (std::size_t w = 1; w < workers && w < paths.size(); ++w)
+    helpers.push_back(std::async(std::launch::async, load_share, w));
+  load_share(0);
+  for (auto& h : helpers) h.get();
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  return out;
 }
 
 }  // namespace perfmail::io
