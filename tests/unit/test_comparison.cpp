@@ -121,3 +121,55 @@ TEST_CASE("caller order: the named metrics first, as named, then the rest in fil
   o.caller_order = {"c.x", "nonexistent", "a.x"};
   CHECK(selected_names(compare(cols, o)) == std::vector<std::string>{"c.x", "a.x", "b.x"});
 }
+
+TEST_CASE("rows that are not selected keep summaries and verdicts; their samples only when asked") {
+  const std::vector<matrix> cols{make_matrix({{"fio.bw", {100, 101, 102}}, {"fio.iops", {50, 60, 70}}}),
+                                 make_matrix({{"fio.bw", {120, 121, 122}}, {"fio.iops", {55, 65, 72}}})};
+  const comparison lean = compare(cols);
+  const auto* iops = lean.find("fio.iops");
+  REQUIRE(iops != nullptr);
+  CHECK_FALSE(iops->selected);
+  CHECK(iops->columns.empty());
+  REQUIRE(iops->stats.size() == 2);
+  CHECK(iops->stats[1].stats.mean == doctest::Approx(64));
+  CHECK(iops->changes.size() == 1);
+  CHECK(iops->compared_columns() == 1);
+  CHECK(lean.find("fio.bw")->columns.size() == 2);
+
+  compare_options every;
+  every.samples_of_every_row = true;
+  const comparison full = compare(cols, every);
+  const auto* with_samples = full.find("fio.iops");
+  REQUIRE(with_samples != nullptr);
+  CHECK(with_samples->columns.size() == 2);
+  CHECK(with_samples->stats == iops->stats);
+  CHECK(with_samples->changes == iops->changes);
+  CHECK(with_samples->verdicts == iops->verdicts);
+}
+
+TEST_CASE("matrices listing their metrics in different orders compare the same as aligned ones") {
+  const std::vector<matrix> aligned{
+      make_matrix({{"fio.bw", {100, 101, 102}}, {"fio.iops", {50, 51, 52}}, {"base.only", {1, 1, 1}}}),
+      make_matrix({{"fio.bw", {120, 121, 122}}, {"fio.iops", {80, 81, 82}}, {"head.only", {2, 2, 2}}})};
+  const std::vector<matrix> shuffled{
+      make_matrix({{"base.only", {1, 1, 1}}, {"fio.iops", {50, 51, 52}}, {"fio.bw", {100, 101, 102}}}),
+      make_matrix({{"fio.bw", {120, 121, 122}}, {"fio.iops", {80, 81, 82}}, {"head.only", {2, 2, 2}}})};
+  compare_options o;
+  o.order = row_order::given;
+  o.samples_of_every_row = true;
+  const comparison a = compare(aligned, o);
+  const comparison b = compare(shuffled, o);
+  REQUIRE(a.rows.size() == 4);
+  CHECK(a.rows == b.rows);
+  CHECK(a.rows.back().name == "base.only");  // base-only metrics come last
+}
+
+TEST_CASE("robot order: an empty second component is no sub-group") {
+  const std::vector<matrix> cols{make_matrix({{"vm.a.x", {1, 1, 1}}, {"vm..y", {1, 1, 1}}, {"vm.b", {1, 1, 1}}}),
+                                 make_matrix({{"vm.a.x", {1, 1, 1}}, {"vm..y", {1, 1, 1}}, {"vm.b", {1, 1, 1}}})};
+  compare_options o;
+  o.all = true;
+  const comparison c = compare(cols, o);
+  // The group's own metrics (`vm..y` among them) before its sub-group `vm.a`.
+  CHECK(selected_names(c) == std::vector<std::string>{"vm..y", "vm.b", "vm.a.x"});
+}

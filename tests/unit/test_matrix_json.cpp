@@ -222,3 +222,25 @@ TEST_CASE("merge_run_stats: runs merged from texts") {
   CHECK_THROWS_WITH_AS((void)io::merge_run_stats(runs, one_run), "1/stats.json: more than 1 runs (the limit of runs)",
                        input_error);
 }
+
+TEST_CASE("load_all_results: matrices in the order given, the first failing path's error") {
+  const scratch_dir dir("load-all");
+  dir.write("a/matrix.json", R"({"x": [1, 2]})");
+  dir.write("b/matrix.json", R"({"y": [3.5]})");
+  dir.write("c/matrix.json", R"({"z": [1, )");
+  const std::vector<fs::path> good{dir.path / "a", dir.path / "b", dir.path / "a"};
+  const auto loaded = io::load_all_results(good);
+  REQUIRE(loaded.size() == 3);
+  CHECK(loaded[0].contains("x"));
+  CHECK(loaded[1].contains("y"));
+  CHECK(loaded[2].contains("x"));
+
+  const std::vector<fs::path> bad{dir.path / "a", dir.path / "missing", dir.path / "c"};
+  try {
+    (void)io::load_all_results(bad);
+    FAIL("no error");
+  } catch (const input_error& e) {
+    CHECK(std::string{e.what()}.find("missing") != std::string::npos);
+  }
+  CHECK(io::load_all_results(std::vector<fs::path>{}).empty());
+}

@@ -2,7 +2,9 @@
 
 #include "perfmail/stats/trim.hpp"
 
+#include <algorithm>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 using namespace perfmail;
@@ -38,4 +40,23 @@ TEST_CASE("range_of_sorted: ends and upper median") {
   CHECK(r.max == 4);
   CHECK(r.length() == 3);
   CHECK(range_of_sorted(std::vector<double>{}).n == 0);
+}
+
+TEST_CASE("trim_sorted and sort_and_trim_into: the same samples as sort_and_trim") {
+  const std::vector<double> xs{9, -1, 4, 4, 7, -1, 1, 3, 8, 2, 6, 5, 0, 12, 11, 10, 13, 14, 15, 16, 17, 18, 19, 20,
+                               21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, -3, 40, 41, 42};
+  for (const std::optional<std::size_t> margin : {std::optional<std::size_t>{}, std::optional<std::size_t>{0},
+                                                  std::optional<std::size_t>{1}, std::optional<std::size_t>{3}}) {
+    const auto expected = sort_and_trim(xs, margin);
+    std::vector<double> buffer{99, 98};  // stale contents must not matter
+    const auto kept = sort_and_trim_into(xs, buffer, margin);
+    CHECK(std::vector<double>(kept.begin(), kept.end()) == expected);
+    std::vector<double> sorted = xs;
+    std::sort(sorted.begin(), sorted.end());
+    const auto trimmed = trim_sorted(sorted, margin);
+    CHECK(std::vector<double>(trimmed.begin(), trimmed.end()) == expected);
+  }
+  std::vector<double> buffer;
+  CHECK(sort_and_trim_into(std::vector<double>{}, buffer).empty());
+  CHECK(trim_sorted(std::vector<double>{-1, -1}).empty());
 }
