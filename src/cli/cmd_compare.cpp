@@ -148,7 +148,6 @@ command_action add_compare_command(CLI::App& app) {
     options.policy.robot.gap = args->gap;
     options.policy.robot.variance = args->variance;
     options.policy.robot.failure_needs_median_change = !args->keep_rare_failures;
-    options.samples_of_every_row = args->format == "json";  // JSON prints every row's change
     comparison cmp = compare(columns, options);
 
     const table_dialect dialect = args->dialect == "classic" ? table_dialect::classic : table_dialect::modern;

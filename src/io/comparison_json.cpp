@@ -61,8 +61,7 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
       j["relative_percent"] = ch.relative ? number(*ch.relative) : json(nullptr);
       j["absolute"] = number(ch.absolute);
       if (row.failure) j["reproduction_percent"] = number(ch.reproduction);
-      // Printing a change needs the row's samples, which unselected rows keep only when asked.
-      j["printed"] = row.columns.empty() ? json(nullptr) : json(printed_change(options.dialect, row, c));
+      j["printed"] = printed_change(options.dialect, row, c);
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
         j["changed"] = v.changed;

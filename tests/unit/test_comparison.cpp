@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/table/comparison.hpp"
+#include "perfmail/table/render.hpp"
 
 #include <string>
 #include <vector>
@@ -172,4 +173,21 @@ TEST_CASE("robot order: an empty second component is no sub-group") {
   const comparison c = compare(cols, o);
   // The group's own metrics (`vm..y` among them) before its sub-group `vm.a`.
   CHECK(selected_names(c) == std::vector<std::string>{"vm..y", "vm.b", "vm.a.x"});
+}
+
+TEST_CASE("a table whose first row is not selected (and so holds no samples) renders") {
+  const std::vector<matrix> cols{make_matrix({{"fio.iops", {50, 60, 70}}, {"fio.bw", {100, 101, 102}}}),
+                                 make_matrix({{"fio.iops", {55, 65, 72}}, {"fio.bw", {120, 121, 122}}})};
+  compare_options o;
+  o.order = row_order::given;
+  const comparison c = compare(cols, o);
+  REQUIRE_FALSE(c.rows.front().selected);
+  CHECK(c.rows.front().column_count() == 2);
+  table_header h;
+  h.commits = {"base", "head"};
+  for (const auto dialect : {table_dialect::classic, table_dialect::modern}) {
+    const std::string table = render_table(dialect, h, c.rows);
+    CHECK(table.find("fio.bw") != std::string::npos);
+    CHECK(table.find("fio.iops") == std::string::npos);
+  }
 }

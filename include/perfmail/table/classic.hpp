@@ -128,9 +128,7 @@ struct number_mode {
 /// The change cell of compared column `column` (1-based) as the table prints it, 10 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
   if (row.failure) return failure_change_cell(row.changes.at(column - 1));
-  const summary base = summarize(row.columns.at(0).present_values(), sum_start::first_sample);
-  const summary s = summarize(row.columns.at(column).present_values(), sum_start::first_sample);
-  return change_cell(row.name, base.mean, s.mean);
+  return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
 }
 
 }  // namespace perfmail::classic
@@ -144,7 +142,7 @@ namespace perfmail {
                                                 const render_options& options = {}) {
   using namespace table_detail;
   std::size_t columns = header.commits.size();
-  if (!rows.empty()) columns = rows.front().columns.size();
+  if (!rows.empty()) columns = rows.front().column_count();
   require_commits(header, columns);
   const std::size_t n = columns - 1;
 

@@ -91,9 +91,7 @@ namespace perfmail::modern {
 /// The change cell of compared column `column` (1-based) as the table prints it, 12 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
   if (row.failure) return failure_change_cell(row.changes.at(column - 1));
-  const summary base = summarize(row.columns.at(0).present_values(), sum_start::zero);
-  const summary s = summarize(row.columns.at(column).present_values(), sum_start::zero);
-  return change_cell(row.name, base.mean, s.mean);
+  return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
 }
 
 }  // namespace perfmail::modern
@@ -107,7 +105,7 @@ namespace perfmail {
                                                const render_options& /*options*/ = {}) {
   using namespace table_detail;
   std::size_t columns = header.commits.size();
-  if (!rows.empty()) columns = rows.front().columns.size();
+  if (!rows.empty()) columns = rows.front().column_count();
   require_commits(header, columns);
   const std::size_t n = columns - 1;
 

@@ -53,6 +53,9 @@ struct comparison_row {
   bool selected = true;                 ///< whether the row belongs in the table
 
   [[nodiscard]] std::size_t compared_columns() const noexcept { return changes.size(); }
+  /// Columns, the base included: known from the statistics, which every row has even when it keeps no
+  /// samples (see compare_options::samples_of_every_row).
+  [[nodiscard]] std::size_t column_count() const noexcept { return stats.empty() ? columns.size() : stats.size(); }
   bool operator==(const comparison_row&) const = default;
 };
 
@@ -66,6 +69,15 @@ struct comparison_row {
   const auto values = series.raw_values();  // missing runs hold 0
   out.failure_count = robot_sum(values, sum_start::zero);
   return out;
+}
+
+/// The mean of column `column` (0 is the base), summed from 0: from the row's statistics, or from its
+/// samples for a row built without them. Changes are printed from it; summing from the first sample
+/// instead (the classic table's means) differs only in the sign of an all-zero mean, which no change
+/// depends on.
+[[nodiscard]] inline double mean_of(const comparison_row& row, std::size_t column) {
+  if (column < row.stats.size()) return row.stats[column].stats.mean;
+  return summarize(row.columns.at(column).present_values(), sum_start::zero).mean;
 }
 
 /// Each compared column's change against the base, from the columns' statistics (the base first).
