@@ -28,7 +28,8 @@ inline void check_matrix(const matrix& m) {
   const auto runs = m.run_count();
   for (const auto& series : m.metrics()) {
     if (series.size() > runs) finding("a series longer than the run count");
-    if (series.kinds().size() != series.raw_values().size()) finding("kinds and values out of step");
+    for (std::size_t i = 0; i < series.size(); ++i)
+      if (series.kind(i) == sample_kind::missing && series.raw_values()[i] != 0) finding("a missing sample that is not 0");
     for (double v : series.raw_values())
       if (!std::isfinite(v)) finding("a non-finite sample was accepted");
   }

@@ -56,10 +56,10 @@ TEST_CASE("parse_matrix: metrics in file order with their kinds") {
 
 TEST_CASE("parse_matrix: 5.0 and 1e3 are floats, 5 is an integer") {
   const auto m = io::parse_matrix(R"({"a": [5], "b": [5.0], "c": [1e3], "d": [-7]})", "m.json");
-  CHECK(m.find("a")->kinds()[0] == sample_kind::integer);
-  CHECK(m.find("b")->kinds()[0] == sample_kind::floating);
-  CHECK(m.find("c")->kinds()[0] == sample_kind::floating);
-  CHECK(m.find("d")->kinds()[0] == sample_kind::integer);
+  CHECK(m.find("a")->kind(0) == sample_kind::integer);
+  CHECK(m.find("b")->kind(0) == sample_kind::floating);
+  CHECK(m.find("c")->kind(0) == sample_kind::floating);
+  CHECK(m.find("d")->kind(0) == sample_kind::integer);
 }
 
 TEST_CASE("parse_matrix: stats_source gives the run count") {
@@ -88,7 +88,7 @@ TEST_CASE("parse_matrix: an integer below -2^63 is read as the nearest double") 
   const auto m = io::parse_matrix(R"({"neg": [-9270954067825997824, -123456789012345678901234567890]})", "neg.json");
   CHECK(m.find("neg")->raw_values()[0] == -9270954067825997824.0);
   CHECK(m.find("neg")->raw_values()[1] == doctest::Approx(-1.2345678901234568e29));
-  CHECK(m.find("neg")->kinds()[0] == sample_kind::integer);
+  CHECK(m.find("neg")->kind(0) == sample_kind::integer);
 }
 
 TEST_CASE("parse_matrix: bad input names the place and the problem") {

@@ -2,16 +2,15 @@
 // A result matrix, as the robot stores it in matrix.json: metric name -> one sample per run, in the order
 // the file lists them, plus the run count (the length of `stats_source` when the file has one).
 
+#include "perfmail/model/name_index.hpp"
 #include "perfmail/model/series.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -27,22 +26,19 @@ class matrix {
 
   /// Adds a metric at the end of the order; a metric of the same name is replaced in place.
   void add(metric_series series) {
-    if (auto it = index_.find(series.name()); it != index_.end()) {
-      metrics_[it->second] = std::move(series);
+    if (const auto at = index_.find(series.name(), name_at()); at != name_index::npos) {
+      metrics_[at] = std::move(series);
       longest_ = 0;
       for (const auto& m : metrics_) longest_ = std::max(longest_, m.size());
       return;
     }
-    longest_ = std::max(longest_, series.size());
-    index_.emplace(series.name(), metrics_.size());
-    metrics_.push_back(std::move(series));
+    try_add(std::move(series));
   }
 
   /// Adds a metric at the end of the order unless one of the same name exists; returns whether it was
   /// added. One hash of the name, for loaders that refuse duplicates.
   bool try_add(metric_series&& series) {
-    const auto [it, inserted] = index_.try_emplace(series.name(), metrics_.size());
-    if (!inserted) return false;
+    if (!index_.insert(series.name(), metrics_.size(), name_at())) return false;
     longest_ = std::max(longest_, series.size());
     metrics_.push_back(std::move(series));
     return true;
@@ -51,7 +47,7 @@ class matrix {
   /// Room for `n` metrics, so that a loader that can estimate the count grows nothing as it goes.
   void reserve(std::size_t n) {
     metrics_.reserve(n);
-    index_.reserve(n);
+    index_.reserve(n, name_at());
   }
 
   /// Records a metric whose samples are not numbers (the robot keeps, and ignores, such metrics).
@@ -60,8 +56,8 @@ class matrix {
   void set_stats_source(std::vector<std::string> sources) { stats_source_ = std::move(sources); }
 
   [[nodiscard]] const metric_series* find(std::string_view name) const {
-    auto it = index_.find(name);
-    return it == index_.end() ? nullptr : &metrics_[it->second];
+    const auto at = index_.find(name, name_at());
+    return at == name_index::npos ? nullptr : &metrics_[at];
   }
   [[nodiscard]] bool contains(std::string_view name) const { return find(name) != nullptr; }
 
@@ -112,13 +108,14 @@ class matrix {
   }
 
  private:
-  std::vector<metric_series> metrics_;
-  /// Hashes names as string views, so that lookups by view need no temporary string.
-  struct name_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
+  /// The index reads names from the series themselves.
+  struct series_name {
+    const std::vector<metric_series>* metrics;
+    std::string_view operator()(std::size_t at) const { return (*metrics)[at].name(); }
   };
-  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;
+  [[nodiscard]] series_name name_at() const { return {&metrics_}; }
+  std::vector<metric_series> metrics_;
+  name_index index_;
   std::vector<std::string> textual_;
   std::optional<std::vector<std::string>> stats_source_;
   std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time

@@ -28,11 +28,11 @@ struct number_mode {
   number_mode mode;
   for (const auto& series : columns) {
     const auto values = series.raw_values();
-    const auto kinds = series.kinds();
     for (std::size_t i = 0; i < values.size(); ++i) {
-      if (kinds[i] == sample_kind::missing) continue;
+      const sample_kind kind = series.kind(i);
+      if (kind == sample_kind::missing) continue;
       const double x = values[i];
-      if (kinds[i] == sample_kind::floating && x != 0 && std::fabs(x) < 100) mode.floating = true;
+      if (kind == sample_kind::floating && x != 0 && std::fabs(x) < 100) mode.floating = true;
       if (std::fabs(x) >= 1e8) mode.exponent = true;
     }
   }
