@@ -8,10 +8,12 @@
 #include "perfmail/stats/change.hpp"
 #include "perfmail/stats/summary.hpp"
 
+#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,13 +45,18 @@ struct column_change {
   bool operator==(const column_change&) const = default;
 };
 
+/// Per-column values of a row: stored inline for up to `N` columns (a base and one or two compared
+/// commits, the usual tables), so a row of a comparison of 10,000 metrics costs no allocation for them.
+template <class T, std::size_t N>
+using per_column = boost::container::small_vector<T, N>;
+
 struct comparison_row {
   std::string name;
   bool failure = false;                 ///< a `fail:runs` row: per-run failure counts
   std::vector<metric_series> columns;   ///< base first; samples as loaded
-  std::vector<column_stats> stats;      ///< one per column
-  std::vector<column_change> changes;   ///< one per compared column (columns.size() - 1)
-  std::vector<column_verdict> verdicts; ///< one per compared column, when a policy ran
+  per_column<column_stats, 3> stats;    ///< one per column
+  per_column<column_change, 2> changes; ///< one per compared column (columns.size() - 1)
+  per_column<column_verdict, 2> verdicts; ///< one per compared column, when a policy ran
   bool selected = true;                 ///< whether the row belongs in the table
 
   [[nodiscard]] std::size_t compared_columns() const noexcept { return changes.size(); }
@@ -81,8 +88,8 @@ struct comparison_row {
 }
 
 /// Each compared column's change against the base, from the columns' statistics (the base first).
-[[nodiscard]] inline std::vector<column_change> changes_of(const std::vector<column_stats>& stats) {
-  std::vector<column_change> changes;
+[[nodiscard]] inline per_column<column_change, 2> changes_of(const per_column<column_stats, 3>& stats) {
+  per_column<column_change, 2> changes;
   if (stats.empty()) return changes;
   changes.reserve(stats.size() - 1);
   const column_stats& base = stats.front();
