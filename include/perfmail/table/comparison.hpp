@@ -234,6 +234,27 @@ inline double change_key(const comparison_row& row) {
   return row.changes[0].relative.value_or(row.changes[0].absolute == 0 ? 0 : HUGE_VAL);
 }
 
+/// Puts `rows` in the order of `keys` (each naming a row by `index`) in place, following the cycles of
+/// the permutation: no second vector of rows.
+template <class Keyed>
+void apply_order(std::vector<comparison_row>& rows, std::span<const Keyed> keys) {
+  std::vector<std::size_t> source(keys.size());  // source[i]: the row that belongs at position i
+  for (std::size_t i = 0; i < keys.size(); ++i) source[i] = keys[i].index;
+  for (std::size_t start = 0; start < rows.size(); ++start) {
+    if (source[start] == start) continue;
+    comparison_row held = std::move(rows[start]);
+    std::size_t at = start;
+    while (source[at] != start) {
+      rows[at] = std::move(rows[source[at]]);
+      const std::size_t next = source[at];
+      source[at] = at;
+      at = next;
+    }
+    rows[at] = std::move(held);
+    source[at] = at;
+  }
+}
+
 inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_families& families) {
   // Groups and sub-groups keep the order in which they first appear; the keys view the rows' names,
   // which stay put until the rows are moved at the end.
@@ -265,10 +286,7 @@ inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_f
     if (x.sub != y.sub) return x.sub < y.sub;
     return x.change > y.change;
   });
-  std::vector<comparison_row> sorted;
-  sorted.reserve(rows.size());
-  for (const auto& k : keys) sorted.push_back(std::move(rows[k.index]));
-  rows = std::move(sorted);
+  apply_order(rows, std::span<const keyed>{keys});
 }
 
 /// The named rows first, in the caller's order; the others after them, in their current order.

@@ -46,7 +46,7 @@ struct column_change {
 };
 
 /// Per-column values of a row: stored inline for up to `N` columns (a base and one or two compared
-/// commits, the usual tables), so a row of a comparison of 10,000 metrics costs no allocation for them.
+/// commit, the usual table), so a row of a comparison of 10,000 metrics costs no allocation for them.
 template <class T, std::size_t N>
 using per_column = boost::container::small_vector<T, N>;
 
@@ -54,9 +54,9 @@ struct comparison_row {
   std::string name;
   bool failure = false;                 ///< a `fail:runs` row: per-run failure counts
   std::vector<metric_series> columns;   ///< base first; samples as loaded
-  per_column<column_stats, 3> stats;    ///< one per column
-  per_column<column_change, 2> changes; ///< one per compared column (columns.size() - 1)
-  per_column<column_verdict, 2> verdicts; ///< one per compared column, when a policy ran
+  per_column<column_stats, 2> stats;    ///< one per column
+  per_column<column_change, 1> changes; ///< one per compared column (columns.size() - 1)
+  per_column<column_verdict, 1> verdicts; ///< one per compared column, when a policy ran
   bool selected = true;                 ///< whether the row belongs in the table
 
   [[nodiscard]] std::size_t compared_columns() const noexcept { return changes.size(); }
@@ -88,8 +88,8 @@ struct comparison_row {
 }
 
 /// Each compared column's change against the base, from the columns' statistics (the base first).
-[[nodiscard]] inline per_column<column_change, 2> changes_of(const per_column<column_stats, 3>& stats) {
-  per_column<column_change, 2> changes;
+[[nodiscard]] inline per_column<column_change, 1> changes_of(const per_column<column_stats, 2>& stats) {
+  per_column<column_change, 1> changes;
   if (stats.empty()) return changes;
   changes.reserve(stats.size() - 1);
   const column_stats& base = stats.front();
