@@ -60,3 +60,22 @@ TEST_CASE("trim_sorted and sort_and_trim_into: the same samples as sort_and_trim
   CHECK(sort_and_trim_into(std::vector<double>{}, buffer).empty());
   CHECK(trim_sorted(std::vector<double>{-1, -1}).empty());
 }
+
+TEST_CASE("sorted_copy: ascending, for columns short and long, with ties, signs and both zeros") {
+  unsigned state = 2026;
+  const auto next = [&state] {
+    state = state * 1664525U + 1013904223U;
+    return static_cast<double>(static_cast<int>((state >> 20) % 41) - 20) * 0.5;  // many ties
+  };
+  std::vector<double> out{7, 7, 7};  // stale contents must not matter
+  for (std::size_t n = 0; n <= 2 * rank_sort_limit + 1; ++n) {
+    std::vector<double> xs(n);
+    for (auto& x : xs) x = next();
+    if (n > 3) xs[1] = -0.0;
+    std::vector<double> expected = xs;
+    std::sort(expected.begin(), expected.end());
+    sorted_copy(xs, out);
+    CAPTURE(n);
+    CHECK(out == expected);
+  }
+}

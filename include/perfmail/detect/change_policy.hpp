@@ -178,8 +178,7 @@ struct side_samples {
   const std::span<const double> base = base_side.values;
   const auto sorted = [](const side_samples& side, std::vector<double>& buffer) -> std::span<const double> {
     if (side.sorted) return *side.sorted;
-    buffer.assign(side.values.begin(), side.values.end());
-    std::sort(buffer.begin(), buffer.end());
+    sorted_copy(side.values, buffer);
     return buffer;
   };
   using policy_detail::skipped;

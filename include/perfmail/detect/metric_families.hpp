@@ -10,6 +10,7 @@
 // the regular-expression engine, which keeps classification cheap for tens of thousands of metrics.
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <memory>
 #include <optional>
@@ -32,10 +33,23 @@ class pattern_list {
     entries_.clear();
     entries_.reserve(patterns.size());
     for (auto& p : patterns) entries_.push_back(compile(std::move(p)));
+    // Entries by the first character of their literal prefix: a name is tried only against the entries
+    // that can match it, which matters with dozens of patterns and tens of thousands of names.
+    for (auto& bucket : by_first_) bucket.clear();
+    unprefixed_.clear();
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const std::string& prefix = entries_[i].literal_prefix;
+      if (prefix.empty()) unprefixed_.push_back(i);
+      else by_first_[static_cast<unsigned char>(prefix.front())].push_back(i);
+    }
   }
 
   [[nodiscard]] bool matches(std::string_view name) const {
-    return std::any_of(entries_.begin(), entries_.end(), [&](const entry& e) { return e.matches(name); });
+    const auto tried = [&](const std::vector<std::size_t>& indices) {
+      return std::any_of(indices.begin(), indices.end(), [&](std::size_t i) { return entries_[i].matches(name); });
+    };
+    if (!name.empty() && tried(by_first_[static_cast<unsigned char>(name.front())])) return true;
+    return tried(unprefixed_);
   }
 
   /// The first pattern that matches, for explanations.
@@ -175,6 +189,8 @@ class pattern_list {
   }
 
   std::vector<entry> entries_;
+  std::array<std::vector<std::size_t>, 256> by_first_;  ///< entries by their literal prefix's first byte
+  std::vector<std::size_t> unprefixed_;                 ///< entries without a literal prefix
 };
 
 /// A floor for metrics whose whole name matches `pattern`: the larger maximum must reach `minimum`,

@@ -2,6 +2,8 @@
 // The robot's sort-and-trim: sort the samples, drop leading -1 values (its marker for an empty data
 // point), then cut min(n >> 5, margin) samples from each end. Change detection works on what is left.
 
+#include "perfmail/stats/sorted_copy.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <optional>
@@ -27,8 +29,7 @@ namespace perfmail {
 /// many metrics pass one buffer for all of them, so deciding a metric allocates nothing.
 [[nodiscard]] inline std::span<const double> sort_and_trim_into(std::span<const double> xs, std::vector<double>& buffer,
                                                                 std::optional<std::size_t> max_margin = std::nullopt) {
-  buffer.assign(xs.begin(), xs.end());
-  std::sort(buffer.begin(), buffer.end());
+  sorted_copy(xs, buffer);
   return trim_sorted(buffer, max_margin);
 }
 

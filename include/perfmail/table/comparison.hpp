@@ -12,6 +12,7 @@
 #include "perfmail/detect/metric_families.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/model/matrix.hpp"
+#include "perfmail/stats/sorted_copy.hpp"
 #include "perfmail/table/row.hpp"
 
 #include <algorithm>
@@ -134,8 +135,7 @@ class sorted_column {
   void prepare(const metric_series* s, std::size_t runs) {
     series_ = nullptr;
     if (s == nullptr || s->size() != runs || s->present_count() != s->size()) return;
-    sorted_.assign(s->raw_values().begin(), s->raw_values().end());
-    std::sort(sorted_.begin(), sorted_.end());
+    sorted_copy(s->raw_values(), sorted_);
     series_ = s;
   }
   /// The sorted samples of `s`, when they are the ones prepared.
