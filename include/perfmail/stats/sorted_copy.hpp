@@ -11,6 +11,29 @@
 
 namespace perfmail {
 
+// The counting loops run about twice as fast with AVX2 as with the baseline SSE2 of x86-64: where the
+// compiler can build both and pick one when the program starts, it does.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define PERFMAIL_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define PERFMAIL_SIMD_CLONES
+#endif
+
+namespace detail {
+/// The ranks of `xs` placed in `out` (both of length n, n <= rank_sort_limit).
+PERFMAIL_SIMD_CLONES inline void place_by_rank(const double* xs, std::size_t n, double* out) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = xs[i];
+    // Samples before this one that are not greater, and after it that are smaller: a distinct rank
+    // for every sample, equal ones in their original order.
+    std::size_t rank = 0;
+    for (std::size_t j = 0; j < i; ++j) rank += xs[j] <= x ? 1 : 0;
+    for (std::size_t j = i + 1; j < n; ++j) rank += xs[j] < x ? 1 : 0;
+    out[rank] = x;
+  }
+}
+}  // namespace detail
+
 /// Columns up to this length are sorted by rank; longer ones by std::sort.
 inline constexpr std::size_t rank_sort_limit = 32;
 
@@ -23,15 +46,7 @@ inline void sorted_copy(std::span<const double> xs, std::vector<double>& out) {
     return;
   }
   out.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const double x = xs[i];
-    // Samples before this one that are not greater, and after it that are smaller: a distinct rank
-    // for every sample, equal ones in their original order.
-    std::size_t rank = 0;
-    for (std::size_t j = 0; j < i; ++j) rank += xs[j] <= x ? 1 : 0;
-    for (std::size_t j = i + 1; j < n; ++j) rank += xs[j] < x ? 1 : 0;
-    out[rank] = x;
-  }
+  detail::place_by_rank(xs.data(), n, out.data());
 }
 
 }  // namespace perfmail
