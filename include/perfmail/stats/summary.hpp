@@ -60,8 +60,9 @@ struct summary {
   return std::sqrt(squares * (1.0 / static_cast<double>(xs.size())));
 }
 
-/// Summarises `xs` (every value must be finite; the loaders refuse anything else).
-[[nodiscard]] inline summary summarize(std::span<const double> xs, sum_start start = sum_start::zero) {
+namespace summary_detail {
+/// Everything but the medians, all in run order: count and extremes, the robot's sum, mean and stddev.
+[[nodiscard]] inline summary moments(std::span<const double> xs, sum_start start) {
   namespace acc = boost::accumulators;
   summary s;
   if (xs.empty()) return s;
@@ -73,9 +74,17 @@ struct summary {
   s.sum = robot_sum(xs, start);
   s.mean = s.sum / static_cast<double>(s.n);
   s.stddev = robot_stddev(xs, s.mean);
+  return s;
+}
+}  // namespace summary_detail
+
+/// Summarises `xs` (every value must be finite; the loaders refuse anything else).
+[[nodiscard]] inline summary summarize(std::span<const double> xs, sum_start start = sum_start::zero) {
+  summary s = summary_detail::moments(xs, start);
+  if (s.empty()) return s;
   // The medians need only a partial order; the robot's run counts fit a buffer on the stack.
   constexpr std::size_t on_stack = 64;
-  std::array<double, on_stack> small{};
+  std::array<double, on_stack> small;
   std::vector<double> large;
   std::span<double> order;
   if (s.n <= on_stack) {
@@ -97,17 +106,8 @@ struct summary {
 /// medians are read off the sorted copy, the sums are taken in run order as the robot takes them.
 [[nodiscard]] inline summary summarize_sorted(std::span<const double> xs, std::span<const double> sorted,
                                               sum_start start = sum_start::zero) {
-  namespace acc = boost::accumulators;
-  summary s;
-  if (xs.empty()) return s;
-  acc::accumulator_set<double, acc::stats<acc::tag::count, acc::tag::min, acc::tag::max>> extremes;
-  for (double x : xs) extremes(x);
-  s.n = acc::count(extremes);
-  s.min = acc::min(extremes);
-  s.max = acc::max(extremes);
-  s.sum = robot_sum(xs, start);
-  s.mean = s.sum / static_cast<double>(s.n);
-  s.stddev = robot_stddev(xs, s.mean);
+  summary s = summary_detail::moments(xs, start);
+  if (s.empty()) return s;
   s.upper_median = sorted[s.n / 2];
   s.median = s.n % 2 == 1 ? s.upper_median : (sorted[s.n / 2 - 1] + s.upper_median) / 2;
   return s;
