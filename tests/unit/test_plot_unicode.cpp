@@ -90,7 +90,10 @@ TEST_CASE("unicode: braille cells hold 2 x 4 dots") {
 }
 
 TEST_CASE("unicode: the picture fits the requested size") {
-  for (auto [w, h] : {std::pair{80, 20}, std::pair{60, 14}, std::pair{20, 5}, std::pair{200, 50}}) {
+  for (const auto& size : {std::pair{80, 20}, std::pair{60, 14}, std::pair{20, 5}, std::pair{200, 50}}) {
+    // Plain variables rather than structured bindings: clang 14 cannot capture those in CAPTURE's lambda.
+    const int w = size.first;
+    const int h = size.second;
     CAPTURE(w);
     CAPTURE(h);
     const auto r = render_trend(good, bad, unicode_options(w, h));
