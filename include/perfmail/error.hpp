@@ -3,6 +3,8 @@
 // an input_error names the file and place at fault, and a plain error is anything else. Every message is
 // one line of printable UTF-8, whatever input text it quotes (see printable_message).
 
+#include "perfmail/text/utf8.hpp"
+
 #include <fmt/format.h>
 
 #include <cstddef>
@@ -16,36 +18,18 @@ namespace perfmail {
 
 /// `text` with every control character (newlines, tabs, escapes, DEL) and every byte that is not part
 /// of well-formed UTF-8 written as `\xHH`, so that a message quoting bad input stays one printable line.
-[[nodiscard]] inline std::string printable_message(std::string_view text) {
+[[nodiscard]] inline std::string printable_message(std::string_view message) {
   std::string out;
-  out.reserve(text.size());
-  const auto escape = [&out](unsigned char c) { out += fmt::format("\\x{:02X}", c); };
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    if (lead < 0x80) {
-      if (lead < 0x20 || lead == 0x7F) escape(lead);
-      else out += static_cast<char>(lead);
+  out.reserve(message.size());
+  for (std::size_t i = 0; i < message.size();) {
+    const text::utf8_sequence seq = text::decode_utf8(message, i);
+    if (!seq.valid() || (seq.length == 1 && (seq.code < 0x20 || seq.code == 0x7F))) {
+      out += fmt::format("\\x{:02X}", static_cast<unsigned char>(message[i]));
       ++i;
       continue;
     }
-    std::size_t length = (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
-    std::uint32_t code = length == 0 ? 0 : lead & (0xFFu >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
-      if ((next & 0xC0) != 0x80) {
-        length = 0;
-        break;
-      }
-      code = (code << 6) | (next & 0x3Fu);
-    }
-    static constexpr std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (length == 0 || code < smallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-      escape(lead);
-      ++i;
-      continue;
-    }
-    out.append(text.substr(i, length));
-    i += length;
+    out.append(message.substr(i, seq.length));
+    i += seq.length;
   }
   return out;
 }

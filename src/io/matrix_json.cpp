@@ -6,6 +6,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/model/metric_name.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include <fmt/format.h>
 #include <simdjson.h>
@@ -76,34 +77,6 @@ std::size_t end_of_top_level_value(std::string_view text) {
     } else if ((c == '}' || c == ']') && depth > 0) {
       if (--depth == 0 && started) return i + 1;
     }
-  }
-  return std::string_view::npos;
-}
-
-/// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, or npos.
-std::size_t first_invalid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    unsigned min = 0;
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    }
-    if ((lead & 0xE0) == 0xC0) length = 2, min = 0x80;
-    else if ((lead & 0xF0) == 0xE0) length = 3, min = 0x800;
-    else if ((lead & 0xF8) == 0xF0) length = 4, min = 0x10000;
-    else return i;
-    if (i + length > text.size()) return i;
-    unsigned code = lead & (0xFFu >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return i;
-      code = (code << 6) | (next & 0x3Fu);
-    }
-    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return i;
-    i += length;
   }
   return std::string_view::npos;
 }
@@ -206,7 +179,7 @@ class matrix_reader {
   [[noreturn]] void fail_with(const input_place& place, simdjson::error_code code) const {
     const std::string_view text{text_.data(), text_.size()};
     if (code == simdjson::UTF8_ERROR)
-      if (const auto bad = first_invalid_utf8(text); bad != std::string_view::npos)
+      if (const auto bad = perfmail::text::first_invalid_utf8(text); bad != std::string_view::npos)
         fail(locator_.place_of(text.data() + bad), describe(code));
     const auto first = text.find_first_not_of(" \t\r\n");
     if (first != std::string_view::npos && (text[first] == '{' || text[first] == '[')) {

@@ -47,7 +47,7 @@ std::size_t columns_of(std::string_view line) {
       continue;
     }
     std::size_t length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 1;
-    if (length > 1 && !fuzz::valid_utf8(line.substr(i, length))) length = 1;
+    if (length > 1 && !perfmail::text::is_valid_utf8(line.substr(i, length))) length = 1;
     std::uint32_t code = length == 1 ? lead : lead & (0xFFu >> (length + 1));
     for (std::size_t k = 1; k < length; ++k) code = (code << 6) | (static_cast<unsigned char>(line[i + k]) & 0x3Fu);
     n += wide(code) ? 2 : 1;
@@ -110,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (lines.size() > height) fuzz::finding("a unicode plot with more lines than the height");
     for (const auto line : lines)
       if (columns_of(line) > width) fuzz::finding("a unicode plot with a line wider than the width");
-    if (!fuzz::valid_utf8(result.text)) fuzz::finding("a unicode plot that is not valid UTF-8");
+    if (!perfmail::text::is_valid_utf8(result.text)) fuzz::finding("a unicode plot that is not valid UTF-8");
   }
   return 0;
 }

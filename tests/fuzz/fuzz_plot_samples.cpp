@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const input_error& e) {
     if (e.file() != "fuzz.txt" || e.place().line == 0 || e.place().line > fuzz::split_lines(text).size())
       fuzz::finding("an error that does not name the file and the line");
-    if (fuzz::has_control(e.what()) || !fuzz::valid_utf8(e.what()))
+    if (fuzz::has_control(e.what()) || !perfmail::text::is_valid_utf8(e.what()))
       fuzz::finding("an error message that is not one line of printable text");
   } catch (...) {
     fuzz::finding("an exception that is not an input_error");

@@ -4,6 +4,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/model/matrix.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -168,33 +169,6 @@ inline std::vector<std::string_view> split_lines(std::string_view text) {
   }
 }
 
-/// Whether `text` is well-formed UTF-8.
-inline bool valid_utf8(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    std::uint32_t min = 0;
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    }
-    if ((lead & 0xE0) == 0xC0) length = 2, min = 0x80;
-    else if ((lead & 0xF0) == 0xE0) length = 3, min = 0x800;
-    else if ((lead & 0xF8) == 0xF0) length = 4, min = 0x10000;
-    else return false;
-    if (i + length > text.size()) return false;
-    std::uint32_t code = lead & (0xFFu >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3Fu);
-    }
-    if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
-    i += length;
-  }
-  return true;
-}
-
 /// Whether `text` holds an ASCII control character other than those listed in `allowed`.
 inline bool has_control(std::string_view text, std::string_view allowed = {}) {
   for (unsigned char c : text)
@@ -209,7 +183,7 @@ void expect_success_or_input_error(Body body) {
   try {
     body();
   } catch (const perfmail::error& e) {
-    if (has_control(e.what()) || !valid_utf8(e.what())) finding("an error message that is not one printable line");
+    if (has_control(e.what()) || !perfmail::text::is_valid_utf8(e.what())) finding("an error message that is not one printable line");
   } catch (...) {
     finding("an exception that is not a perfmail::error");
   }

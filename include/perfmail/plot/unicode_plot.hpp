@@ -24,6 +24,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/plot/axis.hpp"
 #include "perfmail/plot/options.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include <fmt/core.h>
 
@@ -196,27 +197,15 @@ struct fitted_text {
 [[nodiscard]] inline fitted_text fit_columns(std::string_view s, int max_columns) {
   fitted_text out;
   for (std::size_t i = 0; i < s.size();) {
-    const auto lead = static_cast<unsigned char>(s[i]);
-    std::size_t length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
-    std::uint32_t code = length <= 1 ? lead : lead & (0xFFu >> (length + 1));
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
-      if ((next & 0xC0) != 0x80) {
-        length = 0;
-        break;
-      }
-      code = (code << 6) | (next & 0x3Fu);
-    }
-    static constexpr std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    const bool valid = length != 0 && code >= smallest[length] && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF);
-    const int columns = valid && is_wide(code) ? 2 : 1;
+    const text::utf8_sequence seq = text::decode_utf8(s, i);
+    const int columns = seq.valid() && is_wide(seq.code) ? 2 : 1;
     if (out.columns + columns > max_columns) break;
-    if (valid)
-      out.text.append(s.substr(i, length));
+    if (seq.valid())
+      out.text.append(s.substr(i, seq.length));
     else
       out.text += "\uFFFD";
     out.columns += columns;
-    i += valid ? length : 1;
+    i += seq.valid() ? seq.length : 1;
   }
   return out;
 }
