@@ -7,7 +7,6 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
-#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -25,8 +24,8 @@ using command_action = std::function<int()>;
 /// count them.
 template <class T>
 void keep_until_exit(T&& value) {
-  static auto* const kept = new std::vector<std::shared_ptr<void>>;
-  kept->push_back(std::shared_ptr<void>(new std::decay_t<T>(std::forward<T>(value)), [](void*) {}));
+  static auto* const kept = new std::vector<const void*>;
+  kept->push_back(new std::decay_t<T>(std::forward<T>(value)));
 }
 
 inline constexpr int exit_ok = 0;

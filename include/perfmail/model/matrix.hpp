@@ -47,7 +47,7 @@ class matrix {
   /// Room for `n` metrics, so that a loader that can estimate the count grows nothing as it goes.
   void reserve(std::size_t n) {
     metrics_.reserve(n);
-    index_.reserve(n, name_at());
+    index_.reserve(n);
   }
 
   /// Records a metric whose samples are not numbers (the robot keeps, and ignores, such metrics).

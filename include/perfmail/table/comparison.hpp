@@ -199,18 +199,11 @@ inline void merge_verdict(std::optional<detect::verdict>& slot, const std::optio
 }
 
 /// One column's statistics as `column_statistics(display_series(s, runs, name))` computes them, without
-/// the copy when the series is complete.
+/// the copy when the series needs no padding, and from its sorted copy when there is one.
 inline column_stats display_statistics(const metric_series* s, std::size_t runs, std::string_view name,
                                        const sorted_column& sorted) {
-  if (s != nullptr && s->size() >= runs && s->present_count() == s->size()) {
-    column_stats out;
-    const auto ordered = sorted.of(s);
-    out.stats = ordered ? summarize_sorted(s->raw_values(), *ordered, sum_start::zero)
-                        : summarize(s->raw_values(), sum_start::zero);
-    out.runs = s->size();
-    out.failure_count = robot_sum(s->raw_values(), sum_start::zero);
-    return out;
-  }
+  // A series as long as the run count is displayed as it is: no copy.
+  if (s != nullptr && s->size() >= runs) return column_statistics(*s, sorted.of(s));
   return column_statistics(display_series(s, runs, name));
 }
 

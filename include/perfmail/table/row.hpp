@@ -67,11 +67,15 @@ struct comparison_row {
 };
 
 /// The statistics of one column's samples.
-[[nodiscard]] inline column_stats column_statistics(const metric_series& series) {
+[[nodiscard]] inline column_stats column_statistics(const metric_series& series,
+                                                    std::optional<std::span<const double>> sorted = std::nullopt) {
   column_stats out;
-  // Most series miss no run: summarised in place rather than copied.
-  out.stats = series.present_count() == series.size() ? summarize(series.raw_values(), sum_start::zero)
-                                                       : summarize(series.present_values(), sum_start::zero);
+  // Most series miss no run: summarised in place rather than copied, and from a sorted copy when the
+  // caller has one (`sorted`: the samples of a series that misses no run, in order).
+  const bool complete = series.present_count() == series.size();
+  out.stats = !complete ? summarize(series.present_values(), sum_start::zero)
+              : sorted  ? summarize_sorted(series.raw_values(), *sorted, sum_start::zero)
+                        : summarize(series.raw_values(), sum_start::zero);
   out.runs = series.size();
   const auto values = series.raw_values();  // missing runs hold 0
   out.failure_count = robot_sum(values, sum_start::zero);
