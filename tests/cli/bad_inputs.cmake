@@ -3,10 +3,7 @@
 set(bad ${PROJECT_SOURCE_DIR}/tests/data/bad-inputs)
 
 function(perfmail_bad_input name args expected)
-  add_test(NAME cli.bad_input.${name}
-    COMMAND ${CMAKE_COMMAND} -DCLI=${cli} -DEXPECT_STATUS=2 "-DEXPECT_STDERR=${expected}" "-DARGS=${args}"
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_failure.cmake)
-  set_tests_properties(cli.bad_input.${name} PROPERTIES LABELS "bad-input")
+  perfmail_expect_failure(cli.bad_input.${name} "${args}" "${expected}" bad-input)
 endfunction()
 
 perfmail_bad_input(missing_file "summary;${bad}/no-such-file.json" "no-such-file.json: no such file")
