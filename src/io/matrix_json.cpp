@@ -203,10 +203,9 @@ class matrix_reader {
   };
 
   /// Failure metrics count events per run: a negative count is not a count.
-  void check_failure_count(std::string_view metric, const sample& s, od::value& value) {
+  void check_failure_count(std::string_view metric, const sample& s) const {
     if (s.kind != sample_kind::missing && s.value < 0)
-      fail(s.place.at != nullptr ? s.place : place_of(value),
-           fmt::format("metric \"{}\": a failure count is negative", metric));
+      fail(s.place, fmt::format("metric \"{}\": a failure count is negative", metric));
   }
 
   sample read_sample(od::value& value, std::string_view metric) {
@@ -215,12 +214,13 @@ class matrix_reader {
     // only peeks, so on failure the value can still be examined below.
     od::number number;
     if (value.get_number().get(number) == simdjson::SUCCESS) {
+      const text_position place = place_of(value);  // the parser is still at the number
       if (number.is_double()) {
         const double d = number.get_double();
-        if (!std::isfinite(d)) fail(place_of(value), "a number that is not a finite double");
-        return {d, sample_kind::floating, false, {}};
+        if (!std::isfinite(d)) fail(place, "a number that is not a finite double");
+        return {d, sample_kind::floating, false, place};
       }
-      return {number.as_double(), sample_kind::integer, false, {}};
+      return {number.as_double(), sample_kind::integer, false, place};
     }
     return read_unusual_sample(value, metric);
   }
@@ -376,7 +376,7 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
       od::value element;
       if (auto err = std::move(element_result).get(element)) reader.fail_with(place, err);
       const auto s = reader.read_sample(element, series.name());
-      if (counts_failures) reader.check_failure_count(series.name(), s, element);
+      if (counts_failures) reader.check_failure_count(series.name(), s);
       textual = textual || s.is_text;
       series.push_back(s.value, s.kind);
       if (series.size() > limits.max_runs)
@@ -450,7 +450,7 @@ class stats_merger {
       if (type == od::json_type::array)
         reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
       const auto s = reader.read_sample(value, name);
-      if (is_failure_metric(name)) reader.check_failure_count(name, s, value);
+      if (is_failure_metric(name)) reader.check_failure_count(name, s);
       if (s.is_text) {
         if (textual_.insert(name).second) textual_order_.push_back(name);
         return;

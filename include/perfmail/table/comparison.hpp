@@ -350,7 +350,9 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
   std::vector<indexed_matrix> complete_runs;
   for (std::size_t c = 0; c < columns.size(); ++c) {
     all_runs.emplace_back(*columns[c], names);
-    complete_runs.emplace_back(*complete[c], names);
+    // A matrix without incomplete runs is its own complete-runs matrix: its lookups are done already.
+    if (complete[c] == columns[c]) complete_runs.push_back(all_runs.back());
+    else complete_runs.emplace_back(*complete[c], names);
   }
 
   // Each metric is decided and summarised in one step, while its samples are in cache.
