@@ -1,6 +1,7 @@
-// Matrix and stats.json loading with simdjson's On-Demand parser: it is several times faster than a DOM
-// parser on the robot's 2 MB matrices, and it tells where in the text a value starts, which every
-// error message names as line:column.
+// Matrix and stats.json loading with simdjson's On-Demand parser. It builds no tree of the document, so
+// a robot matrix costs its text and the parser's index of it and nothing more (a DOM parser with a walk
+// over its tree was no quicker for a whole comparison and touched 2.5 MB more: docs/PERFORMANCE.md), and
+// it tells where in the text a value starts, which every error message names as line:column.
 
 #include "perfmail/io/matrix_json.hpp"
 
@@ -14,14 +15,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <exception>
 #include <fstream>
-#include <future>
+#include <memory>
 #include <map>
 #include <optional>
 #include <string>
 #include <system_error>
-#include <thread>
 #include <unordered_set>
 #include <vector>
 
@@ -109,13 +108,64 @@ std::string describe(simdjson::error_code code) {
   }
 }
 
+/// What reading one file after another reuses: a text buffer and a parser (whose index of the text is
+/// four bytes per structural character), both as large as the largest text so far. Fresh ones for every
+/// file would touch, and fault in, as many new pages as the files are long: page faults cost a
+/// comparison of two large matrices more than the parsing does.
+class reading_workspace {
+ public:
+  /// The whole of `file`, padded for the parser; valid until the next read.
+  simdjson::padded_string_view read(const std::filesystem::path& file, const load_limits& limits) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(status)) throw input_error(file.string(), "no such file");
+    if (std::filesystem::is_directory(status)) throw input_error(file.string(), "is a directory, expected a file");
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec) throw input_error(file.string(), fmt::format("cannot read: {}", ec.message()));
+    if (size > limits.max_file_bytes)
+      throw input_error(file.string(), fmt::format("file of {} bytes is larger than the limit of {} bytes", size,
+                                                   limits.max_file_bytes));
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw input_error(file.string(), "cannot open for reading");
+    char* text = room_for(static_cast<std::size_t>(size));
+    in.read(text, static_cast<std::streamsize>(size));
+    if (static_cast<std::size_t>(in.gcount()) != size) throw input_error(file.string(), "could not read the whole file");
+    return simdjson::padded_string_view{text, static_cast<std::size_t>(size), capacity_};
+  }
+
+  /// A copy of `json`, padded for the parser; valid until the next read.
+  simdjson::padded_string_view hold(std::string_view json) {
+    char* text = room_for(json.size());
+    std::copy(json.begin(), json.end(), text);
+    return simdjson::padded_string_view{text, json.size(), capacity_};
+  }
+
+  od::parser& parser() noexcept { return parser_; }
+
+ private:
+  /// A buffer of at least `size` bytes and the parser's padding after them.
+  char* room_for(std::size_t size) {
+    if (size + simdjson::SIMDJSON_PADDING > capacity_) {
+      capacity_ = size + simdjson::SIMDJSON_PADDING;
+      buffer_ = std::make_unique_for_overwrite<char[]>(capacity_);
+    }
+    // The parser may read the padding; it must not see bytes of an earlier, longer text there.
+    std::fill(buffer_.get() + size, buffer_.get() + size + simdjson::SIMDJSON_PADDING, '\0');
+    return buffer_.get();
+  }
+
+  std::unique_ptr<char[]> buffer_;
+  std::size_t capacity_ = 0;
+  od::parser parser_;
+};
+
 /// Reads one document; every failure becomes an input_error at the parser's current position.
 class matrix_reader {
  public:
-  matrix_reader(std::string_view source, const simdjson::padded_string& text)
-      : source_(source), text_(text), locator_(std::string_view{text.data(), text.size()}) {}
+  matrix_reader(std::string_view source, simdjson::padded_string_view text, od::parser& parser)
+      : source_(source), text_(text), locator_(std::string_view{text.data(), text.size()}), parser_(parser) {}
 
-  /// The top-level object's fields, in file order, handed to `on_field(key, value)`.
+  /// The top-level object's fields, in file order, handed to `on_field(name, value)`.
   template <class OnField>
   void for_each_field(OnField on_field) {
     auto doc_result = parser_.iterate(text_);
@@ -132,11 +182,11 @@ class matrix_reader {
     for (auto field_result : object) {
       od::field field;
       if (auto err = std::move(field_result).get(field)) fail_at_doc(doc, err);
+      // The key stays in the parser's string buffer for the whole document: no copy of it here.
       std::string_view key;
       if (auto err = field.unescaped_key().get(key)) fail_at_doc(doc, err);
-      std::string name{key};
       od::value value = field.value();
-      on_field(name, value);
+      on_field(key, value);
     }
     // The document iterator has a current location only while text remains after the object.
     const char* rest = nullptr;
@@ -166,7 +216,6 @@ class matrix_reader {
       fail(position, fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(),
                                  limits.max_name_bytes));
   }
-
 
   [[noreturn]] void fail(const input_place& place, std::string_view problem) const {
     throw input_error(source_, place, problem);
@@ -199,13 +248,13 @@ class matrix_reader {
     double value = 0;
     sample_kind kind = sample_kind::missing;
     bool is_text = false;
-    text_position place{};
   };
 
-  /// Failure metrics count events per run: a negative count is not a count.
-  void check_failure_count(std::string_view metric, const sample& s) const {
+  /// Failure metrics count events per run: a negative count is not a count. `value` is the sample just
+  /// read (the parser has not moved on), so it still knows its place.
+  void check_failure_count(std::string_view metric, const sample& s, od::value& value) {
     if (s.kind != sample_kind::missing && s.value < 0)
-      fail(s.place, fmt::format("metric \"{}\": a failure count is negative", metric));
+      fail(place_of(value), fmt::format("metric \"{}\": a failure count is negative", metric));
   }
 
   sample read_sample(od::value& value, std::string_view metric) {
@@ -213,14 +262,14 @@ class matrix_reader {
     // writes a float with a fraction or an exponent; the classic table cares which it was). The parser
     // only peeks, so on failure the value can still be examined below.
     od::number number;
+    // The place is looked up only for an error: finding it costs more than reading the number.
     if (value.get_number().get(number) == simdjson::SUCCESS) {
-      const text_position place = place_of(value);  // the parser is still at the number
       if (number.is_double()) {
         const double d = number.get_double();
-        if (!std::isfinite(d)) fail(place, "a number that is not a finite double");
-        return {d, sample_kind::floating, false, place};
+        if (!std::isfinite(d)) fail(place_of(value), "a number that is not a finite double");
+        return {d, sample_kind::floating, false};
       }
-      return {number.as_double(), sample_kind::integer, false, place};
+      return {number.as_double(), sample_kind::integer, false};
     }
     return read_unusual_sample(value, metric);
   }
@@ -246,18 +295,18 @@ class matrix_reader {
         fail(place, describe(err));
       }
       if (!std::isfinite(d)) fail(place, "a number that is not a finite double");
-      return {d, floating ? sample_kind::floating : sample_kind::integer, false, place};
+      return {d, floating ? sample_kind::floating : sample_kind::integer, false};
     }
     od::json_type type{};
     if (auto err = value.type().get(type)) fail_with(place, err);
     switch (type) {
       case od::json_type::null:
         if (auto err = value.is_null().error()) fail_with(place, err);
-        return {0, sample_kind::missing, false, place};
+        return {0, sample_kind::missing, false};
       case od::json_type::string: {
         std::string_view text;
         if (auto err = value.get_string().get(text)) fail_with(place, err);
-        return {0, sample_kind::missing, true, place};
+        return {0, sample_kind::missing, true};
       }
       case od::json_type::boolean:
         fail(place, fmt::format("metric \"{}\": a sample is true or false; expected a number", metric));
@@ -280,7 +329,7 @@ class matrix_reader {
     const std::string text{token};
     const double d = std::strtod(text.c_str(), nullptr);
     if (!std::isfinite(d)) fail(place, "a number that is not a finite double");
-    return {d, sample_kind::integer, false, place};
+    return {d, sample_kind::integer, false};
   }
 
   input_place doc_location(od::document& doc) {
@@ -296,38 +345,21 @@ class matrix_reader {
   }
 
   std::string source_;
-  const simdjson::padded_string& text_;
+  simdjson::padded_string_view text_;
   text_locator locator_;
-  od::parser parser_;
+  od::parser& parser_;
 };
 
-simdjson::padded_string read_file(const std::filesystem::path& file, const load_limits& limits) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(file, ec);
-  if (ec || !std::filesystem::exists(status)) throw input_error(file.string(), "no such file");
-  if (std::filesystem::is_directory(status)) throw input_error(file.string(), "is a directory, expected a file");
-  const auto size = std::filesystem::file_size(file, ec);
-  if (ec) throw input_error(file.string(), fmt::format("cannot read: {}", ec.message()));
-  if (size > limits.max_file_bytes)
-    throw input_error(file.string(), fmt::format("file of {} bytes is larger than the limit of {} bytes", size,
-                                                 limits.max_file_bytes));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw input_error(file.string(), "cannot open for reading");
-  simdjson::padded_string text(static_cast<std::size_t>(size));
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  if (static_cast<std::size_t>(in.gcount()) != size) throw input_error(file.string(), "could not read the whole file");
-  return text;
-}
-
-
-matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view source, const load_limits& limits) {
+matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, std::string_view source,
+                         const load_limits& limits) {
   matrix result;
-  matrix_reader reader(source, text);
+  matrix_reader reader(source, text, parser);
   std::unordered_set<std::string> textual_names;
   bool has_stats_source = false;
   std::size_t expected_runs = 0;  // a capacity hint: the robot's series all have the run count
+  metric_series series;           // each metric is read into it, then copied into the matrix's store
 
-  reader.for_each_field([&](std::string& name, od::value& value) {
+  reader.for_each_field([&](std::string_view name, od::value& value) {
     const text_position place = reader.place_of(value);
     reader.check_name(name, place, limits);
     // Other names are checked for a second appearance when they are added, hashing each name once.
@@ -369,14 +401,14 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
     od::array array;
     if (auto err = value.get_array().get(array)) reader.fail(value, err);
     const bool counts_failures = is_failure_metric(name);
-    metric_series series{std::move(name)};
+    series.reset(name);
     series.reserve(expected_runs);
     bool textual = false;
     for (auto element_result : array) {
       od::value element;
       if (auto err = std::move(element_result).get(element)) reader.fail_with(place, err);
       const auto s = reader.read_sample(element, series.name());
-      if (counts_failures) reader.check_failure_count(series.name(), s);
+      if (counts_failures) reader.check_failure_count(series.name(), s, element);
       textual = textual || s.is_text;
       series.push_back(s.value, s.kind);
       if (series.size() > limits.max_runs)
@@ -390,7 +422,7 @@ matrix parse_matrix_text(const simdjson::padded_string& text, std::string_view s
     if (textual) {
       if (result.contains(series.name()) || !textual_names.insert(series.name()).second) appears_twice();
       result.add_textual(series.name());
-    } else if (textual_names.contains(series.name()) || !result.try_add(std::move(series))) {
+    } else if (textual_names.contains(series.name()) || !result.try_add(series)) {
       appears_twice();
     }
   });
@@ -434,13 +466,14 @@ class stats_merger {
  public:
   explicit stats_merger(const load_limits& limits) : limits_(limits) {}
 
-  void add_run(const simdjson::padded_string& text, const std::string& source) {
+  void add_run(simdjson::padded_string_view text, od::parser& parser, const std::string& source) {
     const std::size_t run = sources_.size();
     if (run >= limits_.max_runs)
       throw input_error(source, fmt::format("more than {} runs (the limit of runs)", limits_.max_runs));
-    matrix_reader reader(source, text);
+    matrix_reader reader(source, text, parser);
     std::unordered_set<std::string> seen;
-    reader.for_each_field([&](const std::string& name, od::value& value) {
+    reader.for_each_field([&](std::string_view key, od::value& value) {
+      const std::string name{key};
       const text_position place = reader.place_of(value);
       reader.check_name(name, place, limits_);
       if (!seen.insert(name).second) reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
@@ -450,7 +483,7 @@ class stats_merger {
       if (type == od::json_type::array)
         reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
       const auto s = reader.read_sample(value, name);
-      if (is_failure_metric(name)) reader.check_failure_count(name, s);
+      if (is_failure_metric(name)) reader.check_failure_count(name, s, value);
       if (s.is_text) {
         if (textual_.insert(name).second) textual_order_.push_back(name);
         return;
@@ -485,66 +518,68 @@ class stats_merger {
   load_limits limits_;
 };
 
-}  // namespace
-
-matrix parse_matrix(std::string_view json, std::string_view source, const load_limits& limits) {
-  const simdjson::padded_string text(json);
-  return parse_matrix_text(text, source, limits);
+matrix load_matrix_with(reading_workspace& workspace, const std::filesystem::path& file, const load_limits& limits) {
+  return parse_matrix_text(workspace.read(file, limits), workspace.parser(), file.string(), limits);
 }
 
-matrix load_matrix(const std::filesystem::path& file, const load_limits& limits) {
-  const auto text = read_file(file, limits);
-  return parse_matrix_text(text, file.string(), limits);
-}
-
-matrix load_stats_directory(const std::filesystem::path& dir, const load_limits& limits) {
+matrix load_stats_directory_with(reading_workspace& workspace, const std::filesystem::path& dir,
+                                 const load_limits& limits) {
   const auto runs = run_directories(dir);
   if (runs.empty()) throw input_error(dir.string(), "no run directories with a stats.json below this directory");
   stats_merger merger(limits);
   for (const auto& run : runs) {
     const auto file = run / "stats.json";
-    merger.add_run(read_file(file, limits), file.string());
+    merger.add_run(workspace.read(file, limits), workspace.parser(), file.string());
   }
   return std::move(merger).result();
 }
 
+matrix load_results_with(reading_workspace& workspace, const std::filesystem::path& path, const load_limits& limits) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    if (std::filesystem::exists(path / "matrix.json")) return load_matrix_with(workspace, path / "matrix.json", limits);
+    return load_stats_directory_with(workspace, path, limits);
+  }
+  return load_matrix_with(workspace, path, limits);
+}
+
+}  // namespace
+
+matrix parse_matrix(std::string_view json, std::string_view source, const load_limits& limits) {
+  reading_workspace workspace;
+  return parse_matrix_text(workspace.hold(json), workspace.parser(), source, limits);
+}
+
+matrix load_matrix(const std::filesystem::path& file, const load_limits& limits) {
+  reading_workspace workspace;
+  return load_matrix_with(workspace, file, limits);
+}
+
+matrix load_stats_directory(const std::filesystem::path& dir, const load_limits& limits) {
+  reading_workspace workspace;
+  return load_stats_directory_with(workspace, dir, limits);
+}
+
 matrix merge_run_stats(std::span<const run_stats_text> runs, const load_limits& limits) {
+  reading_workspace workspace;
   stats_merger merger(limits);
-  for (const auto& run : runs) merger.add_run(simdjson::padded_string(run.json), run.source);
+  for (const auto& run : runs) merger.add_run(workspace.hold(run.json), workspace.parser(), run.source);
   return std::move(merger).result();
 }
 
 matrix load_results(const std::filesystem::path& path, const load_limits& limits) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    if (std::filesystem::exists(path / "matrix.json")) return load_matrix(path / "matrix.json", limits);
-    return load_stats_directory(path, limits);
-  }
-  return load_matrix(path, limits);
+  reading_workspace workspace;
+  return load_results_with(workspace, path, limits);
 }
 
 std::vector<matrix> load_all_results(std::span<const std::filesystem::path> paths, const load_limits& limits) {
-  const std::size_t workers = std::max(1U, std::thread::hardware_concurrency());
-  std::vector<matrix> out(paths.size());
-  std::vector<std::exception_ptr> errors(paths.size());
-  const auto load_one = [&](std::size_t i) {
-    try {
-      out[i] = load_results(paths[i], limits);
-    } catch (...) {
-      errors[i] = std::current_exception();
-    }
-  };
-  // Files are taken in turns: worker w loads w, w + workers, ...; this thread is worker 0.
-  const auto load_share = [&](std::size_t first) {
-    for (std::size_t i = first; i < paths.size(); i += workers) load_one(i);
-  };
-  std::vector<std::future<void>> helpers;
-  for (std::size_t w = 1; w < workers && w < paths.size(); ++w)
-    helpers.push_back(std::async(std::launch::async, load_share, w));
-  load_share(0);
-  for (auto& h : helpers) h.get();
-  for (const auto& e : errors)
-    if (e) std::rethrow_exception(e);
+  // One after the other, reusing one buffer and one parser: loading side by side on two cores was
+  // quicker by itself, but it keeps two texts and two parsers in memory at once, and faulting in their
+  // pages cost the whole command about as much as the second core saved (docs/PERFORMANCE.md).
+  reading_workspace workspace;
+  std::vector<matrix> out;
+  out.reserve(paths.size());
+  for (const auto& path : paths) out.push_back(load_results_with(workspace, path, limits));
   return out;
 }
 

@@ -244,3 +244,29 @@ TEST_CASE("load_all_results: matrices in the order given, the first failing path
   }
   CHECK(io::load_all_results(std::vector<fs::path>{}).empty());
 }
+
+TEST_CASE("load_all_results: a shorter file after a longer one is read on its own") {
+  // One buffer and one parser serve every file in turn: nothing of the longer text may show through.
+  const scratch_dir dir("load-reuse");
+  std::string longer = R"({"long.metric": [)";
+  for (int i = 0; i < 2000; ++i) longer += std::to_string(i) + (i + 1 < 2000 ? ", " : "]}");
+  dir.write("a/matrix.json", longer);
+  dir.write("b/matrix.json", R"({"s": [7]})");
+  dir.write("c/matrix.json", R"({"t": [1.5, 2.5]})");
+  const std::vector<fs::path> paths{dir.path / "a", dir.path / "b", dir.path / "c"};
+  const auto loaded = io::load_all_results(paths);
+  REQUIRE(loaded.size() == 3);
+  CHECK(loaded[0].find("long.metric")->size() == 2000);
+  CHECK(loaded[1].size() == 1);
+  CHECK(loaded[1].find("s")->raw_values()[0] == 7);
+  CHECK(loaded[2].find("t")->any_floating());
+  // A truncated shorter file is reported as truncated, not completed by the longer text before it.
+  dir.write("d/matrix.json", R"({"u": [1, )");
+  try {
+    (void)io::load_all_results(std::vector<fs::path>{dir.path / "a", dir.path / "d"});
+    FAIL("no error");
+  } catch (const input_error& e) {
+    CHECK(std::string{e.what()}.find("d/matrix.json") != std::string::npos);
+    CHECK(std::string{e.what()}.find("truncated") != std::string::npos);
+  }
+}

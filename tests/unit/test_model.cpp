@@ -80,3 +80,51 @@ TEST_CASE("matrix: incomplete runs are flagged and can be removed") {
   CHECK(complete.find("fio.write_iops")->present_values() == std::vector<double>{10, 30});
   CHECK_FALSE(complete.has_incomplete_runs());
 }
+
+TEST_CASE("matrix: its views stay valid when it moves, and a copy owns its own samples") {
+  std::vector<matrix> kept;
+  {
+    matrix m;
+    metric_series mixed{"mixed"};
+    mixed.push_back(1, sample_kind::integer);
+    mixed.push_missing();
+    mixed.push_back(2.5, sample_kind::floating);
+    m.add(mixed);
+    // Enough metrics for the store to take several blocks.
+    for (int i = 0; i < 5000; ++i)
+      m.add(metric_series(std::string(40, 'm') + std::to_string(i), std::vector<double>(20, double(i))));
+    kept.push_back(m);             // a copy
+    kept.push_back(std::move(m));  // the original, moved
+  }  // the original's storage is gone, unless a view still pointed into it
+  for (const matrix& m : kept) {
+    REQUIRE(m.size() == 5001);
+    const auto* mixed = m.find("mixed");
+    REQUIRE(mixed != nullptr);
+    CHECK(mixed->kind(0) == sample_kind::integer);
+    CHECK(mixed->is_missing(1));
+    CHECK(mixed->kind(2) == sample_kind::floating);
+    CHECK(mixed->present_values() == std::vector<double>{1, 2.5});
+    const auto* last = m.find(std::string(40, 'm') + "4999");
+    REQUIRE(last != nullptr);
+    CHECK(last->raw_values().size() == 20);
+    CHECK(last->raw_values()[19] == 4999);
+    CHECK(m.metrics()[1].name() == std::string(40, 'm') + "0");
+  }
+  CHECK(kept[0].metrics().data() != kept[1].metrics().data());
+  CHECK(kept[0].find("mixed")->raw_values().data() != kept[1].find("mixed")->raw_values().data());
+}
+
+TEST_CASE("metric series: a copy of a view, and one series reused for the next metric") {
+  metric_series s{"a"};
+  s.push_back(1, sample_kind::integer);
+  s.push_back(2, sample_kind::floating);
+  const metric_series copy{s.view()};
+  CHECK(copy == s);
+  CHECK(copy.kind(1) == sample_kind::floating);
+  s.reset("b");
+  CHECK(s.name() == "b");
+  CHECK(s.empty());
+  s.push_back(3, sample_kind::floating);
+  CHECK(s.kind(0) == sample_kind::floating);
+  CHECK(s.view().uniform());
+}

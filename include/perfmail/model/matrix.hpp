@@ -1,14 +1,22 @@
 #pragma once
 // A result matrix, as the robot stores it in matrix.json: metric name -> one sample per run, in the order
 // the file lists them, plus the run count (the length of `stats_source` when the file has one).
+//
+// The names, samples and kinds of every metric live in one store of large blocks that never move, and
+// the matrix hands out views of them: a robot matrix has tens of thousands of metrics, and a string and
+// a vector of their own for each would cost two allocations per metric and about a third more memory.
 
 #include "perfmail/model/name_index.hpp"
 #include "perfmail/model/series.hpp"
+#include "perfmail/model/series_view.hpp"
 
 #include <algorithm>
 #include <cstddef>
+#include <memory>
+#include <memory_resource>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,24 +31,37 @@ inline constexpr std::string_view incomplete_run_metric = "last_state.is_incompl
 class matrix {
  public:
   matrix() = default;
+  matrix(matrix&&) noexcept = default;
+  matrix& operator=(matrix&&) noexcept = default;
+  /// A copy has a store of its own.
+  matrix(const matrix& other)
+      : index_(other.index_), textual_(other.textual_), stats_source_(other.stats_source_), longest_(other.longest_) {
+    metrics_.reserve(other.metrics_.size());
+    for (const auto& m : other.metrics_) metrics_.push_back(store(m));
+  }
+  matrix& operator=(const matrix& other) {
+    if (this != &other) *this = matrix(other);
+    return *this;
+  }
+  ~matrix() = default;
 
-  /// Adds a metric at the end of the order; a metric of the same name is replaced in place.
-  void add(metric_series series) {
+  /// Adds a copy of a metric at the end of the order; a metric of the same name is replaced in place.
+  void add(const series_view& series) {
     if (const auto at = index_.find(series.name(), name_at()); at != name_index::npos) {
-      metrics_[at] = std::move(series);
+      metrics_[at] = store(series);  // the replaced samples stay in the store unused: replacing is rare
       longest_ = 0;
       for (const auto& m : metrics_) longest_ = std::max(longest_, m.size());
       return;
     }
-    try_add(std::move(series));
+    try_add(series);
   }
 
-  /// Adds a metric at the end of the order unless one of the same name exists; returns whether it was
-  /// added. One hash of the name, for loaders that refuse duplicates.
-  bool try_add(metric_series&& series) {
+  /// Adds a copy of a metric at the end of the order unless one of the same name exists; returns whether
+  /// it was added. One hash of the name, for loaders that refuse duplicates.
+  bool try_add(const series_view& series) {
     if (!index_.insert(series.name(), metrics_.size(), name_at())) return false;
     longest_ = std::max(longest_, series.size());
-    metrics_.push_back(std::move(series));
+    metrics_.push_back(store(series));
     return true;
   }
 
@@ -55,13 +76,13 @@ class matrix {
 
   void set_stats_source(std::vector<std::string> sources) { stats_source_ = std::move(sources); }
 
-  [[nodiscard]] const metric_series* find(std::string_view name) const {
+  [[nodiscard]] const series_view* find(std::string_view name) const {
     const auto at = index_.find(name, name_at());
     return at == name_index::npos ? nullptr : &metrics_[at];
   }
   [[nodiscard]] bool contains(std::string_view name) const { return find(name) != nullptr; }
 
-  [[nodiscard]] std::span<const metric_series> metrics() const noexcept { return metrics_; }
+  [[nodiscard]] std::span<const series_view> metrics() const noexcept { return metrics_; }
   [[nodiscard]] std::size_t size() const noexcept { return metrics_.size(); }
   [[nodiscard]] bool empty() const noexcept { return metrics_.empty(); }
   [[nodiscard]] std::span<const std::string> textual_metrics() const noexcept { return textual_; }
@@ -95,8 +116,14 @@ class matrix {
   /// A copy without the runs that `drop` marks (its length is the run count).
   [[nodiscard]] matrix without_runs(const std::vector<bool>& drop) const {
     matrix out;
-    for (const auto& m : metrics_)
-      out.add(m.filter_runs([&](std::size_t run) { return run >= drop.size() || !drop[run]; }));
+    out.reserve(metrics_.size());
+    metric_series kept_runs;
+    for (const auto& m : metrics_) {
+      kept_runs.reset(m.name());
+      for (std::size_t run = 0; run < m.size(); ++run)
+        if (run >= drop.size() || !drop[run]) kept_runs.push_back(m.raw_values()[run], m.kind(run));
+      out.add(kept_runs);
+    }
     out.textual_ = textual_;
     if (stats_source_) {
       std::vector<std::string> kept;
@@ -108,13 +135,35 @@ class matrix {
   }
 
  private:
-  /// The index reads names from the series themselves.
+  /// The index reads names from the stored views.
   struct series_name {
-    const std::vector<metric_series>* metrics;
+    const std::vector<series_view>* metrics;
     std::string_view operator()(std::size_t at) const { return (*metrics)[at].name(); }
   };
   [[nodiscard]] series_name name_at() const { return {&metrics_}; }
-  std::vector<metric_series> metrics_;
+
+  /// A copy of `series` in the store, viewed.
+  series_view store(const series_view& series) {
+    if (!store_) store_ = std::make_unique<std::pmr::monotonic_buffer_resource>(first_block_bytes);
+    const auto copy = [this]<class T>(std::span<const T> from) -> std::span<const T> {
+      if (from.empty()) return {};
+      T* to = static_cast<T*>(store_->allocate(from.size_bytes(), alignof(T)));
+      std::copy(from.begin(), from.end(), to);
+      return {to, from.size()};
+    };
+    const auto name = copy(std::span<const char>{series.name().data(), series.name().size()});
+    return {std::string_view{name.data(), name.size()}, copy(series.raw_values()), copy(series.kinds()),
+            series.empty() ? sample_kind::integer : series.kind(0)};
+  }
+
+  /// The store's first block; later ones grow geometrically. Pages of a block that nothing was written to
+  /// take no memory, so a large block wastes nothing of a small matrix.
+  static constexpr std::size_t first_block_bytes = std::size_t{64} << 10;
+
+  /// Blocks that never move, so the views stay valid when the matrix moves; behind a pointer because the
+  /// resource itself cannot move.
+  std::unique_ptr<std::pmr::monotonic_buffer_resource> store_;
+  std::vector<series_view> metrics_;
   name_index index_;
   std::vector<std::string> textual_;
   std::optional<std::vector<std::string>> stats_source_;

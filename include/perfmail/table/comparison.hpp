@@ -70,7 +70,7 @@ namespace compare_detail {
 
 /// The metric's samples padded with zeros to the run count (missing runs as 0), or zeros when absent.
 /// A series of full length is used in place; only a short or absent one is copied, into `buffer`.
-inline std::span<const double> padded_samples(const metric_series* s, std::size_t runs, std::vector<double>& buffer) {
+inline std::span<const double> padded_samples(const series_view* s, std::size_t runs, std::vector<double>& buffer) {
   if (s != nullptr && s->size() == runs) return s->raw_values();
   buffer.clear();
   if (s != nullptr) buffer.assign(s->raw_values().begin(), s->raw_values().end());
@@ -79,9 +79,9 @@ inline std::span<const double> padded_samples(const metric_series* s, std::size_
 }
 
 /// What is printed for a column: its samples, padded with missing runs; zeros when it lacks the metric.
-inline metric_series display_series(const metric_series* s, std::size_t runs, std::string_view name) {
+inline metric_series display_series(const series_view* s, std::size_t runs, std::string_view name) {
   if (s != nullptr) {
-    metric_series out = *s;
+    metric_series out{*s};
     out.pad_to(runs);
     return out;
   }
@@ -90,7 +90,7 @@ inline metric_series display_series(const metric_series* s, std::size_t runs, st
 
 /// The series of `name` in `m`, trying position `hint` first: matrices of one test list their metrics
 /// in the same order, so most lookups are one comparison instead of a hash.
-inline const metric_series* find_near(const matrix& m, std::string_view name, std::size_t hint) {
+inline const series_view* find_near(const matrix& m, std::string_view name, std::size_t hint) {
   const auto metrics = m.metrics();
   if (hint < metrics.size() && metrics[hint].name() == name) return &metrics[hint];
   return m.find(name);
@@ -99,7 +99,7 @@ inline const metric_series* find_near(const matrix& m, std::string_view name, st
 /// A matrix with each name's series looked up once.
 struct indexed_matrix {
   const matrix* m = nullptr;
-  std::vector<const metric_series*> series;  ///< per name; null when absent
+  std::vector<const series_view*> series;  ///< per name; null when absent
 
   indexed_matrix(const matrix& source, std::span<const std::string_view> names) : m(&source) {
     series.reserve(names.size());
@@ -132,20 +132,20 @@ inline bool has_family(const matrix& m, std::string_view family) {
 /// reads (missing runs as 0) and those the summary reads (present ones) are the same.
 class sorted_column {
  public:
-  void prepare(const metric_series* s, std::size_t runs) {
+  void prepare(const series_view* s, std::size_t runs) {
     series_ = nullptr;
     if (s == nullptr || s->size() != runs || s->present_count() != s->size()) return;
     sorted_copy(s->raw_values(), sorted_);
     series_ = s;
   }
   /// The sorted samples of `s`, when they are the ones prepared.
-  [[nodiscard]] std::optional<std::span<const double>> of(const metric_series* s) const {
+  [[nodiscard]] std::optional<std::span<const double>> of(const series_view* s) const {
     if (s == nullptr || s != series_) return std::nullopt;
     return std::span<const double>{sorted_};
   }
 
  private:
-  const metric_series* series_ = nullptr;
+  const series_view* series_ = nullptr;
   std::vector<double> sorted_;
 };
 
@@ -164,8 +164,8 @@ class pair_decider {
   /// `base_sorted` may hold the sides' samples sorted.
   std::optional<detect::verdict> decide(std::size_t i, std::string_view name, bool failure,
                                         const sorted_column& head_sorted, const sorted_column& base_sorted) {
-    const metric_series* head = head_.series[i];
-    const metric_series* base = base_.series[i];
+    const series_view* head = head_.series[i];
+    const series_view* base = base_.series[i];
     if (head == nullptr && base == nullptr) return std::nullopt;
     detect::metric_context ctx;
     ctx.head_runs = head_.m->run_count();
@@ -200,7 +200,7 @@ inline void merge_verdict(std::optional<detect::verdict>& slot, const std::optio
 
 /// One column's statistics as `column_statistics(display_series(s, runs, name))` computes them, without
 /// the copy when the series needs no padding, and from its sorted copy when there is one.
-inline column_stats display_statistics(const metric_series* s, std::size_t runs, std::string_view name,
+inline column_stats display_statistics(const series_view* s, std::size_t runs, std::string_view name,
                                        const sorted_column& sorted) {
   // A series as long as the run count is displayed as it is: no copy.
   if (s != nullptr && s->size() >= runs) return column_statistics(*s, sorted.of(s));

@@ -67,7 +67,7 @@ struct comparison_row {
 };
 
 /// The statistics of one column's samples.
-[[nodiscard]] inline column_stats column_statistics(const metric_series& series,
+[[nodiscard]] inline column_stats column_statistics(const series_view& series,
                                                     std::optional<std::span<const double>> sorted = std::nullopt) {
   column_stats out;
   // Most series miss no run: summarised in place rather than copied, and from a sorted copy when the
