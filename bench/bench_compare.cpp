@@ -28,7 +28,8 @@ const std::vector<perfmail::matrix>& matrices() {
   return columns;
 }
 
-// Both files of the work unit, loaded side by side (as `perfmail compare` loads them).
+// Both files of the work unit, loaded as `perfmail compare` loads them (one after the other, reusing
+// the buffer and the parser).
 void load_pair(benchmark::State& state) {
   const std::vector<std::filesystem::path> paths{data_dir / "base", data_dir / "head"};
   for (auto _ : state) {

@@ -47,9 +47,9 @@ struct run_stats_text {
 /// A matrix.json file, or a directory: its matrix.json if it has one, else its per-run stats.json files.
 [[nodiscard]] matrix load_results(const std::filesystem::path& path, const load_limits& limits = {});
 
-/// Several results at once, loaded side by side on the machine's cores (a comparison's base and head are
-/// independent files). The matrices come back in the order of `paths`; when several fail, the error of
-/// the first failing path in that order is thrown.
+/// Several results, in the order of `paths`, reusing one text buffer and one parser from file to file
+/// (fresh memory for each file costs more in page faults than reading it); the first failing path's
+/// error is thrown.
 [[nodiscard]] std::vector<matrix> load_all_results(std::span<const std::filesystem::path> paths,
                                                    const load_limits& limits = {});
 
