@@ -148,6 +148,7 @@ command_action add_compare_command(CLI::App& app) {
     options.policy.robot.gap = args->gap;
     options.policy.robot.variance = args->variance;
     options.policy.robot.failure_needs_median_change = !args->keep_rare_failures;
+    options.keep_unselected_rows = args->format == "json";  // the table prints the selected rows only
     comparison cmp = compare(columns, options);
 
     const table_dialect dialect = args->dialect == "classic" ? table_dialect::classic : table_dialect::modern;

@@ -175,6 +175,21 @@ TEST_CASE("robot order: an empty second component is no sub-group") {
   CHECK(selected_names(c) == std::vector<std::string>{"vm..y", "vm.b", "vm.a.x"});
 }
 
+TEST_CASE("robot order: a name that is only a benchmark's name is no benchmark metric") {
+  // `fio` and `fio.bw` share their group key; only the dotted one is the test's own metric, however the
+  // rows follow each other.
+  const std::vector<matrix> cols{
+      make_matrix({{"fio", {100, 100, 100}}, {"fio.bw", {100, 100, 100}}, {"fio", {100, 100, 100}}}),
+      make_matrix({{"fio", {300, 300, 300}}, {"fio.bw", {120, 120, 120}}})};
+  compare_options o;
+  o.all = true;
+  const comparison c = compare(cols, o);
+  CHECK(selected_names(c) == std::vector<std::string>{"fio.bw", "fio"});
+  const std::vector<matrix> reversed{make_matrix({{"fio.bw", {100, 100, 100}}, {"fio", {100, 100, 100}}}),
+                                     make_matrix({{"fio.bw", {120, 120, 120}}, {"fio", {300, 300, 300}}})};
+  CHECK(selected_names(compare(reversed, o)) == std::vector<std::string>{"fio.bw", "fio"});
+}
+
 TEST_CASE("a table whose first row is not selected (and so holds no samples) renders") {
   const std::vector<matrix> cols{make_matrix({{"fio.iops", {50, 60, 70}}, {"fio.bw", {100, 101, 102}}}),
                                  make_matrix({{"fio.iops", {55, 65, 72}}, {"fio.bw", {120, 121, 122}}})};
@@ -189,5 +204,36 @@ TEST_CASE("a table whose first row is not selected (and so holds no samples) ren
     const std::string table = render_table(dialect, h, c.rows);
     CHECK(table.find("fio.bw") != std::string::npos);
     CHECK(table.find("fio.iops") == std::string::npos);
+  }
+}
+
+TEST_CASE("without the unselected rows, the selected ones are the same rows in the same order") {
+  // Groups whose first metrics are unchanged: their order comes from every metric, not from the
+  // selected ones alone.
+  const std::vector<matrix> cols{
+      make_matrix({{"meminfo.a", {100, 100, 100}}, {"vmstat.b", {100, 101, 100}}, {"meminfo.c", {100, 101, 102}},
+                   {"dmesg.warn", {0, 0, 0}}, {"fio.bw", {100, 100, 100}}, {"fio.iops", {100, 101, 102}},
+                   {"vmstat.d", {10, 11, 10}}}),
+      make_matrix({{"meminfo.a", {100, 100, 100}}, {"vmstat.b", {300, 301, 300}}, {"meminfo.c", {200, 201, 202}},
+                   {"dmesg.warn", {1, 1, 1}}, {"fio.bw", {100, 100, 100}}, {"fio.iops", {150, 151, 152}},
+                   {"vmstat.d", {100, 110, 100}}})};
+  compare_options all_rows;
+  all_rows.policy.robot.failure_needs_median_change = false;
+  const comparison full = compare(cols, all_rows);
+  compare_options selected_only = all_rows;
+  selected_only.keep_unselected_rows = false;
+  const comparison lean = compare(cols, selected_only);
+
+  std::vector<comparison_row> expected;
+  for (const auto& r : full.rows)
+    if (r.selected) expected.push_back(r);
+  REQUIRE(expected.size() >= 4);
+  CHECK(expected.size() < full.rows.size());
+  CHECK(lean.rows == expected);
+  CHECK(selected_names(lean) == selected_names(full));
+  for (const auto dialect : {table_dialect::classic, table_dialect::modern}) {
+    table_header h;
+    h.commits = {"base", "head"};
+    CHECK(render_table(dialect, h, lean.rows) == render_table(dialect, h, full.rows));
   }
 }

@@ -19,8 +19,10 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -46,11 +48,17 @@ struct compare_options {
   /// always there; the samples are needed only to print a row, and copying every metric's samples of a
   /// large matrix costs more than deciding them. Set it when unselected rows will be printed.
   bool samples_of_every_row = false;
+  /// Whether rows that are not selected are kept at all. A table prints the selected rows only, and a
+  /// comparison of 10,000 metrics of which a few hundred changed would otherwise spend most of its time
+  /// and memory on the rest. JSON output and lookups of any metric (`comparison::find`) need them. Rows
+  /// that are kept are the same, in the same order, either way.
+  bool keep_unselected_rows = true;
 };
 
 struct comparison {
-  /// Every metric of every column, `selected` or not, in order. Rows that are not selected hold no
-  /// samples (`columns` is empty) unless `compare_options::samples_of_every_row` asked for them.
+  /// Every metric of every column, `selected` or not, in order (only the selected ones when
+  /// `compare_options::keep_unselected_rows` is off). Rows that are not selected hold no samples
+  /// (`columns` is empty) unless `compare_options::samples_of_every_row` asked for them.
   std::vector<comparison_row> rows;
   detect::change_policy policy;
   std::vector<std::size_t> run_counts;  ///< per column, as loaded
@@ -248,36 +256,76 @@ void apply_order(std::vector<comparison_row>& rows, std::span<const Keyed> keys)
   }
 }
 
-inline void robot_sort(std::vector<comparison_row>& rows, const detect::metric_families& families) {
-  // Groups and sub-groups keep the order in which they first appear; the keys view the rows' names,
-  // which stay put until the rows are moved at the end.
-  std::unordered_map<std::string_view, std::size_t> group_seen;
-  std::unordered_map<std::string_view, std::size_t> sub_seen;
+/// Where a metric belongs in the robot's order, apart from its change: the test's own metrics first,
+/// then failures, then the rest; by group, a group's own metrics before its sub-groups' (`fio.*` before
+/// `fio.time.*`); groups and sub-groups in the order in which they first appear.
+struct robot_place {
+  std::uint8_t rank = 0;
+  bool nested = false;  ///< in a sub-group
+  std::uint32_t group = 0;
+  std::uint32_t sub = 0;
+};
+
+/// The places of `names`, in the order the rows are built. A matrix lists a group's metrics together, so
+/// a name's group is first compared with the previous name's and looked up only when it differs.
+inline std::vector<robot_place> robot_places(std::span<const std::string_view> names,
+                                             std::span<const std::uint8_t> failures,
+                                             const detect::metric_families& families) {
+  std::unordered_map<std::string_view, std::uint32_t> group_seen;
+  std::unordered_map<std::string_view, std::uint32_t> sub_seen;
+  const auto order_of = [](auto& seen, std::string_view key) {
+    return seen.try_emplace(key, static_cast<std::uint32_t>(seen.size())).first->second;
+  };
+  std::vector<robot_place> places;
+  places.reserve(names.size());
+  std::string_view group, sub;
+  std::uint32_t group_order = 0, sub_order = 0;
+  bool dotted = false;     // whether the previous name had a component after its group
+  bool benchmark = false;  // the previous name's: is_benchmark_metric depends on the group and the dot only
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string_view name = names[i];
+    const std::string_view name_group = group_key(name);
+    const std::string_view name_sub = sub_group_key(name);
+    const bool name_dotted = name_group.size() != name.size();
+    const bool new_group = i == 0 || name_group != group;
+    if (new_group) {
+      group = name_group;
+      group_order = order_of(group_seen, group);
+    }
+    if (new_group || name_dotted != dotted) {
+      dotted = name_dotted;
+      benchmark = families.is_benchmark_metric(name);
+    }
+    if (i == 0 || name_sub != sub) {
+      sub = name_sub;
+      sub_order = order_of(sub_seen, sub);
+    }
+    const std::uint8_t rank = benchmark ? 0 : (failures[i] != 0 ? 1 : 2);
+    places.push_back({rank, sub.size() != group.size(), group_order, sub_order});
+  }
+  return places;
+}
+
+/// Puts `rows` in the robot's order; row k is metric `metric_of[k]`, whose place is `places[metric_of[k]]`.
+/// Within a sub-group, the larger change first; equal keys keep their order.
+inline void robot_sort(std::vector<comparison_row>& rows, std::span<const robot_place> places,
+                       std::span<const std::uint32_t> metric_of) {
   struct keyed {
-    int rank;
-    std::size_t group;
-    bool nested;  ///< in a sub-group (`fio.time.*`): after the group's own metrics (`fio.*`)
-    std::size_t sub;
+    robot_place place;
     double change;
-    std::size_t index;
+    std::uint32_t index;  ///< the row's position before sorting
   };
   std::vector<keyed> keys;
   keys.reserve(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const auto& r = rows[i];
-    const int rank = families.is_benchmark_metric(r.name) ? 0 : (r.failure ? 1 : 2);
-    const std::string_view group = group_key(r.name);
-    const std::string_view sub = sub_group_key(r.name);
-    const std::size_t group_order = group_seen.try_emplace(group, group_seen.size()).first->second;
-    const std::size_t sub_order = sub_seen.try_emplace(sub, sub_seen.size()).first->second;
-    keys.push_back({rank, group_order, sub.size() != group.size(), sub_order, change_key(r), i});
-  }
-  std::stable_sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
-    if (x.rank != y.rank) return x.rank < y.rank;
-    if (x.group != y.group) return x.group < y.group;
-    if (x.nested != y.nested) return !x.nested;
-    if (x.sub != y.sub) return x.sub < y.sub;
-    return x.change > y.change;
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    keys.push_back({places[metric_of[k]], change_key(rows[k]), static_cast<std::uint32_t>(k)});
+  std::sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
+    if (x.place.rank != y.place.rank) return x.place.rank < y.place.rank;
+    if (x.place.group != y.place.group) return x.place.group < y.place.group;
+    if (x.place.nested != y.place.nested) return !x.place.nested;
+    if (x.place.sub != y.place.sub) return x.place.sub < y.place.sub;
+    if (x.change != y.change) return x.change > y.change;
+    return x.index < y.index;
   });
   apply_order(rows, std::span<const keyed>{keys});
 }
@@ -322,6 +370,8 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
       if (!seen) names.push_back(name);
     }
   }
+
+  if (names.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many metrics to compare");
 
   // Complete runs only, for performance rows and the robot's second pass; a matrix without incomplete
   // runs is used as it is.
@@ -369,14 +419,16 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
   std::vector<sorted_column> sorted(columns.size());
   const sorted_column unsorted;
 
-  out.rows.reserve(names.size());
+  std::vector<std::uint32_t> metric_of;  // per row: its metric, the index into `names`
+  if (options.keep_unselected_rows) {
+    out.rows.reserve(names.size());
+    metric_of.reserve(names.size());
+  }
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::string_view name = names[i];
     const bool failure = failures[i] != 0;
     for (std::size_t c = 0; c < columns.size(); ++c) sorted[c].prepare(all_runs[c].series[i], columns[c]->run_count());
-    comparison_row row;
-    row.name = std::string{name};
-    row.failure = failure;
+    per_column<column_verdict, 1> verdicts;
     bool any = false;
     for (std::size_t c = 1; c < columns.size(); ++c) {
       std::optional<detect::verdict> v;
@@ -396,9 +448,15 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
         cv.reason = "not compared";
       }
       any = any || cv.changed;
-      row.verdicts.push_back(cv);
+      verdicts.push_back(cv);
     }
-    row.selected = options.all || any;
+    const bool selected = options.all || any;
+    if (!selected && !options.keep_unselected_rows) continue;
+    comparison_row row;
+    row.name = std::string{name};
+    row.failure = failure;
+    row.verdicts = std::move(verdicts);
+    row.selected = selected;
 
     // Failure rows count over every run, performance rows over the complete ones.
     const auto& source = failure ? all_runs : complete_runs;
@@ -411,8 +469,10 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
       for (const auto& m : source) row.columns.push_back(display_series(m.series[i], m.m->run_count(), name));
     }
     out.rows.push_back(std::move(row));
+    metric_of.push_back(static_cast<std::uint32_t>(i));
   }
-  if (options.order == row_order::robot) robot_sort(out.rows, options.families);
+  if (options.order == row_order::robot)
+    robot_sort(out.rows, robot_places(names, failures, options.families), metric_of);
   if (options.order == row_order::caller) caller_sort(out.rows, options.caller_order);
   return out;
 }
