@@ -350,9 +350,12 @@ class matrix_reader {
   od::parser& parser_;
 };
 
+/// `expected_metrics` sizes the matrix up front (a hint: the count of a matrix loaded before, since the
+/// files of one comparison list the same metrics), sparing the copies of growing it.
 matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, std::string_view source,
-                         const load_limits& limits) {
+                         const load_limits& limits, std::size_t expected_metrics = 0) {
   matrix result;
+  result.reserve(expected_metrics);
   matrix_reader reader(source, text, parser);
   std::unordered_set<std::string> textual_names;
   bool has_stats_source = false;
@@ -518,8 +521,9 @@ class stats_merger {
   load_limits limits_;
 };
 
-matrix load_matrix_with(reading_workspace& workspace, const std::filesystem::path& file, const load_limits& limits) {
-  return parse_matrix_text(workspace.read(file, limits), workspace.parser(), file.string(), limits);
+matrix load_matrix_with(reading_workspace& workspace, const std::filesystem::path& file, const load_limits& limits,
+                        std::size_t expected_metrics = 0) {
+  return parse_matrix_text(workspace.read(file, limits), workspace.parser(), file.string(), limits, expected_metrics);
 }
 
 matrix load_stats_directory_with(reading_workspace& workspace, const std::filesystem::path& dir,
@@ -534,13 +538,15 @@ matrix load_stats_directory_with(reading_workspace& workspace, const std::filesy
   return std::move(merger).result();
 }
 
-matrix load_results_with(reading_workspace& workspace, const std::filesystem::path& path, const load_limits& limits) {
+matrix load_results_with(reading_workspace& workspace, const std::filesystem::path& path, const load_limits& limits,
+                         std::size_t expected_metrics = 0) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
-    if (std::filesystem::exists(path / "matrix.json")) return load_matrix_with(workspace, path / "matrix.json", limits);
+    if (std::filesystem::exists(path / "matrix.json"))
+      return load_matrix_with(workspace, path / "matrix.json", limits, expected_metrics);
     return load_stats_directory_with(workspace, path, limits);
   }
-  return load_matrix_with(workspace, path, limits);
+  return load_matrix_with(workspace, path, limits, expected_metrics);
 }
 
 }  // namespace
@@ -579,7 +585,8 @@ std::vector<matrix> load_all_results(std::span<const std::filesystem::path> path
   reading_workspace workspace;
   std::vector<matrix> out;
   out.reserve(paths.size());
-  for (const auto& path : paths) out.push_back(load_results_with(workspace, path, limits));
+  for (const auto& path : paths)
+    out.push_back(load_results_with(workspace, path, limits, out.empty() ? 0 : out.back().size()));
   return out;
 }
 

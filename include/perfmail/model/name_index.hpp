@@ -30,7 +30,7 @@ class name_index {
   template <class NameAt>
   bool insert(std::string_view name, std::size_t position, NameAt name_at) {
     if (position >= empty_slot) throw std::length_error("more metrics than a matrix can index");
-    if (2 * (size_ + 1) > slots_.size()) rebuild(slots_.empty() ? 16 : 2 * slots_.size());
+    if (too_full(size_ + 1, slots_.size())) rebuild(slots_.empty() ? 16 : 2 * slots_.size());
     const std::uint32_t hash = hash_of(name);
     slot& s = slots_[slot_of(name, hash, name_at)];
     if (s.position != empty_slot) return false;
@@ -41,7 +41,7 @@ class name_index {
 
   /// Room for `n` names without growing.
   void reserve(std::size_t n) {
-    if (2 * n > slots_.size()) rebuild(capacity_for(n));
+    if (too_full(n, slots_.size())) rebuild(capacity_for(n));
   }
 
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
@@ -68,10 +68,14 @@ class name_index {
     return static_cast<std::uint32_t>(std::hash<std::string_view>{}(name));
   }
   [[nodiscard]] std::size_t mask() const noexcept { return slots_.size() - 1; }
-  /// A power of two at least twice `n` (the table is never more than half full).
+  /// Whether `n` names would fill more than three quarters of `capacity` slots. Linear probing stays
+  /// short up to there (about two probes for a name that is present), and every slot is written when
+  /// the table grows, so a sparser table would cost a matrix of 10,000 metrics twice the memory.
+  static constexpr bool too_full(std::size_t n, std::size_t capacity) noexcept { return 4 * n > 3 * capacity; }
+  /// The smallest power of two, from 16, that `n` names do not fill too much.
   static std::size_t capacity_for(std::size_t n) {
     std::size_t capacity = 16;
-    while (capacity < 2 * n) capacity *= 2;
+    while (too_full(n, capacity)) capacity *= 2;
     return capacity;
   }
 
