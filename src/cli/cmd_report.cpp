@@ -41,7 +41,7 @@ command_action add_report_command(CLI::App& app) {
       "every field is described in docs/REPORT.md.");
   return [options] {
     auto doc = io::load_report(options->document, input_limits());
-    auto report = email::compose(doc);
+    auto report = email::compose(doc, options->format == "json");  // JSON prints every metric's row
     std::string text;
     if (options->format == "text") {
       text = report.body;

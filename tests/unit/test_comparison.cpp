@@ -237,3 +237,16 @@ TEST_CASE("without the unselected rows, the selected ones are the same rows in t
     CHECK(render_table(dialect, h, lean.rows) == render_table(dialect, h, full.rows));
   }
 }
+
+TEST_CASE("rows named as always kept stay, selected or not") {
+  const std::vector<matrix> cols{make_matrix({{"fio.bw", {100, 101, 102}}, {"meminfo.a", {5, 5, 5}}}),
+                                 make_matrix({{"fio.bw", {150, 151, 152}}, {"meminfo.a", {5, 5, 5}}})};
+  compare_options o;
+  o.keep_unselected_rows = false;
+  CHECK(compare(cols, o).find("meminfo.a") == nullptr);
+  o.always_kept = {"meminfo.a", "absent.metric"};
+  const comparison c = compare(cols, o);
+  REQUIRE(c.find("meminfo.a") != nullptr);
+  CHECK_FALSE(c.find("meminfo.a")->selected);
+  CHECK(c.rows.size() == 2);
+}

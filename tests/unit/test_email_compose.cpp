@@ -126,3 +126,29 @@ TEST_CASE("compose: plots of base against head, of the bisection, or of given sa
     CHECK_THROWS_WITH_AS((void)compose(doc), doctest::Contains("plots.style"), input_error);
   }
 }
+
+TEST_CASE("compose: the email is the same whether the comparison keeps every row or not") {
+  auto doc = sample_document();
+  doc.plots.metrics_from = plot_request::which::changed;
+  const auto check_same = [](const report_document& d) {
+    const auto lean = compose(d, false);
+    const auto full = compose(d, true);
+    CHECK(lean.body == full.body);
+    CHECK(lean.subject == full.subject);
+    CHECK(lean.plotted == full.plotted);
+    CHECK(lean.table.rows.size() <= full.table.rows.size());
+  };
+  check_same(doc);
+  SUBCASE("rows of metrics that are neither selected nor named are left out") {
+    CHECK(compose(doc, false).table.find("turbostat.Avg_MHz") == nullptr);
+  }
+  SUBCASE("an unselected headline metric is kept") {
+    doc.headline.metric = "turbostat.Avg_MHz";
+    check_same(doc);
+    CHECK(compose(doc, false).table.find("turbostat.Avg_MHz") != nullptr);
+  }
+  SUBCASE("rows the document names are kept") {
+    doc.table.rows = {"turbostat.Avg_MHz", "fio.write_bw_MBps"};
+    check_same(doc);
+  }
+}

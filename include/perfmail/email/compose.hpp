@@ -163,8 +163,10 @@ inline plot::look look_of(const report_document& doc) {
 
 }  // namespace compose_detail
 
-/// Composes the email a report document describes.
-[[nodiscard]] inline composed_report compose(const report_document& doc) {
+/// Composes the email a report document describes. `every_row`: whether the comparison keeps the rows
+/// of metrics that are neither selected nor named in the document (JSON output prints them; the email
+/// does not, and leaving them out spares most of a large comparison's time and memory).
+[[nodiscard]] inline composed_report compose(const report_document& doc, bool every_row = true) {
   using namespace compose_detail;
   composed_report out;
 
@@ -181,7 +183,11 @@ inline plot::look look_of(const report_document& doc) {
   columns.reserve(1 + doc.head_results.size());
   columns.push_back(&doc.base_results.data);
   for (const auto& head : doc.head_results) columns.push_back(&head.data);
-  out.table = compare(std::span<const matrix* const>{columns}, compare_options_of(doc));
+  compare_options deciding = compare_options_of(doc);
+  deciding.keep_unselected_rows = every_row;
+  deciding.always_kept = doc.table.rows;
+  if (!doc.headline.metric.empty()) deciding.always_kept.push_back(doc.headline.metric);
+  out.table = compare(std::span<const matrix* const>{columns}, deciding);
   out.rows = rows_to_print(doc, out.table);
 
   std::vector<comparison_row> printed;

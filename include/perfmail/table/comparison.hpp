@@ -53,6 +53,8 @@ struct compare_options {
   /// and memory on the rest. JSON output and lookups of any metric (`comparison::find`) need them. Rows
   /// that are kept are the same, in the same order, either way.
   bool keep_unselected_rows = true;
+  /// Metrics whose rows are kept whether selected or not (those a caller will look up by name).
+  std::vector<std::string> always_kept;
 };
 
 struct comparison {
@@ -451,7 +453,9 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
       verdicts.push_back(cv);
     }
     const bool selected = options.all || any;
-    if (!selected && !options.keep_unselected_rows) continue;
+    if (!selected && !options.keep_unselected_rows &&
+        std::find(options.always_kept.begin(), options.always_kept.end(), name) == options.always_kept.end())
+      continue;
     comparison_row row;
     row.name = std::string{name};
     row.failure = failure;
