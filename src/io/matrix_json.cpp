@@ -25,7 +25,64 @@
 #include <vector>
 
 namespace perfmail::io {
+namespace detail {
+
+/// What reading one file after another reuses: a text buffer and a parser (whose index of the text is
+/// four bytes per structural character), both as large as the largest text so far. Fresh ones for every
+/// file would touch, and fault in, as many new pages as the files are long: page faults cost a
+/// comparison of two large matrices more than the parsing does.
+class reading_workspace {
+ public:
+  /// The whole of `file`, padded for the parser; valid until the next read.
+  simdjson::padded_string_view read(const std::filesystem::path& file, const load_limits& limits) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(status)) throw input_error(file.string(), "no such file");
+    if (std::filesystem::is_directory(status)) throw input_error(file.string(), "is a directory, expected a file");
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec) throw input_error(file.string(), fmt::format("cannot read: {}", ec.message()));
+    if (size > limits.max_file_bytes)
+      throw input_error(file.string(), fmt::format("file of {} bytes is larger than the limit of {} bytes", size,
+                                                   limits.max_file_bytes));
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw input_error(file.string(), "cannot open for reading");
+    char* text = room_for(static_cast<std::size_t>(size));
+    in.read(text, static_cast<std::streamsize>(size));
+    if (static_cast<std::size_t>(in.gcount()) != size) throw input_error(file.string(), "could not read the whole file");
+    return simdjson::padded_string_view{text, static_cast<std::size_t>(size), capacity_};
+  }
+
+  /// A copy of `json`, padded for the parser; valid until the next read.
+  simdjson::padded_string_view hold(std::string_view json) {
+    char* text = room_for(json.size());
+    std::copy(json.begin(), json.end(), text);
+    return simdjson::padded_string_view{text, json.size(), capacity_};
+  }
+
+  simdjson::ondemand::parser& parser() noexcept { return parser_; }
+
+ private:
+  /// A buffer of at least `size` bytes and the parser's padding after them.
+  char* room_for(std::size_t size) {
+    if (size + simdjson::SIMDJSON_PADDING > capacity_) {
+      capacity_ = size + simdjson::SIMDJSON_PADDING;
+      buffer_ = std::make_unique_for_overwrite<char[]>(capacity_);
+    }
+    // The parser may read the padding; it must not see bytes of an earlier, longer text there.
+    std::fill(buffer_.get() + size, buffer_.get() + size + simdjson::SIMDJSON_PADDING, '\0');
+    return buffer_.get();
+  }
+
+  std::unique_ptr<char[]> buffer_;
+  std::size_t capacity_ = 0;
+  simdjson::ondemand::parser parser_;
+};
+
+}  // namespace detail
+
 namespace {
+
+using detail::reading_workspace;
 
 namespace od = simdjson::ondemand;
 
@@ -107,57 +164,6 @@ std::string describe(simdjson::error_code code) {
       return fmt::format("invalid JSON ({})", simdjson::error_message(code));
   }
 }
-
-/// What reading one file after another reuses: a text buffer and a parser (whose index of the text is
-/// four bytes per structural character), both as large as the largest text so far. Fresh ones for every
-/// file would touch, and fault in, as many new pages as the files are long: page faults cost a
-/// comparison of two large matrices more than the parsing does.
-class reading_workspace {
- public:
-  /// The whole of `file`, padded for the parser; valid until the next read.
-  simdjson::padded_string_view read(const std::filesystem::path& file, const load_limits& limits) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (ec || !std::filesystem::exists(status)) throw input_error(file.string(), "no such file");
-    if (std::filesystem::is_directory(status)) throw input_error(file.string(), "is a directory, expected a file");
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec) throw input_error(file.string(), fmt::format("cannot read: {}", ec.message()));
-    if (size > limits.max_file_bytes)
-      throw input_error(file.string(), fmt::format("file of {} bytes is larger than the limit of {} bytes", size,
-                                                   limits.max_file_bytes));
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw input_error(file.string(), "cannot open for reading");
-    char* text = room_for(static_cast<std::size_t>(size));
-    in.read(text, static_cast<std::streamsize>(size));
-    if (static_cast<std::size_t>(in.gcount()) != size) throw input_error(file.string(), "could not read the whole file");
-    return simdjson::padded_string_view{text, static_cast<std::size_t>(size), capacity_};
-  }
-
-  /// A copy of `json`, padded for the parser; valid until the next read.
-  simdjson::padded_string_view hold(std::string_view json) {
-    char* text = room_for(json.size());
-    std::copy(json.begin(), json.end(), text);
-    return simdjson::padded_string_view{text, json.size(), capacity_};
-  }
-
-  od::parser& parser() noexcept { return parser_; }
-
- private:
-  /// A buffer of at least `size` bytes and the parser's padding after them.
-  char* room_for(std::size_t size) {
-    if (size + simdjson::SIMDJSON_PADDING > capacity_) {
-      capacity_ = size + simdjson::SIMDJSON_PADDING;
-      buffer_ = std::make_unique_for_overwrite<char[]>(capacity_);
-    }
-    // The parser may read the padding; it must not see bytes of an earlier, longer text there.
-    std::fill(buffer_.get() + size, buffer_.get() + size + simdjson::SIMDJSON_PADDING, '\0');
-    return buffer_.get();
-  }
-
-  std::unique_ptr<char[]> buffer_;
-  std::size_t capacity_ = 0;
-  od::parser parser_;
-};
 
 /// Reads one document; every failure becomes an input_error at the parser's current position.
 class matrix_reader {
@@ -578,15 +584,27 @@ matrix load_results(const std::filesystem::path& path, const load_limits& limits
   return load_results_with(workspace, path, limits);
 }
 
+results_loader::results_loader(const load_limits& limits)
+    : workspace_(std::make_unique<detail::reading_workspace>()), limits_(limits) {}
+results_loader::results_loader(results_loader&&) noexcept = default;
+results_loader& results_loader::operator=(results_loader&&) noexcept = default;
+results_loader::~results_loader() = default;
+
+matrix results_loader::load(const std::filesystem::path& path) {
+  if (!workspace_) workspace_ = std::make_unique<detail::reading_workspace>();  // moved from, then used again
+  matrix m = load_results_with(*workspace_, path, limits_, last_size_);
+  last_size_ = m.size();
+  return m;
+}
+
 std::vector<matrix> load_all_results(std::span<const std::filesystem::path> paths, const load_limits& limits) {
-  // One after the other, reusing one buffer and one parser: loading side by side on two cores was
-  // quicker by itself, but it keeps two texts and two parsers in memory at once, and faulting in their
-  // pages cost the whole command about as much as the second core saved (docs/PERFORMANCE.md).
-  reading_workspace workspace;
+  // One after the other: loading side by side on two cores was quicker by itself, but it keeps two
+  // texts and two parsers in memory at once, and faulting in their pages cost the whole command about
+  // as much as the second core saved (docs/PERFORMANCE.md).
+  results_loader loader(limits);
   std::vector<matrix> out;
   out.reserve(paths.size());
-  for (const auto& path : paths)
-    out.push_back(load_results_with(workspace, path, limits, out.empty() ? 0 : out.back().size()));
+  for (const auto& path : paths) out.push_back(loader.load(path));
   return out;
 }
 

@@ -251,7 +251,7 @@ class report_parser {
   email::results read_source(const json& value, const std::string& path) {
     if (value.is_string()) {
       const std::filesystem::path p = base_dir_ / value.get<std::string>();
-      return {p.string(), load_results(p, limits_)};
+      return {p.string(), loader_.load(p)};
     }
     if (value.is_object()) {
       const std::string text = value.dump();
@@ -422,6 +422,7 @@ class report_parser {
   std::string file_;
   std::filesystem::path base_dir_;
   load_limits limits_;
+  results_loader loader_{limits_};  // the document's result files, one after the other
 };
 
 }  // namespace

@@ -270,3 +270,19 @@ TEST_CASE("load_all_results: a shorter file after a longer one is read on its ow
     CHECK(std::string{e.what()}.find("truncated") != std::string::npos);
   }
 }
+
+TEST_CASE("results_loader: files one after another, and again after a move") {
+  const scratch_dir dir("loader");
+  dir.write("a/matrix.json", R"({"x": [1, 2], "y": [3, 4]})");
+  dir.write("b/matrix.json", R"({"x": [5, 6]})");
+  io::results_loader loader;
+  const matrix a = loader.load(dir.path / "a");
+  const matrix b = loader.load(dir.path / "b");  // sized from a: room for two metrics, one used
+  CHECK(a.size() == 2);
+  CHECK(b.size() == 1);
+  CHECK(b.find("x")->raw_values()[1] == 6);
+  io::results_loader moved = std::move(loader);
+  const matrix again = moved.load(dir.path / "a");
+  CHECK(*again.find("y") == *a.find("y"));
+  CHECK(loader.load(dir.path / "b").size() == 1);  // NOLINT(bugprone-use-after-move): a moved-from loader works
+}

@@ -10,12 +10,17 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace perfmail::io {
+
+namespace detail {
+class reading_workspace;
+}  // namespace detail
 
 /// Sizes above which input is refused with an error rather than exhausting memory or time.
 struct load_limits {
@@ -46,6 +51,26 @@ struct run_stats_text {
 
 /// A matrix.json file, or a directory: its matrix.json if it has one, else its per-run stats.json files.
 [[nodiscard]] matrix load_results(const std::filesystem::path& path, const load_limits& limits = {});
+
+/// Loads results one after another (load_results for each path), reusing one text buffer and one parser
+/// and sizing each matrix from the one loaded before it: the files of one comparison list the same
+/// metrics, and fresh memory for each file costs more in page faults than reading it.
+class results_loader {
+ public:
+  explicit results_loader(const load_limits& limits = {});
+  results_loader(results_loader&&) noexcept;
+  results_loader& operator=(results_loader&&) noexcept;
+  results_loader(const results_loader&) = delete;
+  results_loader& operator=(const results_loader&) = delete;
+  ~results_loader();
+
+  [[nodiscard]] matrix load(const std::filesystem::path& path);
+
+ private:
+  std::unique_ptr<detail::reading_workspace> workspace_;  // the parser's types stay in src/io/
+  load_limits limits_;
+  std::size_t last_size_ = 0;
+};
 
 /// Several results, in the order of `paths`, reusing one text buffer and one parser from file to file
 /// (fresh memory for each file costs more in page faults than reading it); the first failing path's
