@@ -83,10 +83,13 @@ void render(benchmark::State& state, perfmail::table_dialect dialect) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
 }
 
+/// What `perfmail compare` does after loading: rows only for the selected metrics, then the table.
 void detect_and_render(benchmark::State& state) {
   const auto h = header();
+  perfmail::compare_options options;
+  options.keep_unselected_rows = false;
   for (auto _ : state) {
-    const auto cmp = perfmail::compare(matrices());
+    const auto cmp = perfmail::compare(matrices(), options);
     const std::string text = perfmail::render_table(perfmail::table_dialect::classic, h, cmp.rows);
     benchmark::DoNotOptimize(text.data());
   }

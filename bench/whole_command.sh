@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Whole-command figures for docs/PERFORMANCE.md: wall time (hyperfine) and peak memory (GNU time) of
-# perfmail compare and perfmail report on the work unit, next to the robot's Ruby change detection when
-# LKP_SRC names an lkp-tests checkout.
+# Whole-command figures for docs/PERFORMANCE.md, side by side in one run on the work unit (two matrices
+# of METRICS x RUNS from bench/gen_matrices.py):
+#   - wall time (hyperfine) of the parse floor (bench/parse_only: simdjson's DOM parser merely parsing
+#     both files), `perfmail compare` (load, decide, classic table) and `perfmail report` (the same plus
+#     ten plots and the email);
+#   - peak memory (GNU time) of each, and of `perfmail --version` (the process before it reads anything);
+#   - when LKP_SRC names an lkp-tests checkout, the robot's Ruby change detection on the same files:
+#     three processes of one call each (the call's time and the whole process's), then one process of
+#     three calls (the warmed-up calls).
 #
 #   bench/whole_command.sh build/release/perfmail [METRICS] [RUNS]
 set -euo pipefail
@@ -9,40 +15,73 @@ perfmail=$(realpath "${1:?usage: whole_command.sh PATH/TO/perfmail [METRICS] [RU
 metrics=${2:-10000}
 runs=${3:-20}
 here=$(cd "$(dirname "$0")" && pwd)
+parse_only=$(dirname "$perfmail")/bench/parse_only
+[[ -x "$parse_only" ]] || { echo "no $parse_only: build the parse_only target" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 "$here/gen_matrices.py" "$work" --metrics "$metrics" --runs "$runs" >/dev/null
-bytes=$(($(stat -c %s "$work/base/matrix.json") + $(stat -c %s "$work/head/matrix.json")))
+base=$work/base/matrix.json
+head=$work/head/matrix.json
+bytes=$(($(stat -c %s "$base") + $(stat -c %s "$head")))
 echo "work unit: $metrics metrics x $runs runs, $bytes bytes of matrix.json"
 
-cat > "$work/report.json" <<DOC
-{"dialect": "classic",
- "commit": {"id": "fedcba9876543210fedcba9876543210fedcba98", "subject": "bench: a change"},
- "base_commit": {"id": "0123456789abcdef0123456789abcdef01234567"},
- "test": {"name": "bench"},
- "results": {"base": "base/matrix.json", "head": "head/matrix.json"},
- "table": {"order": "robot"},
- "plots": {"metrics": "changed"},
- "headline": {"metric": "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(next(k for k in d if k.startswith("fio.")))' "$work/base/matrix.json")"}}
-DOC
-python3 - "$work/report.json" "$work/base/matrix.json" <<'PY'
+python3 - "$work/report.json" "$base" <<'PY'
 import json, sys
-# Ten plots, as in the work unit of docs/PERFORMANCE.md.
-doc = json.load(open(sys.argv[1]))
+# The email of the work unit: the classic table and ten plots of the test's own metrics.
 names = [k for k in json.load(open(sys.argv[2])) if k.startswith("fio.")]
-doc["plots"]["metrics"] = names[:10]
+doc = {"dialect": "classic",
+       "commit": {"id": "fedcba9876543210fedcba9876543210fedcba98", "subject": "bench: a change"},
+       "base_commit": {"id": "0123456789abcdef0123456789abcdef01234567"},
+       "test": {"name": "bench"},
+       "results": {"base": "base/matrix.json", "head": "head/matrix.json"},
+       "table": {"order": "robot"},
+       "plots": {"metrics": names[:10]},
+       "headline": {"metric": names[0]}}
 json.dump(doc, open(sys.argv[1], "w"))
 PY
 
-hyperfine -N --warmup 3 --runs 20 \
-  "$perfmail compare $work/base/matrix.json $work/head/matrix.json" \
-  "$perfmail report $work/report.json"
-for cmd in "compare $work/base/matrix.json $work/head/matrix.json" "report $work/report.json"; do
-  /usr/bin/time -f "peak memory of 'perfmail ${cmd%% *}': %M KB (input: $((bytes / 1024)) KB)" \
-    "$perfmail" $cmd >/dev/null
-done
+hyperfine -N --warmup 5 --runs 40 --export-json "$work/times.json" \
+  -n "parse floor" "$parse_only $base $head" \
+  -n "perfmail compare" "$perfmail compare $base $head" \
+  -n "perfmail report" "$perfmail report $work/report.json"
+
+peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+declare -A peak_kb
+peak_kb[floor]=$(peak "$parse_only" "$base" "$head")
+peak_kb[compare]=$(peak "$perfmail" compare "$base" "$head")
+peak_kb[report]=$(peak "$perfmail" report "$work/report.json")
+peak_kb[start]=$(peak "$perfmail" --version)
+
+ruby_first=""
 if [[ -n "${LKP_SRC:-}" ]]; then
-  echo "the robot's Ruby change detection:"
-  ruby "$here/ruby_detect.rb" "$work/head/matrix.json" "$work/base/matrix.json"
+  echo "the robot's Ruby change detection, three processes of one call:"
+  for _ in 1 2 3; do
+    /usr/bin/time -f "  whole ruby process: %e s" ruby "$here/ruby_detect.rb" "$head" "$base" 1 2>&1 | sed 's/^call/  call/'
+  done | tee "$work/ruby.txt"
+  echo "one process of three calls:"
+  ruby "$here/ruby_detect.rb" "$head" "$base" 3 | sed 's/^/  /'
+  ruby_first=$(awk '/call 1:/ {print $3}' "$work/ruby.txt" | sort -n | sed -n 2p)
+  ruby_process=$(awk '/whole ruby process/ {print $4}' "$work/ruby.txt" | sort -n | sed -n 2p)
 fi
+
+python3 - "$work/times.json" "$bytes" "${peak_kb[floor]}" "${peak_kb[compare]}" "${peak_kb[report]}" \
+  "${peak_kb[start]}" "$ruby_first" "${ruby_process:-}" <<'PY'
+import json, sys
+times = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
+size_kb = int(sys.argv[2]) / 1024
+floor_kb, compare_kb, report_kb, start_kb = (int(x) for x in sys.argv[3:7])
+floor = times["parse floor"]["median"]
+print("summary (medians of hyperfine's runs):")
+for name in ("parse floor", "perfmail compare", "perfmail report"):
+    t = times[name]["median"]
+    print(f"  {name:17} {t * 1e3:6.1f} ms  = {t / floor:4.2f} x the parse floor")
+print(f"  peak memory, input {size_kb:.0f} KB (3 x = {3 * size_kb:.0f} KB); process before reading: {start_kb} KB")
+for name, kb in (("parse floor", floor_kb), ("perfmail compare", compare_kb), ("perfmail report", report_kb)):
+    print(f"  {name:17} {kb:6d} KB = {kb / size_kb:4.2f} x the input ({(kb - start_kb) / size_kb:4.2f} x without the process's own)")
+if sys.argv[7]:
+    first, process = float(sys.argv[7]), float(sys.argv[8])
+    compare = times["perfmail compare"]["median"]
+    print(f"  Ruby first call {first:.2f} s = {first / compare:.0f} x perfmail compare;"
+          f" whole Ruby process {process:.2f} s = {process / compare:.0f} x")
+PY
