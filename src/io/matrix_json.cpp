@@ -257,9 +257,10 @@ class matrix_reader {
   };
 
   /// Failure metrics count events per run: a negative count is not a count. `value` is the sample just
-  /// read (the parser has not moved on), so it still knows its place.
+  /// read (the parser has not moved on), so it still knows its place. The name is classified only for a
+  /// negative sample, which is rare, rather than for every metric.
   void check_failure_count(std::string_view metric, const sample& s, od::value& value) {
-    if (s.kind != sample_kind::missing && s.value < 0)
+    if (s.kind != sample_kind::missing && s.value < 0 && is_failure_metric(metric))
       fail(place_of(value), fmt::format("metric \"{}\": a failure count is negative", metric));
   }
 
@@ -409,7 +410,6 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
       reader.fail(place, fmt::format("metric \"{}\" is not an array of samples", name));
     od::array array;
     if (auto err = value.get_array().get(array)) reader.fail(value, err);
-    const bool counts_failures = is_failure_metric(name);
     series.reset(name);
     series.reserve(expected_runs);
     bool textual = false;
@@ -417,7 +417,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
       od::value element;
       if (auto err = std::move(element_result).get(element)) reader.fail_with(place, err);
       const auto s = reader.read_sample(element, series.name());
-      if (counts_failures) reader.check_failure_count(series.name(), s, element);
+      reader.check_failure_count(series.name(), s, element);
       textual = textual || s.is_text;
       series.push_back(s.value, s.kind);
       if (series.size() > limits.max_runs)
@@ -431,7 +431,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
     if (textual) {
       if (result.contains(series.name()) || !textual_names.insert(series.name()).second) appears_twice();
       result.add_textual(series.name());
-    } else if (textual_names.contains(series.name()) || !result.try_add(series)) {
+    } else if ((!textual_names.empty() && textual_names.contains(series.name())) || !result.try_add(series)) {
       appears_twice();
     }
   });
@@ -492,7 +492,7 @@ class stats_merger {
       if (type == od::json_type::array)
         reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
       const auto s = reader.read_sample(value, name);
-      if (is_failure_metric(name)) reader.check_failure_count(name, s, value);
+      reader.check_failure_count(name, s, value);
       if (s.is_text) {
         if (textual_.insert(name).second) textual_order_.push_back(name);
         return;
