@@ -1,7 +1,8 @@
 // compare() and both table dialects on matrices built from the fuzz bytes: 2 to 5 columns, metrics of
 // every family the tables treat specially and of arbitrary names, series of any length with integer,
 // float and missing samples (finite only, or with NaN and infinities too). Checks: no crash, every
-// row prints on one line of the table, the JSON writer produces a document.
+// row prints on one line of the table, the JSON writer produces a document, and leaving out the rows
+// that are not selected changes no table.
 #include "fuzz_support.hpp"
 
 #include "perfmail/io/comparison_json.hpp"
@@ -112,8 +113,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   fuzz::expect_success_or_input_error([&] {
     const comparison cmp = compare(matrices, options);
+    // Leaving out the unselected rows keeps the same rows, in the same order: the same tables.
+    compare_options lean_options = options;
+    lean_options.keep_unselected_rows = false;
+    const comparison lean = compare(matrices, lean_options);
+    std::vector<std::string_view> selected_names, lean_names;
+    for (const auto& row : cmp.rows)
+      if (row.selected) selected_names.push_back(row.name);
+    for (const auto& row : lean.rows) lean_names.push_back(row.name);
+    if (lean_names != selected_names) fuzz::finding("other rows when the unselected ones are left out");
     for (const auto dialect : {table_dialect::classic, table_dialect::modern}) {
       const std::string table = render_table(dialect, header, cmp.rows, render);
+      if (render_table(dialect, header, lean.rows, render) != table)
+        fuzz::finding("another table when the unselected rows are left out");
       check_rows_on_one_line(table, to_string(dialect), cmp.rows, render.noise_filter);
       for (const auto& row : cmp.rows)
         for (std::size_t c = 1; c < columns; ++c) {

@@ -16,7 +16,6 @@
 #include <memory_resource>
 #include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
