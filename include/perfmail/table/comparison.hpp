@@ -421,6 +421,7 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
   std::vector<sorted_column> sorted(columns.size());
   const sorted_column unsorted;
 
+  const std::unordered_set<std::string_view> always_kept(options.always_kept.begin(), options.always_kept.end());
   std::vector<std::uint32_t> metric_of;  // per row: its metric, the index into `names`
   if (options.keep_unselected_rows) {
     out.rows.reserve(names.size());
@@ -453,9 +454,7 @@ inline void caller_sort(std::vector<comparison_row>& rows, std::span<const std::
       verdicts.push_back(cv);
     }
     const bool selected = options.all || any;
-    if (!selected && !options.keep_unselected_rows &&
-        std::find(options.always_kept.begin(), options.always_kept.end(), name) == options.always_kept.end())
-      continue;
+    if (!selected && !options.keep_unselected_rows && !always_kept.contains(name)) continue;
     comparison_row row;
     row.name = std::string{name};
     row.failure = failure;
