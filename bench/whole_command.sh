@@ -52,6 +52,7 @@ peak_kb[floor]=$(peak "$parse_only" "$base" "$head")
 peak_kb[compare]=$(peak "$perfmail" compare "$base" "$head")
 peak_kb[report]=$(peak "$perfmail" report "$work/report.json")
 peak_kb[start]=$(peak "$perfmail" --version)
+peak_kb[floor_start]=$(peak "$parse_only")  # the floor's process before it reads anything
 
 ruby_first=""
 if [[ -n "${LKP_SRC:-}" ]]; then
@@ -66,21 +67,23 @@ if [[ -n "${LKP_SRC:-}" ]]; then
 fi
 
 python3 - "$work/times.json" "$bytes" "${peak_kb[floor]}" "${peak_kb[compare]}" "${peak_kb[report]}" \
-  "${peak_kb[start]}" "$ruby_first" "${ruby_process:-}" <<'PY'
+  "${peak_kb[start]}" "${peak_kb[floor_start]}" "$ruby_first" "${ruby_process:-}" <<'PY'
 import json, sys
 times = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 size_kb = int(sys.argv[2]) / 1024
-floor_kb, compare_kb, report_kb, start_kb = (int(x) for x in sys.argv[3:7])
+floor_kb, compare_kb, report_kb, start_kb, floor_start_kb = (int(x) for x in sys.argv[3:8])
 floor = times["parse floor"]["median"]
 print("summary (medians of hyperfine's runs):")
 for name in ("parse floor", "perfmail compare", "perfmail report"):
     t = times[name]["median"]
     print(f"  {name:17} {t * 1e3:6.1f} ms  = {t / floor:4.2f} x the parse floor")
-print(f"  peak memory, input {size_kb:.0f} KB (3 x = {3 * size_kb:.0f} KB); process before reading: {start_kb} KB")
-for name, kb in (("parse floor", floor_kb), ("perfmail compare", compare_kb), ("perfmail report", report_kb)):
-    print(f"  {name:17} {kb:6d} KB = {kb / size_kb:4.2f} x the input ({(kb - start_kb) / size_kb:4.2f} x without the process's own)")
-if sys.argv[7]:
-    first, process = float(sys.argv[7]), float(sys.argv[8])
+print(f"  peak memory, input {size_kb:.0f} KB (3 x = {3 * size_kb:.0f} KB); before reading anything:"
+      f" perfmail {start_kb} KB, the parse floor {floor_start_kb} KB")
+for name, kb, own in (("parse floor", floor_kb, floor_start_kb), ("perfmail compare", compare_kb, start_kb),
+                      ("perfmail report", report_kb, start_kb)):
+    print(f"  {name:17} {kb:6d} KB = {kb / size_kb:4.2f} x the input ({(kb - own) / size_kb:4.2f} x without the process's own)")
+if sys.argv[8]:
+    first, process = float(sys.argv[8]), float(sys.argv[9])
     compare = times["perfmail compare"]["median"]
     print(f"  Ruby first call {first:.2f} s = {first / compare:.0f} x perfmail compare;"
           f" whole Ruby process {process:.2f} s = {process / compare:.0f} x")

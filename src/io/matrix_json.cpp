@@ -16,8 +16,8 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
-#include <memory>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <system_error>

@@ -45,8 +45,8 @@ struct column_change {
   bool operator==(const column_change&) const = default;
 };
 
-/// Per-column values of a row: stored inline for up to `N` columns (a base and one or two compared
-/// commit, the usual table), so a row of a comparison of 10,000 metrics costs no allocation for them.
+/// Per-column values of a row: stored inline for up to `N` columns (a base and one compared commit,
+/// the usual table), so a row of a comparison of 10,000 metrics costs no allocation for them.
 template <class T, std::size_t N>
 using per_column = boost::container::small_vector<T, N>;
 
