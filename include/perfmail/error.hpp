@@ -3,7 +3,7 @@
 // an input_error names the file and place at fault, and a plain error is anything else. Every message is
 // one line of printable UTF-8, whatever input text it quotes (see printable_message).
 
-#include "perfmail/text/utf8.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
 
@@ -16,20 +16,16 @@
 
 namespace perfmail {
 
-/// `text` with every control character (newlines, tabs, escapes, DEL) and every byte that is not part
-/// of well-formed UTF-8 written as `\xHH`, so that a message quoting bad input stays one printable line.
+/// `message` as one printable line (text::printable: controls, C1 controls, bidirectional overrides and
+/// bytes outside UTF-8 escaped), and at most `max_message_bytes` long: a message that quotes input cuts
+/// what it quotes (text::quoted), and this bound holds even where a caller forgot to.
+inline constexpr std::size_t max_message_bytes = 2000;
+
 [[nodiscard]] inline std::string printable_message(std::string_view message) {
-  std::string out;
-  out.reserve(message.size());
-  for (std::size_t i = 0; i < message.size();) {
-    const text::utf8_sequence seq = text::decode_utf8(message, i);
-    if (!seq.valid() || (seq.length == 1 && (seq.code < 0x20 || seq.code == 0x7F))) {
-      out += fmt::format("\\x{:02X}", static_cast<unsigned char>(message[i]));
-      ++i;
-      continue;
-    }
-    out.append(message.substr(i, seq.length));
-    i += seq.length;
+  std::string out = text::printable(message);
+  if (out.size() > max_message_bytes) {
+    out = std::string{text::excerpt_of(out, max_message_bytes)};
+    out += "...";
   }
   return out;
 }
@@ -81,6 +77,13 @@ class input_error : public error {
   std::string file_;
   input_place place_;
   std::string problem_;
+};
+
+/// A number the input implies but a double cannot hold (a change of the mean beyond about 1.8e308, a
+/// count whose sum overflows): refused rather than printed as an infinity or NaN. Names the metric.
+class value_error : public error {
+ public:
+  using error::error;
 };
 
 /// A request that cannot be satisfied as asked (an unknown option value, an impossible size).

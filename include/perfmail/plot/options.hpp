@@ -3,6 +3,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/plot/look.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -43,15 +44,13 @@ struct plot_options {
   colour_mode colour = colour_mode::never;  ///< unicode style only
 };
 
-/// Throws usage_error unless `title` is one line of text: a control character (a newline, a tab, an
-/// escape, ...) would break the plot's rows or the terminal's picture of them.
+/// Throws usage_error unless `title` is one line of printable text: a control character (a newline, a
+/// tab, an escape, a C1 control, a bidirectional override; text/printable.hpp) would break the plot's rows
+/// or the terminal's picture of them.
 inline void check_plot_title(std::string_view title) {
-  for (std::size_t i = 0; i < title.size(); ++i) {
-    const auto c = static_cast<unsigned char>(title[i]);
-    if (c < 0x20 || c == 0x7F)
-      throw usage_error("the plot title holds a control character (byte " + std::to_string(i + 1) +
-                        "); a title is one line of text");
-  }
+  if (const auto at = text::first_unsafe(title); at != std::string_view::npos)
+    throw usage_error("the plot title holds a control character or a byte outside UTF-8 (byte " +
+                      std::to_string(at + 1) + "); a title is one line of text");
 }
 
 /// Whether a plot was drawn.
