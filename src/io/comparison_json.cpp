@@ -6,7 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <string_view>
 
 namespace perfmail::io {
 
@@ -14,19 +17,25 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-/// A finite number, or null (JSON has no infinities).
-json number(double x) { return std::isfinite(x) ? json(x) : json(nullptr); }
+/// A number of metric `metric`'s row. JSON has no infinities, and a null would hide that the value is not
+/// a double: such a value is refused, as the tables refuse it.
+json number(double x, std::string_view metric, std::string_view what) {
+  if (!std::isfinite(x))
+    throw value_error(fmt::format("metric \"{}\": the {} is beyond the range of a double", metric, what));
+  return json(x);
+}
 
-json summary_json(const column_stats& c, bool failure) {
+json summary_json(const column_stats& c, bool failure, std::string_view metric) {
+  const auto number = [&](double x, std::string_view what) { return io::number(x, metric, what); };
   json out;
   out["runs"] = c.runs;
   out["n"] = c.stats.n;
-  if (failure) out["failure_count"] = number(c.failure_count);
-  out["mean"] = number(c.stats.mean);
-  out["stddev"] = number(c.stats.stddev);
-  out["min"] = number(c.stats.min);
-  out["median"] = number(c.stats.median);
-  out["max"] = number(c.stats.max);
+  if (failure) out["failure_count"] = number(c.failure_count, "failure count");
+  out["mean"] = number(c.stats.mean, "mean");
+  out["stddev"] = number(c.stats.stddev, "stddev");
+  out["min"] = number(c.stats.min, "min");
+  out["median"] = number(c.stats.median, "median");
+  out["max"] = number(c.stats.max, "max");
   return out;
 }
 
@@ -52,20 +61,21 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     m["kind"] = row.failure ? "failure" : "performance";
     m["selected"] = row.selected;
     json sums = json::array();
-    for (const auto& s : row.stats) sums.push_back(summary_json(s, row.failure));
+    for (const auto& s : row.stats) sums.push_back(summary_json(s, row.failure, row.name));
     m["columns"] = std::move(sums);
     json changes = json::array();
     for (std::size_t c = 1; c <= row.changes.size(); ++c) {
       const column_change& ch = row.changes[c - 1];
       json j;
-      j["relative_percent"] = ch.relative ? number(*ch.relative) : json(nullptr);
-      j["absolute"] = number(ch.absolute);
-      if (row.failure) j["reproduction_percent"] = number(ch.reproduction);
+      // null: no relative change over a zero base.
+      j["relative_percent"] = ch.relative ? number(*ch.relative, row.name, "change of the mean") : json(nullptr);
+      j["absolute"] = number(ch.absolute, row.name, "change of the mean");
+      if (row.failure) j["reproduction_percent"] = number(ch.reproduction, row.name, "change of the failure rate");
       j["printed"] = printed_change(options.dialect, row, c);
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
         j["changed"] = v.changed;
-        j["p_value"] = v.p_value ? number(*v.p_value) : json(nullptr);
+        j["p_value"] = v.p_value ? number(*v.p_value, row.name, "p-value") : json(nullptr);
         j["reason"] = v.reason;
       }
       changes.push_back(std::move(j));
@@ -75,8 +85,9 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
   }
   doc["metrics"] = std::move(metrics);
   // Names and commits come from the caller: text that is not UTF-8 is written as U+FFFD rather than
-  // thrown out as a JSON library exception.
-  return doc.dump(options.indent, ' ', false, json::error_handler_t::replace) + '\n';
+  // thrown out as a JSON library exception. Everything beyond ASCII is written as a \u escape, so that no
+  // control or formatting character of a name reaches a terminal that shows the JSON (text/printable.hpp).
+  return doc.dump(options.indent, ' ', true, json::error_handler_t::replace) + '\n';
 }
 
 }  // namespace perfmail::io

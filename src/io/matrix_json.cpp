@@ -5,17 +5,22 @@
 
 #include "perfmail/io/matrix_json.hpp"
 
+#include "json_diagnosis.hpp"
+#include "matrix_text.hpp"
+#include "read_file_detail.hpp"
+
 #include "perfmail/error.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/model/metric_name.hpp"
+#include "perfmail/text/number_grammar.hpp"
+#include "perfmail/text/printable.hpp"
 #include "perfmail/text/utf8.hpp"
 
 #include <fmt/format.h>
 #include <simdjson.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -33,48 +38,31 @@ namespace detail {
 /// comparison of two large matrices more than the parsing does.
 class reading_workspace {
  public:
-  /// The whole of `file`, padded for the parser; valid until the next read.
+  /// The whole of `file` ("-": standard input), padded for the parser; valid until the next read. The
+  /// bounded reader (io/read_file.hpp) enforces the size limit on every kind of file.
   simdjson::padded_string_view read(const std::filesystem::path& file, const load_limits& limits) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (ec || !std::filesystem::exists(status)) throw input_error(file.string(), "no such file");
-    if (std::filesystem::is_directory(status)) throw input_error(file.string(), "is a directory, expected a file");
-    const auto size = std::filesystem::file_size(file, ec);
-    if (ec) throw input_error(file.string(), fmt::format("cannot read: {}", ec.message()));
-    if (size > limits.max_file_bytes)
-      throw input_error(file.string(), fmt::format("file of {} bytes is larger than the limit of {} bytes", size,
-                                                   limits.max_file_bytes));
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw input_error(file.string(), "cannot open for reading");
-    char* text = room_for(static_cast<std::size_t>(size));
-    in.read(text, static_cast<std::streamsize>(size));
-    if (static_cast<std::size_t>(in.gcount()) != size) throw input_error(file.string(), "could not read the whole file");
-    return simdjson::padded_string_view{text, static_cast<std::size_t>(size), capacity_};
+    read_whole(file, limits.max_file_bytes, buffer_);
+    return padded();
   }
 
   /// A copy of `json`, padded for the parser; valid until the next read.
   simdjson::padded_string_view hold(std::string_view json) {
-    char* text = room_for(json.size());
-    std::copy(json.begin(), json.end(), text);
-    return simdjson::padded_string_view{text, json.size(), capacity_};
+    buffer_.reserve(json.size());
+    std::copy(json.begin(), json.end(), buffer_.data());
+    buffer_.resize(json.size());
+    return padded();
   }
 
   simdjson::ondemand::parser& parser() noexcept { return parser_; }
 
  private:
-  /// A buffer of at least `size` bytes and the parser's padding after them.
-  char* room_for(std::size_t size) {
-    if (size + simdjson::SIMDJSON_PADDING > capacity_) {
-      capacity_ = size + simdjson::SIMDJSON_PADDING;
-      buffer_ = std::make_unique_for_overwrite<char[]>(capacity_);
-    }
+  simdjson::padded_string_view padded() {
     // The parser may read the padding; it must not see bytes of an earlier, longer text there.
-    std::fill(buffer_.get() + size, buffer_.get() + size + simdjson::SIMDJSON_PADDING, '\0');
-    return buffer_.get();
+    std::fill(buffer_.data() + buffer_.size(), buffer_.data() + buffer_.size() + simdjson::SIMDJSON_PADDING, '\0');
+    return simdjson::padded_string_view{buffer_.data(), buffer_.size(), buffer_.capacity()};
   }
 
-  std::unique_ptr<char[]> buffer_;
-  std::size_t capacity_ = 0;
+  text_buffer buffer_{simdjson::SIMDJSON_PADDING};
   simdjson::ondemand::parser parser_;
 };
 
@@ -92,96 +80,69 @@ struct text_position {
   const char* at = nullptr;
 };
 
-/// Turns byte offsets in one buffer into line:column places for error messages.
-class text_locator {
- public:
-  explicit text_locator(std::string_view text) : text_(text) {}
-
-  [[nodiscard]] input_place place_of(const char* at) const {
-    if (at == nullptr || at < text_.data() || at > text_.data() + text_.size()) return {};
-    const auto offset = static_cast<std::size_t>(at - text_.data());
-    std::size_t line = 1, line_start = 0;
-    for (std::size_t i = 0; i < offset; ++i)
-      if (text_[i] == '\n') {
-        ++line;
-        line_start = i + 1;
-      }
-    return input_place::at(line, offset - line_start + 1);
-  }
-
- private:
-  std::string_view text_;
+/// The text where a document is, in the file it came from: a matrix written inside a report document
+/// starts part-way through that document, and messages must point into the user's file.
+struct text_origin {
+  std::size_t line = 1;
+  std::size_t column = 1;
 };
 
-/// Where the top-level value of `text` ends: the offset after its closing bracket, or npos when it never
-/// closes. Used only to explain a parse error, so a simple bracket count that skips strings is enough.
-std::size_t end_of_top_level_value(std::string_view text) {
-  std::size_t depth = 0;
-  bool in_string = false, escaped = false, started = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-      continue;
-    }
-    if (c == '"') in_string = true;
-    else if (c == '{' || c == '[') {
-      ++depth;
-      started = true;
-    } else if ((c == '}' || c == ']') && depth > 0) {
-      if (--depth == 0 && started) return i + 1;
-    }
-  }
-  return std::string_view::npos;
-}
-
+/// The message of a parser error that the strict reading (json_diagnosis.hpp) did not explain, which
+/// leaves the errors that are not about the syntax.
 std::string describe(simdjson::error_code code) {
   switch (code) {
     case simdjson::NUMBER_ERROR:
-      return "a number that is not a finite double (out of range, or malformed)";
-    case simdjson::TAPE_ERROR:
-    case simdjson::INCORRECT_TYPE:
-      return "invalid JSON (NaN and Infinity are not JSON numbers)";
-    case simdjson::UNCLOSED_STRING:
-      return "a string that is not closed";
+      return "a number that is not a finite double";
     case simdjson::UTF8_ERROR:
       return "text that is not valid UTF-8";
     case simdjson::EMPTY:
       return "no JSON value (the file is empty)";
     case simdjson::INCOMPLETE_ARRAY_OR_OBJECT:
       return "truncated JSON: an array or object is not closed";
-    case simdjson::T_ATOM_ERROR:
-    case simdjson::F_ATOM_ERROR:
-    case simdjson::N_ATOM_ERROR:
-      return "invalid JSON: a misspelt true, false or null";
     case simdjson::TRAILING_CONTENT:
       return "text after the end of the JSON value";
     case simdjson::DEPTH_ERROR:
-      return "JSON nested too deeply";
+      return fmt::format("JSON nested more than {} levels deep", detail::max_json_depth);
     default:
       return fmt::format("invalid JSON ({})", simdjson::error_message(code));
   }
 }
 
-/// Reads one document; every failure becomes an input_error at the parser's current position.
+/// `token` without the white space the parser leaves after it.
+std::string_view without_trailing_white(std::string_view token) {
+  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' || token.back() == '\r'))
+    token.remove_suffix(1);
+  return token;
+}
+
+/// Reads one document; every failure becomes an input_error at its place in the user's file.
 class matrix_reader {
  public:
-  matrix_reader(std::string_view source, simdjson::padded_string_view text, od::parser& parser)
-      : source_(source), text_(text), locator_(std::string_view{text.data(), text.size()}), parser_(parser) {}
+  matrix_reader(std::string_view source, simdjson::padded_string_view text, od::parser& parser,
+                text_origin origin = {})
+      : source_(source),
+        text_(text),
+        locator_(std::string_view{text.data(), text.size()}, origin.line, origin.column),
+        parser_(parser) {}
 
   /// The top-level object's fields, in file order, handed to `on_field(name, value)`.
   template <class OnField>
   void for_each_field(OnField on_field) {
+    const std::string_view whole{text_.data(), text_.size()};
+    if (whole.find_first_not_of(" \t\r\n") == std::string_view::npos)
+      throw input_error(source_, describe(simdjson::EMPTY));
     auto doc_result = parser_.iterate(text_);
-    if (doc_result.error()) fail_here(nullptr, doc_result.error());
+    if (doc_result.error()) fail_with(nullptr, doc_result.error());
     od::document doc = std::move(doc_result).value_unsafe();
 
     od::json_type type{};
     if (auto err = doc.type().get(type)) fail_at_doc(doc, err);
-    if (type != od::json_type::object)
-      fail(doc_location(doc), "the top level is not a JSON object (expected metric names mapped to samples)");
+    if (type != od::json_type::object) {
+      // A syntax error anywhere is named first; only valid JSON of another shape gets this message.
+      const char* at = nullptr;
+      if (doc.current_location().get(at)) at = nullptr;
+      fail(text_position{at}, "the top level is not a JSON object (expected metric names mapped to samples)");
+    }
 
     od::object object;
     if (auto err = doc.get_object().get(object)) fail_at_doc(doc, err);
@@ -196,7 +157,7 @@ class matrix_reader {
     }
     // The document iterator has a current location only while text remains after the object.
     const char* rest = nullptr;
-    if (!doc.current_location().get(rest)) fail(locator_.place_of(rest), describe(simdjson::TRAILING_CONTENT));
+    if (!doc.current_location().get(rest)) fail_with(rest, simdjson::TRAILING_CONTENT);
   }
 
   [[nodiscard]] text_position place_of(od::value& value) {
@@ -205,19 +166,29 @@ class matrix_reader {
     return {at};
   }
 
+  /// The first problem of the file is the one reported: a syntax error before `position` (a misspelt
+  /// `tru` reads as a boolean to the parser) comes first.
   [[noreturn]] void fail(text_position position, std::string_view problem) const {
-    fail(locator_.place_of(position.at), problem);
+    const std::string_view whole{text_.data(), text_.size()};
+    if (const auto fault = detail::diagnose_json(whole);
+        fault && (position.at == nullptr || whole.data() + fault->offset <= position.at))
+      fail(place_of(whole.data() + fault->offset), fault->problem);
+    fail(place_of(position.at), problem);
   }
   [[noreturn]] void fail_with(text_position position, simdjson::error_code code) const {
-    fail_with(locator_.place_of(position.at), code);
+    fail_with(position.at, code);
   }
 
-  /// Metric names must be valid UTF-8 without control characters (they are printed in tables, plot titles
-  /// and mail headers) and of a sane length.
+  /// Metric names must be valid UTF-8 without control or formatting characters (they are printed in
+  /// tables, plot titles and mail headers) and of a sane length.
   void check_name(std::string_view name, text_position position, const load_limits& limits) const {
-    if (!simdjson::validate_utf8(name.data(), name.size())) fail(position, "a metric name that is not valid UTF-8");
-    for (const unsigned char c : name)
-      if (c < 0x20 || c == 0x7F) fail(position, "a metric name holding a control character (tables print one line per metric)");
+    if (const auto bad = text::first_unsafe(name); bad != std::string_view::npos) {
+      const text::utf8_sequence seq = text::decode_utf8(name, bad);
+      if (!seq.valid()) fail(position, "a metric name that is not valid UTF-8");
+      fail(position, fmt::format("a metric name holding a control character (U+{:04X}): names are printed on one "
+                                 "line in tables, plots and mail",
+                                 seq.code));
+    }
     if (name.size() > limits.max_name_bytes)
       fail(position, fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(),
                                  limits.max_name_bytes));
@@ -228,24 +199,29 @@ class matrix_reader {
   }
   [[noreturn]] void fail(od::value& value, simdjson::error_code code) { fail_with(place_of(value), code); }
 
-
-  /// Reports a parser error, preferring a structural explanation (truncated text, text after the value)
-  /// because the parser meets those far from where they are.
-  [[noreturn]] void fail_with(const input_place& place, simdjson::error_code code) const {
-    const std::string_view text{text_.data(), text_.size()};
-    if (code == simdjson::UTF8_ERROR)
-      if (const auto bad = perfmail::text::first_invalid_utf8(text); bad != std::string_view::npos)
-        fail(locator_.place_of(text.data() + bad), describe(code));
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first != std::string_view::npos && (text[first] == '{' || text[first] == '[')) {
-      const auto end = end_of_top_level_value(text);
-      if (end == std::string_view::npos)
-        fail(locator_.place_of(text.data() + text.size()), "truncated JSON: an array or object is not closed");
-      const auto rest = text.find_first_not_of(" \t\r\n", end);
-      if (rest != std::string_view::npos)
-        fail(locator_.place_of(text.data() + rest), describe(simdjson::TRAILING_CONTENT));
+  /// A key that appears twice: the error names both places. The first is found by reading the keys
+  /// again, which costs nothing on the way to a good matrix.
+  [[noreturn]] void fail_duplicate(std::string_view key, text_position second) {
+    // A copy: the key may point into the parser's buffer, which reading the keys again overwrites.
+    const std::string name{key};
+    const std::string shown = fmt::format("metric \"{}\"", name);
+    std::optional<input_place> first;
+    od::document doc;
+    od::object object;
+    if (!parser_.iterate(text_).get(doc) && !doc.get_object().get(object)) {
+      for (auto field_result : object) {
+        od::field field;
+        std::string_view read;
+        if (std::move(field_result).get(field) || field.unescaped_key().get(read)) break;
+        if (read == name) {
+          od::value value = field.value();
+          first = place_of(place_of(value).at);  // the value's place, as the second is given
+          break;
+        }
+      }
     }
-    fail(place, describe(code));
+    if (first) fail(second, fmt::format("{} appears twice (first at {}:{})", shown, first->line, first->column));
+    fail(second, fmt::format("{} appears twice", shown));
   }
 
   /// One sample: a number (integer or float), or null. Strings and other types return nullopt with
@@ -267,7 +243,8 @@ class matrix_reader {
   sample read_sample(od::value& value, std::string_view metric) {
     // The common case first: one parse that also tells whether the text was an integer or a float (JSON
     // writes a float with a fraction or an exponent; the classic table cares which it was). The parser
-    // only peeks, so on failure the value can still be examined below.
+    // only peeks, so on failure the value can still be examined below. Its number parsing is strict:
+    // every token it accepts is in JSON's grammar (text/number_grammar.hpp).
     od::number number;
     // The place is looked up only for an error: finding it costs more than reading the number.
     if (value.get_number().get(number) == simdjson::SUCCESS) {
@@ -284,25 +261,19 @@ class matrix_reader {
   /// A sample that is not a plain number: null, text, an integer beyond 64 bits, or an error to explain.
   sample read_unusual_sample(od::value& value, std::string_view metric) {
     // The token's first character tells the type, and its address is the place for any error.
-    const std::string_view token = value.raw_json_token();
+    const std::string_view token = without_trailing_white(value.raw_json_token());
     const text_position place{token.data()};
     const char first = token.empty() ? '\0' : token.front();
     if (first == '-' || (first >= '0' && first <= '9')) {
-      std::size_t length = 0;
-      bool floating = false;
-      for (; length < token.size(); ++length) {
-        const char c = token[length];
-        if (c == '.' || c == 'e' || c == 'E') floating = true;
-        else if (!((c >= '0' && c <= '9') || c == '-' || c == '+')) break;
-      }
-      const auto number = token.substr(0, length);
-      double d = 0;
-      if (auto err = value.get_double().get(d)) {
-        if (!floating) return read_big_integer(number, place);
-        fail(place, describe(err));
-      }
-      if (!std::isfinite(d)) fail(place, "a number that is not a finite double");
-      return {d, floating ? sample_kind::floating : sample_kind::integer, false};
+      // The parser stops at the first character that does not continue a number and leaves the rest of
+      // the token unread: `0x4000`, `0123`, `123abc` and `1true` must be refused whole, never read as the
+      // number they start with.
+      if (!text::is_json_number(token)) fail(place, fmt::format("not a JSON number: {}", text::quoted(token)));
+      // A number in the grammar the parser did not take: an integer beyond 64 bits, read as the nearest
+      // double (as the robot's Ruby reads it), or an exponent beyond a double's range.
+      const double d = std::strtod(std::string{token}.c_str(), nullptr);
+      if (!std::isfinite(d)) fail(place, fmt::format("a number beyond the range of a double: {}", text::quoted(token)));
+      return {d, text::is_written_as_integer(token) ? sample_kind::integer : sample_kind::floating, false};
     }
     od::json_type type{};
     if (auto err = value.type().get(type)) fail_with(place, err);
@@ -328,42 +299,45 @@ class matrix_reader {
   }
 
  private:
-  /// An integer beyond 64 bits: read as the nearest double, as the robot's Ruby would print it.
-  sample read_big_integer(std::string_view token, text_position place) {
-    const bool digits = !token.empty() && std::all_of(token.begin() + (token.front() == '-' ? 1 : 0), token.end(),
-                                                      [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits || token == "-") fail(place, describe(simdjson::NUMBER_ERROR));
-    const std::string text{token};
-    const double d = std::strtod(text.c_str(), nullptr);
-    if (!std::isfinite(d)) fail(place, "a number that is not a finite double");
-    return {d, sample_kind::integer, false};
+  [[nodiscard]] input_place place_of(const char* at) const {
+    const std::string_view whole{text_.data(), text_.size()};
+    if (at == nullptr || at < whole.data() || at > whole.data() + whole.size()) return {};
+    const auto where = locator_.at(static_cast<std::size_t>(at - whole.data()));
+    return input_place::at(where.line, where.column);
   }
 
-  input_place doc_location(od::document& doc) {
-    const char* at = nullptr;
-    if (doc.current_location().get(at)) return {};
-    return locator_.place_of(at);
+  /// A syntax error anywhere in the text, named where it is (the parser meets some far from their place).
+  void explain_syntax_error() const {
+    const std::string_view whole{text_.data(), text_.size()};
+    if (const auto fault = detail::diagnose_json(whole))
+      fail(place_of(whole.data() + fault->offset), fault->problem);
   }
+
+  /// Reports a parser error: the syntax error that caused it when there is one, else what the parser says.
+  [[noreturn]] void fail_with(const char* at, simdjson::error_code code) const {
+    explain_syntax_error();
+    fail(place_of(at), describe(code));
+  }
+
   [[noreturn]] void fail_at_doc(od::document& doc, simdjson::error_code code) {
-    fail_with(doc_location(doc), code);
-  }
-  [[noreturn]] void fail_here(const char* at, simdjson::error_code code) const {
-    fail_with(locator_.place_of(at), code);
+    const char* at = nullptr;
+    if (doc.current_location().get(at)) at = nullptr;
+    fail_with(at, code);
   }
 
   std::string source_;
   simdjson::padded_string_view text_;
-  text_locator locator_;
+  detail::text_locator locator_;
   od::parser& parser_;
 };
 
 /// `expected_metrics` sizes the matrix up front (a hint: the count of a matrix loaded before, since the
 /// files of one comparison list the same metrics), sparing the copies of growing it.
 matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, std::string_view source,
-                         const load_limits& limits, std::size_t expected_metrics = 0) {
+                         const load_limits& limits, std::size_t expected_metrics = 0, text_origin origin = {}) {
   matrix result;
   result.reserve(expected_metrics);
-  matrix_reader reader(source, text, parser);
+  matrix_reader reader(source, text, parser, origin);
   std::unordered_set<std::string> textual_names;
   bool has_stats_source = false;
   std::size_t expected_runs = 0;  // a capacity hint: the robot's series all have the run count
@@ -373,7 +347,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
     const text_position place = reader.place_of(value);
     reader.check_name(name, place, limits);
     // Other names are checked for a second appearance when they are added, hashing each name once.
-    if (name == "stats_source" && has_stats_source) reader.fail(place, "metric \"stats_source\" appears twice");
+    if (name == "stats_source" && has_stats_source) reader.fail_duplicate(name, place);
 
     od::json_type type{};
     if (auto err = value.type().get(type)) reader.fail(value, err);
@@ -425,9 +399,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
                                        series.name(), limits.max_runs));
     }
     expected_runs = std::max(expected_runs, series.size());
-    const auto appears_twice = [&] {
-      reader.fail(place, fmt::format("metric \"{}\" appears twice", series.name()));
-    };
+    const auto appears_twice = [&] { reader.fail_duplicate(series.name(), place); };
     if (textual) {
       if (result.contains(series.name()) || !textual_names.insert(series.name()).second) appears_twice();
       result.add_textual(series.name());
@@ -445,26 +417,51 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
   return result;
 }
 
-/// The per-run directories below `dir` that hold a stats.json, in run order.
+/// Whether a directory entry's name is a run's: a canonical non-negative integer (`0`, `1`, `17`), as the
+/// robot numbers its runs. `backup`, `-1`, `01`, `+1` and `1e3` are not runs, so they are never merged.
+bool is_run_name(std::string_view name) {
+  if (name.empty() || name.size() > 18) return false;  // 18 digits: far beyond any limit of runs
+  if (name.size() > 1 && name.front() == '0') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string system_reason(const std::error_code& ec) { return ec.message(); }
+
+/// The run directories below `dir` that hold a stats.json, in numeric order. A run directory without a
+/// stats.json (a run that produced no statistics) is not a run of the matrix; anything that is there but
+/// cannot be read (a symlink loop, a stats.json that is a directory, no permission) is an error that names
+/// it.
 std::vector<std::filesystem::path> run_directories(const std::filesystem::path& dir) {
-  std::vector<std::pair<std::optional<unsigned long>, std::filesystem::path>> runs;
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, fs::path>> runs;
   std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    if (!entry.is_directory() || !std::filesystem::exists(entry.path() / "stats.json")) continue;
-    const auto name = entry.path().filename().string();
-    unsigned long number = 0;
-    const auto parsed = std::from_chars(name.data(), name.data() + name.size(), number);
-    std::optional<unsigned long> index;
-    if (parsed.ec == std::errc{} && parsed.ptr == name.data() + name.size()) index = number;
-    runs.emplace_back(index, entry.path());
+  fs::directory_iterator it(dir, ec);
+  if (ec) throw input_error(dir.string(), fmt::format("cannot list the directory: {}", system_reason(ec)));
+  for (; it != fs::directory_iterator{}; it.increment(ec)) {
+    if (ec) throw input_error(dir.string(), fmt::format("cannot list the directory: {}", system_reason(ec)));
+    const fs::path& entry = it->path();
+    std::string name = entry.filename().string();
+    if (!is_run_name(name)) continue;
+    const fs::file_status status = fs::status(entry, ec);  // follows a symlinked run directory
+    if (ec && status.type() != fs::file_type::not_found)
+      throw input_error(entry.string(), fmt::format("cannot open: {}", system_reason(ec)));
+    ec.clear();
+    if (!fs::is_directory(status)) continue;
+    // The stats.json entry itself, not what it points to: a dangling or looping link is a broken run, and
+    // reading it reports why.
+    const fs::file_status stats = fs::symlink_status(entry / "stats.json", ec);
+    if (ec && stats.type() != fs::file_type::not_found)
+      throw input_error((entry / "stats.json").string(), fmt::format("cannot open: {}", system_reason(ec)));
+    ec.clear();
+    if (stats.type() == fs::file_type::not_found) continue;
+    runs.emplace_back(std::move(name), entry);
   }
-  if (ec) throw input_error(dir.string(), fmt::format("cannot list the directory: {}", ec.message()));
+  // Canonical numbers order by length, then as text.
   std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
-    if (a.first.has_value() != b.first.has_value()) return a.first.has_value();
-    if (a.first && *a.first != *b.first) return *a.first < *b.first;
-    return a.second.filename() < b.second.filename();
+    return a.first.size() != b.first.size() ? a.first.size() < b.first.size() : a.first < b.first;
   });
   std::vector<std::filesystem::path> out;
+  out.reserve(runs.size());
   for (auto& r : runs) out.push_back(std::move(r.second));
   return out;
 }
@@ -485,7 +482,7 @@ class stats_merger {
       const std::string name{key};
       const text_position place = reader.place_of(value);
       reader.check_name(name, place, limits_);
-      if (!seen.insert(name).second) reader.fail(place, fmt::format("metric \"{}\" appears twice", name));
+      if (!seen.insert(name).second) reader.fail_duplicate(name, place);
       if (name == "stats_source") return;
       od::json_type type{};
       if (auto err = value.type().get(type)) reader.fail(value, err);
@@ -529,7 +526,8 @@ class stats_merger {
 
 matrix load_matrix_with(reading_workspace& workspace, const std::filesystem::path& file, const load_limits& limits,
                         std::size_t expected_metrics = 0) {
-  return parse_matrix_text(workspace.read(file, limits), workspace.parser(), file.string(), limits, expected_metrics);
+  return parse_matrix_text(workspace.read(file, limits), workspace.parser(), input_name(file), limits,
+                           expected_metrics);
 }
 
 matrix load_stats_directory_with(reading_workspace& workspace, const std::filesystem::path& dir,
@@ -546,10 +544,17 @@ matrix load_stats_directory_with(reading_workspace& workspace, const std::filesy
 
 matrix load_results_with(reading_workspace& workspace, const std::filesystem::path& path, const load_limits& limits,
                          std::size_t expected_metrics = 0) {
+  namespace fs = std::filesystem;
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    if (std::filesystem::exists(path / "matrix.json"))
-      return load_matrix_with(workspace, path / "matrix.json", limits, expected_metrics);
+  if (path != standard_input_path && fs::is_directory(path, ec)) {
+    // A matrix.json entry of any kind is the directory's matrix: a link that loops or dangles is
+    // reported as what it is, not passed over for the run directories.
+    const fs::path matrix_file = path / "matrix.json";
+    const fs::file_status entry = fs::symlink_status(matrix_file, ec);
+    if (ec && entry.type() != fs::file_type::not_found)
+      throw input_error(matrix_file.string(), fmt::format("cannot open: {}", system_reason(ec)));
+    if (entry.type() != fs::file_type::not_found)
+      return load_matrix_with(workspace, matrix_file, limits, expected_metrics);
     return load_stats_directory_with(workspace, path, limits);
   }
   return load_matrix_with(workspace, path, limits, expected_metrics);
@@ -561,6 +566,15 @@ matrix parse_matrix(std::string_view json, std::string_view source, const load_l
   reading_workspace workspace;
   return parse_matrix_text(workspace.hold(json), workspace.parser(), source, limits);
 }
+
+namespace detail {
+matrix parse_matrix_at(std::string_view json, std::string_view source, const load_limits& limits,
+                       std::size_t first_line, std::size_t first_column) {
+  reading_workspace workspace;
+  return parse_matrix_text(workspace.hold(json), workspace.parser(), source, limits, 0,
+                           text_origin{first_line, first_column});
+}
+}  // namespace detail
 
 matrix load_matrix(const std::filesystem::path& file, const load_limits& limits) {
   reading_workspace workspace;

@@ -1,389 +1,447 @@
-// Report documents are small, so nlohmann_json's ordered DOM reads them: it keeps the order of the
-// test parameters and axes, which the email prints as written.
+// Reading report documents (docs/REPORT.md). The document is read strictly (json_diagnosis.hpp), then
+// as a tree of values that remember their places (json_tree.hpp), so that every message names the
+// user's file, the place in it and the field's path: `doc.json:12:14: plots.width: 1 is below 32`.
 
 #include "perfmail/io/report_json.hpp"
 
+#include "json_diagnosis.hpp"
+#include "json_tree.hpp"
+#include "matrix_text.hpp"
+
 #include "perfmail/error.hpp"
+#include "perfmail/io/read_file.hpp"
+#include "perfmail/plot/look.hpp"
+#include "perfmail/plot/options.hpp"
+#include "perfmail/text/nearest_name.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include <fstream>
-#include <iterator>
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+#include <optional>
 #include <set>
-#include <sstream>
+#include <string>
+#include <vector>
 
 namespace perfmail::io {
 namespace {
 
-using json = nlohmann::ordered_json;
+using detail::json_node;
+using kind = json_node::kind;
 
-/// Reads one JSON object, remembering which fields were read, so unknown ones can be named.
+/// The document being read: its name, its text, and the place of any byte of it.
+class document_context {
+ public:
+  document_context(std::string file, std::string_view text) : file_(std::move(file)), text_(text), locator_(text) {}
+
+  [[noreturn]] void fail(std::size_t offset, std::string_view path, std::string_view problem) const {
+    throw input_error(file_, place(offset, path), problem);
+  }
+  [[noreturn]] void fail(const json_node& node, std::string_view path, std::string_view problem) const {
+    fail(node.offset, path, problem);
+  }
+
+  [[nodiscard]] input_place place(std::size_t offset, std::string_view path) const {
+    const auto where = locator_.at(offset);
+    return {where.line, where.column, std::string{path}};
+  }
+
+  [[nodiscard]] const std::string& file() const noexcept { return file_; }
+  [[nodiscard]] std::string_view text() const noexcept { return text_; }
+
+ private:
+  std::string file_;
+  std::string_view text_;
+  detail::text_locator locator_;
+};
+
+/// `path.key`, or `key` at the top level.
+std::string path_of(std::string_view path, std::string_view key) {
+  return path.empty() ? std::string{key} : fmt::format("{}.{}", path, key);
+}
+
+/// Reads one JSON object whose fields are known in advance: a field outside them is an error naming the
+/// nearest known one, and every read checks the field's type.
 class object_reader {
  public:
-  object_reader(const json& value, std::string path, const std::string& file)
-      : value_(value), path_(std::move(path)), file_(file) {
-    if (!value_.is_object()) {
-      if (path_.empty()) throw input_error(file_, "the top level must be a JSON object (see docs/REPORT.md)");
-      fail(path_, "must be a JSON object");
+  object_reader(const document_context& doc, const json_node& node, std::string path,
+                std::initializer_list<std::string_view> known)
+      : doc_(doc), node_(node), path_(std::move(path)), known_(known) {
+    if (node_.type != kind::object) {
+      if (path_.empty()) doc_.fail(node_, "", "the top level must be a JSON object (see docs/REPORT.md)");
+      doc_.fail(node_, path_, "must be a JSON object");
+    }
+    for (const auto& member : node_.members) {
+      if (std::find(known_.begin(), known_.end(), member.key) != known_.end()) continue;
+      const std::string_view nearest = text::nearest_name(member.key, known_);
+      doc_.fail(member.key_offset, path_of(path_, member.key),
+                fmt::format("unknown field; the nearest known field is \"{}\"", nearest));
     }
   }
 
-  [[noreturn]] void fail(const std::string& field, std::string_view problem) const {
-    throw input_error(file_, input_place::named(fmt::format("field \"{}\"", field)), problem);
+  [[nodiscard]] std::string path(std::string_view key) const { return path_of(path_, key); }
+  [[nodiscard]] const json_node& node() const noexcept { return node_; }
+
+  [[noreturn]] void fail(std::string_view key, const json_node& at, std::string_view problem) const {
+    doc_.fail(at, path(key), problem);
   }
 
-  [[nodiscard]] std::string field_path(std::string_view key) const {
-    return path_.empty() ? std::string{key} : fmt::format("{}.{}", path_, key);
+  [[nodiscard]] const json_node* find(std::string_view key) const {
+    for (const auto& member : node_.members)
+      if (member.key == key) return &member.value;
+    return nullptr;
   }
 
-  const json* find(std::string_view key) {
-    const auto it = value_.find(std::string{key});
-    if (it == value_.end()) return nullptr;
-    used_.insert(std::string{key});
-    return &*it;
+  const json_node& require(std::string_view key) const {
+    if (const json_node* v = find(key)) return *v;
+    doc_.fail(node_, path(key), "missing");
   }
 
-  const json& require(std::string_view key) {
-    const json* v = find(key);
-    if (v == nullptr) fail(field_path(key), "missing");
-    return *v;
-  }
-
-  std::string string_or(std::string_view key, std::string fallback) {
-    const json* v = find(key);
-    if (v == nullptr) return fallback;
-    if (!v->is_string()) fail(field_path(key), "must be a string");
-    return v->get<std::string>();
-  }
-
-  std::string required_string(std::string_view key) {
-    const json& v = require(key);
-    if (!v.is_string()) fail(field_path(key), "must be a string");
-    return v.get<std::string>();
-  }
-
-  bool bool_or(std::string_view key, bool fallback) {
-    const json* v = find(key);
-    if (v == nullptr) return fallback;
-    if (!v->is_boolean()) fail(field_path(key), "must be true or false");
-    return v->get<bool>();
-  }
-
-  std::optional<double> number(std::string_view key) {
-    const json* v = find(key);
+  [[nodiscard]] std::optional<std::string> string(std::string_view key) const {
+    const json_node* v = find(key);
     if (v == nullptr) return std::nullopt;
-    if (!v->is_number()) fail(field_path(key), "must be a number");
-    return v->get<double>();
+    if (v->type != kind::string) fail(key, *v, "must be a string");
+    return v->text;
+  }
+  [[nodiscard]] std::string string_or(std::string_view key, std::string fallback) const {
+    return string(key).value_or(std::move(fallback));
+  }
+  [[nodiscard]] std::string required_string(std::string_view key) const {
+    const json_node& v = require(key);
+    if (v.type != kind::string) fail(key, v, "must be a string");
+    return v.text;
   }
 
-  int positive_int_or(std::string_view key, int fallback, int max) {
-    const json* v = find(key);
+  /// One of `choices`, or the error lists them.
+  [[nodiscard]] std::string choice_or(std::string_view key, std::string fallback,
+                                      std::initializer_list<std::string_view> choices) const {
+    const json_node* v = find(key);
     if (v == nullptr) return fallback;
-    if (!v->is_number_integer() || v->get<long long>() < 1 || v->get<long long>() > max)
-      fail(field_path(key), fmt::format("must be a whole number from 1 to {}", max));
-    return v->get<int>();
+    if (v->type == kind::string && std::find(choices.begin(), choices.end(), v->text) != choices.end()) return v->text;
+    std::string listed;
+    for (const auto c : choices) listed += fmt::format("{}\"{}\"", listed.empty() ? "" : ", ", c);
+    fail(key, *v, fmt::format("must be one of {}", listed));
   }
 
-  std::vector<std::string> string_list(std::string_view key) {
-    const json* v = find(key);
+  [[nodiscard]] bool bool_or(std::string_view key, bool fallback) const {
+    const json_node* v = find(key);
+    if (v == nullptr) return fallback;
+    if (v->type != kind::boolean) fail(key, *v, "must be true or false");
+    return v->boolean;
+  }
+
+  /// A number in the open interval (low, high), when given.
+  [[nodiscard]] std::optional<double> number_between(std::string_view key, double low, double high) const {
+    const json_node* v = find(key);
+    if (v == nullptr) return std::nullopt;
+    if (v->type != kind::number) fail(key, *v, "must be a number");
+    if (!(v->number > low)) fail(key, *v, fmt::format("{} is not above {}", v->text, low));
+    if (!(v->number < high)) fail(key, *v, fmt::format("{} is not below {}", v->text, high));
+    return v->number;
+  }
+
+  /// A whole number from `low` to `high`, or `fallback`.
+  [[nodiscard]] int int_or(std::string_view key, int fallback, int low, int high) const {
+    const json_node* v = find(key);
+    if (v == nullptr) return fallback;
+    if (v->type != kind::number || !v->is_integer()) fail(key, *v, "must be a whole number");
+    if (v->number < low) fail(key, *v, fmt::format("{} is below {}", v->text, low));
+    if (v->number > high) fail(key, *v, fmt::format("{} is above {}", v->text, high));
+    return static_cast<int>(v->number);
+  }
+
+  /// A string, or a list of strings.
+  [[nodiscard]] std::vector<std::string> string_list(std::string_view key) const {
+    const json_node* v = find(key);
     if (v == nullptr) return {};
-    if (v->is_string()) return {v->get<std::string>()};
-    if (!v->is_array()) fail(field_path(key), "must be a list of strings");
+    if (v->type == kind::string) return {v->text};
+    if (v->type != kind::array) fail(key, *v, "must be a string or a list of strings");
     std::vector<std::string> out;
-    for (const auto& item : *v) {
-      if (!item.is_string()) fail(field_path(key), "must be a list of strings");
-      out.push_back(item.get<std::string>());
+    for (std::size_t i = 0; i < v->items.size(); ++i) {
+      const json_node& item = v->items[i];
+      if (item.type != kind::string) doc_.fail(item, fmt::format("{}[{}]", path(key), i), "must be a string");
+      out.push_back(item.text);
     }
     return out;
   }
 
-  /// Every field of the object must have been read: a misspelt one is an error, never ignored.
-  void finish() const {
-    for (const auto& [key, _] : value_.items())
-      if (!used_.contains(key)) fail(field_path(key), "unknown field");
-  }
-
  private:
-  const json& value_;
+  const document_context& doc_;
+  const json_node& node_;
   std::string path_;
-  const std::string& file_;
-  std::set<std::string> used_;
+  std::vector<std::string_view> known_;
+};
+
+/// A metric name written in the document, with its place, to be checked against the results.
+struct metric_reference {
+  std::string name;
+  std::size_t offset = 0;
+  std::string path;
 };
 
 class report_parser {
  public:
   report_parser(std::string source, std::filesystem::path base_dir, const load_limits& limits)
-      : file_(std::move(source)), base_dir_(std::move(base_dir)), limits_(limits) {}
+      : source_(std::move(source)), base_dir_(std::move(base_dir)), limits_(limits) {}
 
   email::report_document parse(std::string_view text) {
-    json root;
-    try {
-      root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-      throw input_error(file_, place_of_byte(text, e.byte), fmt::format("invalid JSON: {}", plain_message(e)));
-    } catch (const json::out_of_range& e) {
-      // A number beyond the range of a double (1e400): the parser names the token but not its place.
-      throw number_out_of_range(text, e);
+    detail::json_tree_result tree = detail::parse_json_tree(text, source_);
+    const document_context doc_context(source_, text);
+    doc_ = &doc_context;
+    if (!tree.duplicates.empty()) {
+      const auto& d = tree.duplicates.front();
+      const auto first = doc_context.place(d.first_offset, "");
+      doc_context.fail(d.second_offset, path_of(d.object_path, d.key),
+                       fmt::format("the key appears twice (first at {}:{})", first.line, first.column));
     }
-    object_reader r(root, "", file_);
+    const object_reader r(doc_context, tree.root, "",
+                          {"dialect", "commit", "base_commit", "test", "machine", "group", "results", "table",
+                           "plots", "headline", "text", "mail", "directions"});
     email::report_document doc;
 
-    const auto dialect = r.required_string("dialect");
-    if (dialect == "classic")
-      doc.dialect = table_dialect::classic;
-    else if (dialect == "modern")
-      doc.dialect = table_dialect::modern;
-    else
-      r.fail("dialect", "must be \"classic\" or \"modern\"");
+    const std::string dialect = r.choice_or("dialect", "", {"classic", "modern"});
+    if (dialect.empty()) (void)r.require("dialect");
+    doc.dialect = dialect == "classic" ? table_dialect::classic : table_dialect::modern;
 
+    read_results(r.require("results"), doc);
     doc.head = read_commit(r.require("commit"), "commit", true);
     doc.base = read_commit(r.require("base_commit"), "base_commit", false);
     doc.test = read_test(r.require("test"));
-    if (const json* m = r.find("machine")) {
-      object_reader mr(*m, "machine", file_);
+    if (const json_node* m = r.find("machine")) {
+      const object_reader mr(doc_context, *m, "machine", {"name", "description"});
       doc.machine.name = mr.string_or("name", "");
       doc.machine.description = mr.string_or("description", "");
-      mr.finish();
     }
-    if (const json* g = r.find("group")) doc.group = read_group(*g);
-    read_results(r.require("results"), doc);
-    if (const json* t = r.find("table")) doc.table = read_table(*t);
-    if (const json* p = r.find("plots")) doc.plots = read_plots(*p);
-    if (const json* h = r.find("headline")) {
-      object_reader hr(*h, "headline", file_);
+    if (const json_node* g = r.find("group")) doc.group = read_group(*g);
+    if (const json_node* t = r.find("table")) doc.table = read_table(*t);
+    if (const json_node* p = r.find("plots")) doc.plots = read_plots(*p, doc);
+    if (const json_node* h = r.find("headline")) {
+      const object_reader hr(doc_context, *h, "headline", {"metric", "word", "lead"});
       doc.headline.metric = hr.string_or("metric", "");
+      if (!doc.headline.metric.empty()) references_.push_back({doc.headline.metric, hr.find("metric")->offset, hr.path("metric")});
       doc.headline.word = hr.string_or("word", "");
       doc.headline.lead = hr.string_or("lead", "");
-      hr.finish();
     }
-    if (const json* t = r.find("text")) doc.text = read_text(*t);
-    if (const json* m = r.find("mail")) read_mail(*m, doc);
-    if (const json* d = r.find("directions")) doc.directions = read_directions(*d);
-    r.finish();
+    if (const json_node* t = r.find("text")) doc.text = read_text(*t);
+    if (const json_node* m = r.find("mail")) read_mail(*m, doc);
+    if (const json_node* d = r.find("directions")) doc.directions = read_directions(*d);
+    check_references(doc);
     return doc;
   }
 
  private:
-  static input_place place_of_byte(std::string_view text, std::size_t byte) {
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    return input_place::at(line, column);
-  }
-
-  /// The error for a number the parser could not hold, placed at the first occurrence of its token.
-  input_error number_out_of_range(std::string_view text, const json::out_of_range& e) const {
-    const std::string message = e.what();
-    const auto open = message.find('\'');
-    const auto close = open == std::string::npos ? std::string::npos : message.find('\'', open + 1);
-    if (close == std::string::npos) return input_error(file_, "a number that is not a finite double (out of range)");
-    const std::string token = message.substr(open + 1, close - open - 1);
-    const auto at = text.find(token);
-    return input_error(file_, at == std::string_view::npos ? input_place{} : place_of_byte(text, at + 1),
-                       fmt::format("a number that is not a finite double (out of range): {}", token));
-  }
-
-  /// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1, column 2: "
-  /// prefix, since the place is reported separately.
-  static std::string plain_message(const json::parse_error& e) {
-    std::string message = e.what();
-    if (const auto colon = message.find(": "); colon != std::string::npos) message = message.substr(colon + 2);
-    return message;
-  }
-
-  commit read_commit(const json& value, const std::string& path, bool need_subject) {
-    object_reader r(value, path, file_);
+  commit read_commit(const json_node& node, const std::string& path, bool need_subject) const {
+    const object_reader r(*doc_, node, path, {"id", "subject", "url", "branch"});
     commit c;
     c.id = r.required_string("id");
-    if (c.id.empty()) r.fail(path + ".id", "must not be empty");
+    if (c.id.empty()) r.fail("id", *r.find("id"), "must not be empty");
     c.subject = need_subject ? r.required_string("subject") : r.string_or("subject", "");
     c.url = r.string_or("url", "");
     c.branch = r.string_or("branch", "");
-    r.finish();
     return c;
   }
 
-  std::vector<parameter> read_parameters(const json& value, const std::string& path) {
+  /// An object of key: value pairs in the document's order (test parameters, table axes).
+  std::vector<parameter> read_parameters(const json_node& node, const std::string& path) const {
+    if (node.type != kind::object) doc_->fail(node, path, "must be an object of key: value pairs, in the order to print");
     std::vector<parameter> out;
-    if (value.is_object()) {
-      for (const auto& [key, v] : value.items()) {
-        if (!v.is_string() && !v.is_number()) r_fail(fmt::format("{}.{}", path, key), "must be a string or number");
-        out.push_back({key, v.is_string() ? v.get<std::string>() : v.dump()});
-      }
-      return out;
-    }
-    r_fail(path, "must be an object of key: value pairs, in the order to print");
-  }
-
-  [[noreturn]] void r_fail(const std::string& field, std::string_view problem) const {
-    throw input_error(file_, input_place::named(fmt::format("field \"{}\"", field)), problem);
-  }
-
-  test_case read_test(const json& value) {
-    object_reader r(value, "test", file_);
-    test_case t;
-    t.name = r.required_string("name");
-    if (const json* p = r.find("parameters")) t.parameters = read_parameters(*p, "test.parameters");
-    t.description = r.string_or("description", "");
-    t.url = r.string_or("url", "");
-    r.finish();
-    return t;
-  }
-
-  email::group_header read_group(const json& value) {
-    object_reader r(value, "group", file_);
-    email::group_header g;
-    g.testcase = r.string_or("testcase", "");
-    g.path_params = r.string_or("path_params", "");
-    g.tbox_group = r.string_or("tbox_group", "");
-    if (const json* a = r.find("axes")) g.axes = read_parameters(*a, "group.axes");
-    r.finish();
-    return g;
-  }
-
-  email::results read_source(const json& value, const std::string& path) {
-    if (value.is_string()) {
-      const std::filesystem::path p = base_dir_ / value.get<std::string>();
-      return {p.string(), loader_.load(p)};
-    }
-    if (value.is_object()) {
-      const std::string text = value.dump();
-      return {fmt::format("{} ({})", file_, path), parse_matrix(text, fmt::format("{} (field \"{}\")", file_, path))};
-    }
-    r_fail(path, "must be a path to a matrix.json or run directory, or an inline matrix object");
-  }
-
-  void read_results(const json& value, email::report_document& doc) {
-    object_reader r(value, "results", file_);
-    doc.base_results = read_source(r.require("base"), "results.base");
-    const json& head = r.require("head");
-    if (head.is_array()) {
-      if (head.empty()) r.fail("results.head", "must name at least one result");
-      for (std::size_t i = 0; i < head.size(); ++i)
-        doc.head_results.push_back(read_source(head[i], fmt::format("results.head[{}]", i)));
-    } else {
-      doc.head_results.push_back(read_source(head, "results.head"));
-    }
-    r.finish();
-  }
-
-  email::table_request read_table(const json& value) {
-    object_reader r(value, "table", file_);
-    email::table_request t;
-    const auto order = r.string_or("order", "given");
-    if (order == "given")
-      t.row_order = email::table_request::order::given;
-    else if (order == "robot")
-      t.row_order = email::table_request::order::robot;
-    else
-      r.fail("table.order", "must be \"given\" or \"robot\"");
-    t.rows = r.string_list("rows");
-    t.all = r.bool_or("all", false);
-    t.keep_noise = r.bool_or("keep_noise", false);
-    t.policy = r.string_or("policy", "robot");
-    if (t.policy != "robot" && t.policy != "utest" && t.policy != "ttest")
-      r.fail("table.policy", "must be \"robot\", \"utest\" or \"ttest\"");
-    t.alpha = r.number("alpha");
-    t.distance = r.number("distance");
-    t.gap = r.number("gap");
-    t.variance = r.number("variance");
-    r.finish();
-    return t;
-  }
-
-  std::optional<std::vector<double>> read_samples(const json* value, const std::string& path) {
-    if (value == nullptr || value->is_null()) return std::nullopt;
-    if (!value->is_array()) r_fail(path, "must be a list of numbers, or null for an absent data set");
-    std::vector<double> out;
-    for (const auto& v : *value) {
-      if (v.is_number())
-        out.push_back(v.get<double>());
-      else if (v.is_null())
-        out.push_back(std::numeric_limits<double>::quiet_NaN());  // an undefined sample: a gap in the plot
-      else
-        r_fail(path, "must hold only numbers (or null for an undefined sample)");
+    for (const auto& member : node.members) {
+      const json_node& v = member.value;
+      if (v.type != kind::string && v.type != kind::number)
+        doc_->fail(v, path_of(path, member.key), "must be a string or a number");
+      out.push_back({member.key, v.text});
     }
     return out;
   }
 
-  email::plot_request read_plots(const json& value) {
-    object_reader r(value, "plots", file_);
+  test_case read_test(const json_node& node) const {
+    const object_reader r(*doc_, node, "test", {"name", "parameters", "description", "url"});
+    test_case t;
+    t.name = r.required_string("name");
+    if (const json_node* p = r.find("parameters")) t.parameters = read_parameters(*p, "test.parameters");
+    t.description = r.string_or("description", "");
+    t.url = r.string_or("url", "");
+    return t;
+  }
+
+  email::group_header read_group(const json_node& node) const {
+    const object_reader r(*doc_, node, "group", {"testcase", "path_params", "tbox_group", "axes"});
+    email::group_header g;
+    g.testcase = r.string_or("testcase", "");
+    g.path_params = r.string_or("path_params", "");
+    g.tbox_group = r.string_or("tbox_group", "");
+    if (const json_node* a = r.find("axes")) g.axes = read_parameters(*a, "group.axes");
+    return g;
+  }
+
+  /// A result set: a path to a matrix.json or a run directory, or a matrix written in the document, read
+  /// with every rule of a matrix.json and with its messages pointing into the document.
+  email::results read_source(const json_node& node, const std::string& path) {
+    if (node.type == kind::string) {
+      if (node.text.empty()) doc_->fail(node, path, "must name a file or directory");
+      const std::filesystem::path p = base_dir_ / node.text;
+      return {p.string(), loader_.load(p)};
+    }
+    if (node.type == kind::object) {
+      const std::string_view text = doc_->text();
+      const std::size_t end = detail::end_of_json_value(text, node.offset);
+      const auto start = doc_->place(node.offset, path);
+      return {fmt::format("{} ({})", source_, path),
+              detail::parse_matrix_at(text.substr(node.offset, end - node.offset), source_, limits_, start.line,
+                                      start.column)};
+    }
+    doc_->fail(node, path, "must be a path to a matrix.json or run directory, or a matrix object");
+  }
+
+  void read_results(const json_node& node, email::report_document& doc) {
+    const object_reader r(*doc_, node, "results", {"base", "head"});
+    doc.base_results = read_source(r.require("base"), "results.base");
+    const json_node& head = r.require("head");
+    if (head.type == kind::array) {
+      if (head.items.empty()) r.fail("head", head, "must name at least one result");
+      for (std::size_t i = 0; i < head.items.size(); ++i)
+        doc.head_results.push_back(read_source(head.items[i], fmt::format("results.head[{}]", i)));
+    } else {
+      doc.head_results.push_back(read_source(head, "results.head"));
+    }
+    // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
+    // report of everything having changed.
+    for (std::size_t i = 0; i < doc.head_results.size(); ++i) {
+      const auto metrics = doc.head_results[i].data.metrics();
+      const bool shared = std::any_of(metrics.begin(), metrics.end(),
+                                      [&](const auto& s) { return doc.base_results.data.contains(s.name()); });
+      if (shared) continue;
+      const json_node& at = head.type == kind::array ? head.items[i] : head;
+      doc_->fail(at, head.type == kind::array ? fmt::format("results.head[{}]", i) : std::string{"results.head"},
+                 fmt::format("{} has no metric in common with {}", doc.head_results[i].origin,
+                             doc.base_results.origin));
+    }
+  }
+
+  /// Names in a list of metric names, remembered with their places for check_references.
+  std::vector<std::string> metric_list(const object_reader& r, std::string_view key) {
+    std::vector<std::string> names = r.string_list(key);
+    const json_node& node = *r.find(key);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const bool listed = node.type == kind::array;
+      references_.push_back({names[i], listed ? node.items[i].offset : node.offset,
+                             listed ? fmt::format("{}[{}]", r.path(key), i) : r.path(key)});
+    }
+    return names;
+  }
+
+  email::table_request read_table(const json_node& node) {
+    const object_reader r(*doc_, node, "table",
+                          {"order", "rows", "all", "keep_noise", "policy", "alpha", "distance", "gap", "variance"});
+    email::table_request t;
+    t.row_order = r.choice_or("order", "given", {"given", "robot"}) == "robot" ? email::table_request::order::robot
+                                                                              : email::table_request::order::given;
+    if (r.find("rows") != nullptr) t.rows = metric_list(r, "rows");
+    t.all = r.bool_or("all", false);
+    t.keep_noise = r.bool_or("keep_noise", false);
+    t.policy = r.choice_or("policy", "robot", {"robot", "utest", "ttest"});
+    constexpr double huge = std::numeric_limits<double>::max();
+    t.alpha = r.number_between("alpha", 0, 1);
+    t.distance = r.number_between("distance", 0, huge);
+    t.gap = r.number_between("gap", 0, huge);
+    t.variance = r.number_between("variance", 0, huge);
+    return t;
+  }
+
+  /// A list of samples given directly; null for an absent set, a null sample for an undefined point.
+  std::optional<std::vector<double>> read_samples(const json_node* node, const std::string& path) const {
+    if (node == nullptr || node->type == kind::null) return std::nullopt;
+    if (node->type != kind::array) doc_->fail(*node, path, "must be a list of numbers, or null for an absent data set");
+    if (node->items.size() > limits_.max_runs)
+      doc_->fail(*node, path, fmt::format("more than {} samples (the limit of runs)", limits_.max_runs));
+    std::vector<double> out;
+    out.reserve(node->items.size());
+    for (std::size_t i = 0; i < node->items.size(); ++i) {
+      const json_node& v = node->items[i];
+      if (v.type == kind::number) out.push_back(v.number);
+      else if (v.type == kind::null) out.push_back(std::numeric_limits<double>::quiet_NaN());  // a gap in the plot
+      else doc_->fail(v, fmt::format("{}[{}]", path, i), "must be a number, or null for an undefined sample");
+    }
+    return out;
+  }
+
+  email::plot_request read_plots(const json_node& node, const email::report_document& doc) {
+    const object_reader r(*doc_, node, "plots", {"metrics", "style", "width", "height", "bisection", "samples"});
     email::plot_request p;
-    if (const json* m = r.find("metrics")) {
-      if (m->is_string() && m->get<std::string>() == "changed")
+    if (const json_node* m = r.find("metrics")) {
+      if (m->type == kind::string && m->text == "changed") {
         p.metrics_from = email::plot_request::which::changed;
-      else if (m->is_string() && m->get<std::string>() == "none")
+      } else if (m->type == kind::string && m->text == "none") {
         p.metrics_from = email::plot_request::which::none;
-      else if (m->is_array()) {
+      } else if (m->type == kind::array) {
         p.metrics_from = email::plot_request::which::listed;
-        p.metrics = r.string_list("metrics");
+        p.metrics = metric_list(r, "metrics");
       } else {
-        r.fail("plots.metrics", "must be a list of metric names, \"changed\" or \"none\"");
+        r.fail("metrics", *m, "must be a list of metric names, \"changed\" or \"none\"");
       }
     }
     p.style = r.string_or("style", "");
-    p.width = r.positive_int_or("width", 80, 1000);
-    p.height = r.positive_int_or("height", 20, 1000);
-    if (const json* b = r.find("bisection")) {
-      if (!b->is_array()) r.fail("plots.bisection", "must be a list of tested commits");
-      for (std::size_t i = 0; i < b->size(); ++i) {
+    const auto look = p.style.empty() ? std::optional{doc.dialect == table_dialect::classic ? plot::look::gnuplot_4_6
+                                                                                            : plot::look::gnuplot_5_0}
+                                      : plot::parse_look(p.style);
+    if (!look) r.fail("style", *r.find("style"), fmt::format("unknown style {}", text::quoted(p.style)));
+    const bool gnuplot = plot::is_gnuplot(*look);
+    p.width = r.int_or("width", 80, gnuplot ? plot::min_gnuplot_width : plot::min_unicode_width, plot::max_plot_width);
+    p.height =
+        r.int_or("height", 20, gnuplot ? plot::min_gnuplot_height : plot::min_unicode_height, plot::max_plot_height);
+    if (const json_node* b = r.find("bisection")) {
+      if (b->type != kind::array) r.fail("bisection", *b, "must be a list of tested commits");
+      for (std::size_t i = 0; i < b->items.size(); ++i) {
         const std::string path = fmt::format("plots.bisection[{}]", i);
-        object_reader br((*b)[i], path, file_);
+        const object_reader br(*doc_, b->items[i], path, {"commit", "verdict", "results"});
         email::bisect_point point;
         point.commit = br.string_or("commit", "");
-        const auto verdict = br.required_string("verdict");
-        if (verdict != "good" && verdict != "bad") br.fail(path + ".verdict", "must be \"good\" or \"bad\"");
+        const std::string verdict = br.choice_or("verdict", "", {"good", "bad"});
+        if (verdict.empty()) (void)br.require("verdict");
         point.good = verdict == "good";
         point.data = read_source(br.require("results"), path + ".results");
-        br.finish();
         p.bisection.push_back(std::move(point));
       }
     }
-    if (const json* s = r.find("samples")) {
-      if (!s->is_object()) r.fail("plots.samples", "must map metric names to {\"good\": [...], \"bad\": [...]}");
-      for (const auto& [metric, sets] : s->items()) {
-        const std::string path = fmt::format("plots.samples.{}", metric);
-        object_reader sr(sets, path, file_);
-        email::plot_samples samples{metric, read_samples(sr.find("good"), path + ".good"),
+    if (const json_node* s = r.find("samples")) {
+      if (s->type != kind::object) r.fail("samples", *s, "must map metric names to {\"good\": [...], \"bad\": [...]}");
+      for (const auto& member : s->members) {
+        const std::string path = fmt::format("plots.samples.{}", member.key);
+        const object_reader sr(*doc_, member.value, path, {"good", "bad"});
+        email::plot_samples samples{member.key, read_samples(sr.find("good"), path + ".good"),
                                     read_samples(sr.find("bad"), path + ".bad")};
-        sr.finish();
+        sample_keys_.push_back({member.key, member.key_offset, path});
         p.samples.push_back(std::move(samples));
       }
     }
-    r.finish();
     return p;
   }
 
-  email::body_text read_text(const json& value) {
-    object_reader r(value, "text", file_);
+  email::body_text read_text(const json_node& node) const {
+    const object_reader r(*doc_, node, "text", {"greeting", "reproduce", "legend", "disclaimer", "closing", "signature"});
     email::body_text t;
     t.greeting = r.string_or("greeting", t.greeting);
-    if (const json* rep = r.find("reproduce")) {
-      if (rep->is_boolean())
+    if (const json_node* rep = r.find("reproduce")) {
+      if (rep->type == kind::boolean)
         t.reproduce_repository =
-            rep->get<bool>() ? std::optional<std::string>{std::string{email::robot_lkp_repository}} : std::nullopt;
-      else if (rep->is_string())
-        t.reproduce_repository = rep->get<std::string>();
+            rep->boolean ? std::optional<std::string>{std::string{email::robot_lkp_repository}} : std::nullopt;
+      else if (rep->type == kind::string)
+        t.reproduce_repository = rep->text;
       else
-        r.fail("text.reproduce", "must be a repository URL, true or false");
+        r.fail("reproduce", *rep, "must be a repository URL, true or false");
     }
     t.legend = r.bool_or("legend", t.legend);
     t.disclaimer = r.string_or("disclaimer", t.disclaimer);
     t.closing = r.string_or("closing", t.closing);
     t.signature = r.string_or("signature", t.signature);
-    r.finish();
     return t;
   }
 
-  void read_mail(const json& value, email::report_document& doc) {
-    object_reader r(value, "mail", file_);
+  void read_mail(const json_node& node, email::report_document& doc) const {
+    const object_reader r(*doc_, node, "mail", {"from", "to", "cc", "subject", "date", "message_id", "in_reply_to", "tag"});
     doc.mail.from = r.string_or("from", doc.mail.from);
     doc.mail.to = r.string_list("to");
     doc.mail.cc = r.string_list("cc");
@@ -392,37 +450,68 @@ class report_parser {
     doc.mail.message_id = r.string_or("message_id", "");
     doc.mail.in_reply_to = r.string_or("in_reply_to", "");
     doc.subject_tag = r.string_or("tag", "");
-    r.finish();
   }
 
-  std::vector<email::direction_rule> read_directions(const json& value) {
-    if (!value.is_array()) r_fail("directions", "must be a list of {\"match\", \"text\", \"better\"} rules");
+  std::vector<email::direction_rule> read_directions(const json_node& node) const {
+    if (node.type != kind::array) doc_->fail(node, "directions", "must be a list of {\"match\", \"text\", \"better\"} rules");
     std::vector<email::direction_rule> out;
-    for (std::size_t i = 0; i < value.size(); ++i) {
+    for (std::size_t i = 0; i < node.items.size(); ++i) {
       const std::string path = fmt::format("directions[{}]", i);
-      object_reader r(value[i], path, file_);
+      const object_reader r(*doc_, node.items[i], path, {"match", "text", "better"});
       email::direction_rule rule{};
-      const auto kind = r.string_or("match", "exact");
-      if (kind == "exact") rule.kind = email::match_kind::exact;
-      else if (kind == "prefix") rule.kind = email::match_kind::prefix;
-      else if (kind == "suffix") rule.kind = email::match_kind::suffix;
-      else if (kind == "contains") rule.kind = email::match_kind::contains;
-      else r.fail(path + ".match", "must be exact, prefix, suffix or contains");
+      const std::string match = r.choice_or("match", "exact", {"exact", "prefix", "suffix", "contains"});
+      rule.kind = match == "prefix"     ? email::match_kind::prefix
+                  : match == "suffix"   ? email::match_kind::suffix
+                  : match == "contains" ? email::match_kind::contains
+                                        : email::match_kind::exact;
       rule.text = r.required_string("text");
-      const auto better = r.required_string("better");
-      if (better == "higher") rule.direction = email::better::higher;
-      else if (better == "lower") rule.direction = email::better::lower;
-      else r.fail(path + ".better", "must be \"higher\" or \"lower\"");
-      r.finish();
+      const std::string better = r.choice_or("better", "", {"higher", "lower"});
+      if (better.empty()) (void)r.require("better");
+      rule.direction = better == "higher" ? email::better::higher : email::better::lower;
       out.push_back(std::move(rule));
     }
     return out;
   }
 
-  std::string file_;
+  /// Every metric the document names must be in its results: a misspelt name would otherwise print a
+  /// report without the row, plot or headline it asked for.
+  void check_references(const email::report_document& doc) const {
+    const auto in_results = [&](const std::string& name) {
+      if (doc.base_results.data.contains(name)) return true;
+      for (const auto& head : doc.head_results)
+        if (head.data.contains(name)) return true;
+      for (const auto& point : doc.plots.bisection)
+        if (point.data.data.contains(name)) return true;
+      return false;
+    };
+    const auto given_samples = [&](const std::string& name) {
+      for (const auto& s : doc.plots.samples)
+        if (s.metric == name) return true;
+      return false;
+    };
+    for (const auto& ref : references_) {
+      // A plot may be drawn from samples given directly, with no results behind them.
+      const bool plotted = ref.path.starts_with("plots.metrics");
+      if (in_results(ref.name) || (plotted && given_samples(ref.name))) continue;
+      doc_->fail(ref.offset, ref.path, fmt::format("no results have the metric {}", text::quoted(ref.name)));
+    }
+    for (const auto& key : sample_keys_) {
+      const bool listed = std::find(doc.plots.metrics.begin(), doc.plots.metrics.end(), key.name) != doc.plots.metrics.end();
+      if (listed || (doc.plots.metrics_from == email::plot_request::which::changed && in_results(key.name))) continue;
+      doc_->fail(key.offset, key.path,
+                 doc.plots.metrics_from == email::plot_request::which::listed
+                     ? "samples for a metric that plots.metrics does not list"
+                     : fmt::format("samples for a metric that no results have and no plot draws"));
+    }
+  }
+
+  std::string source_;
   std::filesystem::path base_dir_;
   load_limits limits_;
   results_loader loader_{limits_};  // the document's result files, one after the other
+  const document_context* doc_ = nullptr;
+  std::vector<metric_reference> references_;
+  std::vector<metric_reference> sample_keys_;
 };
 
 }  // namespace
@@ -433,18 +522,9 @@ email::report_document parse_report(std::string_view json_text, std::string_view
 }
 
 email::report_document load_report(const std::filesystem::path& file, const load_limits& limits) {
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) throw input_error(file.string(), "no such file");
-  if (std::filesystem::is_directory(file, ec)) throw input_error(file.string(), "is a directory, expected a file");
-  const auto size = std::filesystem::file_size(file, ec);
-  if (!ec && size > limits.max_file_bytes)
-    throw input_error(file.string(), fmt::format("file of {} bytes is larger than the limit of {} bytes", size,
-                                                 limits.max_file_bytes));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw input_error(file.string(), "cannot open for reading");
-  const std::string text{std::istreambuf_iterator<char>(in), {}};
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw input_error(file.string(), "empty file");
-  return parse_report(text, file.string(), file.parent_path(), limits);
+  const std::string text = read_text(file, limits.max_file_bytes);
+  const std::filesystem::path base = file == standard_input_path ? std::filesystem::path{} : file.parent_path();
+  return parse_report(text, input_name(file), base, limits);
 }
 
 }  // namespace perfmail::io

@@ -17,10 +17,10 @@ perfmail_bad_input(value_object "summary;${bad}/value_object.json"
   "value_object.json:2:21: metric \"fio.write_iops\" is not an array of samples")
 perfmail_bad_input(value_true "summary;${bad}/value_true.json"
   "value_true.json:2:21: metric \"fio.write_iops\" is not an array of samples")
-perfmail_bad_input(nan "summary;${bad}/nan.json" "nan.json:1:24: invalid JSON (NaN and Infinity are not JSON numbers)")
-perfmail_bad_input(infinity "summary;${bad}/infinity.json" "infinity.json:1:24: invalid JSON")
+perfmail_bad_input(nan "summary;${bad}/nan.json" "nan.json:1:24: \"NaN\" is not a JSON number (JSON has no NaN or infinities)")
+perfmail_bad_input(infinity "summary;${bad}/infinity.json" "infinity.json:1:24: \"Infinity\" is not a JSON number")
 perfmail_bad_input(huge_exponent "summary;${bad}/huge_exponent.json"
-  "huge_exponent.json:1:24: a number that is not a finite double")
+  "huge_exponent.json:1:24: a number beyond the range of a double: \"1e400\"")
 perfmail_bad_input(negative_count "summary;${bad}/negative_count.json"
   "negative_count.json:1:20: metric \"dmesg.oops\": a failure count is negative")
 perfmail_bad_input(negative_stats_source "summary;${bad}/negative_stats_source.json"
@@ -30,16 +30,16 @@ perfmail_bad_input(stats_source_short "summary;${bad}/stats_source_short.json"
 perfmail_bad_input(stats_source_long "summary;${bad}/stats_source_long.json"
   "stats_source_long.json: metric \"fio.write_iops\": has 2 samples but stats_source lists 3 runs")
 perfmail_bad_input(report_huge_number "report;${bad}/report_huge_number.json"
-  "report_huge_number.json:7:71: a number that is not a finite double (out of range): 1e400")
+  "report_huge_number.json:7:71: a number beyond the range of a double: \"1e400\"")
 perfmail_bad_input(long_name "summary;${bad}/long_name.json"
   "long_name.json:1:10246: a metric name of 10240 bytes, longer than the limit of 4096")
 perfmail_bad_input(invalid_utf8 "summary;${bad}/invalid_utf8.json" "invalid_utf8.json:1:12: text that is not valid UTF-8")
 perfmail_bad_input(control_in_name "summary;${bad}/control_in_name.json"
   "control_in_name.json:1:50: a metric name holding a control character")
-perfmail_bad_input(plot_12abc "plot;--good;${bad}/plot_12abc.txt" "plot_12abc.txt:3: not a number: \"12abc\"")
+perfmail_bad_input(plot_12abc "plot;--good;${bad}/plot_12abc.txt" "plot_12abc.txt:3:1: not a number: \"12abc\"")
 perfmail_bad_input(no_common_metric
   "report;${PROJECT_SOURCE_DIR}/tests/data/reports/no_common_metric.json"
-  "other_metrics.json: no metric in common with")
+  "other_metrics.json has no metric in common with")
 
 # A million runs of one metric: generated at test time (a 6.9 MB file is not worth storing).
 add_test(NAME cli.bad_input.million_runs

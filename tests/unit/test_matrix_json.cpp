@@ -110,7 +110,7 @@ TEST_CASE("parse_matrix: bad input names the place and the problem") {
   SUBCASE("NaN, Infinity and 1e400 are refused") {
     CHECK(parse_error_of("{\"x\": [NaN]}").starts_with("m.json:1:"));
     CHECK(parse_error_of("{\"x\": [Infinity]}").starts_with("m.json:1:"));
-    CHECK(parse_error_of("{\"x\": [1, 1e400]}").find("not a finite double") != std::string::npos);
+    CHECK(parse_error_of("{\"x\": [1, 1e400]}") == "m.json:1:11: a number beyond the range of a double: \"1e400\"");
   }
   SUBCASE("truncated JSON") { CHECK(parse_error_of("{\"x\": [1, 2").find("m.json") == 0); }
   SUBCASE("text after the object") {
