@@ -20,8 +20,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     const auto s = perfmail::summarize(series->present_values());
-    fmt::print("{}: mean {:.6g}, stddev {:.3g} ({:.1f}%), min {:.6g}, median {:.6g}, max {:.6g}, {} runs\n",
-               series->name(), s.mean, s.stddev, perfmail::stddev_percent(s), s.min, s.median, s.max, s.n);
+    // No percentage exists for a zero mean with spread.
+    const auto percent = perfmail::stddev_percent(s);
+    fmt::print("{}: mean {:.6g}, stddev {:.3g} ({}), min {:.6g}, median {:.6g}, max {:.6g}, {} runs\n",
+               series->name(), s.mean, s.stddev, percent ? fmt::format("{:.1f}%", *percent) : "no percentage", s.min,
+               s.median, s.max, s.n);
   } catch (const perfmail::error& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 2;

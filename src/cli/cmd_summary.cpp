@@ -5,10 +5,12 @@
 
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/stats/summary.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -30,7 +32,7 @@ command_action add_summary_command(CLI::App& app) {
       const matrix m = io::load_results(path, input_limits());
       std::size_t width = 6;
       for (const auto& s : m.metrics()) width = std::max(width, s.name().size());
-      fmt::format_to(out, "{} ({} runs)\n", path, m.run_count());
+      fmt::format_to(out, "{} ({} runs)\n", text::printable(path), m.run_count());
       fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {:>8}  {:>14}  {:>14}  {:>14}\n", "metric", width, "n", "mean",
                      "%stddev", "min", "median", "max");
       for (const auto& series : m.metrics()) {
@@ -40,9 +42,14 @@ command_action add_summary_command(CLI::App& app) {
           fmt::format_to(out, "{:<{}}  {:>4}  (no samples)\n", series.name(), width, 0);
           continue;
         }
-        const double pct = stddev_percent(s);
-        fmt::format_to(out, "{:<{}}  {:>4}  {:>14.6g}  {:>7.1f}%  {:>14.6g}  {:>14.6g}  {:>14.6g}\n", series.name(),
-                       width, s.n, s.mean, pct, s.min, s.median, s.max);
+        // A zero mean with spread has no percentage: printed as "-", never as an infinity.
+        const auto pct = stddev_percent(s);
+        const std::string shown = pct ? fmt::format("{:>7.1f}%", *pct) : fmt::format("{:>8}", "-");
+        if (pct && !std::isfinite(*pct))
+          throw value_error(fmt::format("metric \"{}\": the standard deviation in percent of the mean is beyond the "
+                                        "range of a double", series.name()));
+        fmt::format_to(out, "{:<{}}  {:>4}  {:>14.6g}  {}  {:>14.6g}  {:>14.6g}  {:>14.6g}\n", series.name(), width,
+                       s.n, s.mean, shown, s.min, s.median, s.max);
       }
       for (const auto& name : m.textual_metrics()) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
     }

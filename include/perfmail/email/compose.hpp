@@ -212,10 +212,13 @@ inline plot::look look_of(const report_document& doc) {
   }
   out.headline_metric = headline_row->name;
   const double relative = relative_change_of(*headline_row).value_or(0.0);
-  const headline_change change =
-      doc.dialect == table_dialect::classic
-          ? classic_headline_change(relative, [](double v) { return text::ruby_format("%.2g", v); })
-          : modern_headline_change(printed_change(doc.dialect, *headline_row), relative);
+  const auto format_2g = [&](double v) {
+    return table_detail::for_metric(headline_row->name,
+                                    [&] { return table_detail::formatted("%.2g", v, "change of the mean"); });
+  };
+  const headline_change change = doc.dialect == table_dialect::classic
+                                     ? classic_headline_change(relative, format_2g)
+                                     : modern_headline_change(printed_change(doc.dialect, *headline_row), relative);
   auto directions = direction_table::builtin();
   for (auto it = doc.directions.rbegin(); it != doc.directions.rend(); ++it) directions.prepend(*it);
   const std::string word = !doc.headline.word.empty()

@@ -1,21 +1,17 @@
 #pragma once
 // Summary statistics of one series, computed the way the robot's Ruby computes them, so that the last
 // printed digit of a table matches: a plain left-to-right sum divided by n, and a population standard
-// deviation sqrt(S * (1.0 / n)) with S the left-to-right sum of squared deviations. Counts and extremes
-// come from Boost.Accumulators; its incremental variance would differ in the last bits, so it is not used.
-
-#include <boost/accumulators/accumulators.hpp>
-#include <boost/accumulators/statistics/count.hpp>
-#include <boost/accumulators/statistics/max.hpp>
-#include <boost/accumulators/statistics/min.hpp>
-#include <boost/accumulators/statistics/stats.hpp>
-#include <boost/accumulators/statistics/sum.hpp>
+// deviation sqrt(S * (1.0 / n)) with S the left-to-right sum of squared deviations. Boost.Accumulators'
+// incremental variance differs in the last bits, so it is not used here. Where the robot's arithmetic
+// overflows or underflows for finite samples, the mean and the spread are computed with scaling instead,
+// so they stay finite and true (docs/RELIABILITY.md, "Numbers beyond the ordinary range").
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -39,12 +35,13 @@ struct summary {
   bool operator==(const summary&) const = default;
 };
 
-/// The robot's mean: a plain left-to-right sum / n (no compensated summation).
+/// The robot's mean: a plain left-to-right sum / n (no compensated summation). The order of the additions
+/// is the point: a compensated sum prints a different last digit than the robot does. Boost's `sum`
+/// accumulator adds in the same order from `Sample()`, i.e. 0.0, which is what this loop does without
+/// the 1,500 headers Boost.Accumulators costs every includer.
 [[nodiscard]] inline double robot_sum(std::span<const double> xs, sum_start start = sum_start::zero) {
-  namespace acc = boost::accumulators;
-  acc::accumulator_set<double, acc::stats<acc::tag::sum>> sum;
-  for (double x : xs) sum(x);
-  double total = acc::sum(sum);
+  double total = 0;
+  for (double x : xs) total += x;
   // 0.0 + x == x for every x but -0.0, so the two starts differ only for all-negative-zero input.
   if (start == sum_start::first_sample && !xs.empty() && total == 0 &&
       std::all_of(xs.begin(), xs.end(), [](double x) { return x == 0 && std::signbit(x); }))
@@ -52,27 +49,87 @@ struct summary {
   return total;
 }
 
-/// Population standard deviation exactly as the robot computes it: sqrt(S * (1.0 / n)).
+namespace summary_detail {
+
+/// A power of two by which `n` values of magnitude at most DBL_MAX can be scaled down so that their sum
+/// cannot overflow: 2^(bits of n).
+[[nodiscard]] inline int headroom_exponent(std::size_t n) {
+  int bits = 1;
+  while (n >>= 1) ++bits;
+  return bits;
+}
+
+/// The mean of finite samples whose plain sum overflows: summed scaled down by a power of two (exact for
+/// all but subnormal samples, which cannot matter beside samples this large), then scaled back. Infinite
+/// only when the true mean is not a double, which cannot happen for finite samples.
+[[nodiscard]] inline double scaled_mean(std::span<const double> xs) {
+  const int k = headroom_exponent(xs.size());
+  double total = 0;
+  for (double x : xs) total += std::scalbn(x, -k);
+  return std::scalbn(total / static_cast<double>(xs.size()), k);
+}
+
+/// The population standard deviation with every deviation scaled by 2^-k, 2^k about the largest
+/// deviation, for samples whose squared deviations overflow or underflow. Large samples are scaled before
+/// they are subtracted (their difference may overflow; samples small enough to lose bits to the scaling
+/// cannot matter beside them); small ones after (the difference of small doubles is exact, and scaling
+/// it up loses nothing).
+[[nodiscard]] inline double scaled_stddev(std::span<const double> xs, double mean) {
+  double largest_sample = std::fabs(mean);
+  for (double x : xs) largest_sample = std::max(largest_sample, std::fabs(x));
+  const bool large = largest_sample > 0x1p1000;
+  int k = 0;
+  if (large) {
+    k = std::ilogb(largest_sample) + 1;
+  } else {
+    double largest_deviation = 0;
+    for (double x : xs) largest_deviation = std::max(largest_deviation, std::fabs(x - mean));
+    if (largest_deviation == 0) return 0;
+    k = std::ilogb(largest_deviation);
+  }
+  double squares = 0;
+  for (double x : xs) {
+    const double d = large ? std::scalbn(x, -k) - std::scalbn(mean, -k) : std::scalbn(x - mean, -k);
+    squares += d * d;
+  }
+  return std::scalbn(std::sqrt(squares * (1.0 / static_cast<double>(xs.size()))), k);
+}
+
+/// Below this sum of squared deviations, the robot's arithmetic may have lost deviations to underflow
+/// (squares of samples near 1e-160 and below are subnormal or zero).
+inline constexpr double smallest_exact_squares = 0x1p-900;
+
+}  // namespace summary_detail
+
+/// Population standard deviation exactly as the robot computes it: sqrt(S * (1.0 / n)), S the
+/// left-to-right sum of squared deviations. Where that arithmetic fails the samples (squares beyond a
+/// double's range, from deviations above about 1e154; or squares lost to underflow, from samples near
+/// the smallest doubles), the deviations are scaled by a power of two first, so the result is the true
+/// spread, finite for finite samples; elsewhere it is the robot's, bit for bit.
 [[nodiscard]] inline double robot_stddev(std::span<const double> xs, double mean) {
   if (xs.empty()) return 0;
   double squares = 0;
   for (double x : xs) squares += (x - mean) * (x - mean);
-  return std::sqrt(squares * (1.0 / static_cast<double>(xs.size())));
+  if (std::isfinite(squares) && squares >= summary_detail::smallest_exact_squares)
+    return std::sqrt(squares * (1.0 / static_cast<double>(xs.size())));
+  const auto [low, high] = std::minmax_element(xs.begin(), xs.end());
+  if (*low == *high) return 0;  // no spread at all
+  return summary_detail::scaled_stddev(xs, mean);
 }
 
 namespace summary_detail {
 /// Everything but the medians, all in run order: count and extremes, the robot's sum, mean and stddev.
 [[nodiscard]] inline summary moments(std::span<const double> xs, sum_start start) {
-  namespace acc = boost::accumulators;
   summary s;
   if (xs.empty()) return s;
-  acc::accumulator_set<double, acc::stats<acc::tag::count, acc::tag::min, acc::tag::max>> extremes;
-  for (double x : xs) extremes(x);
-  s.n = acc::count(extremes);
-  s.min = acc::min(extremes);
-  s.max = acc::max(extremes);
+  s.n = xs.size();
+  const auto [low, high] = std::minmax_element(xs.begin(), xs.end());
+  s.min = *low;
+  s.max = *high;
   s.sum = robot_sum(xs, start);
   s.mean = s.sum / static_cast<double>(s.n);
+  // The sum of large samples can overflow although their mean cannot.
+  if (!std::isfinite(s.mean)) s.mean = scaled_mean(xs);
   s.stddev = robot_stddev(xs, s.mean);
   return s;
 }
@@ -113,10 +170,12 @@ namespace summary_detail {
   return s;
 }
 
-/// 100 * stddev / mean, untruncated; tables truncate it toward zero. Infinite for a zero mean with spread.
-[[nodiscard]] inline double stddev_percent(const summary& s) {
-  if (s.mean == 0) return s.stddev == 0 ? 0 : std::numeric_limits<double>::infinity();
-  return 100 * s.stddev / s.mean;
+/// 100 * stddev / mean, untruncated (tables truncate it toward zero); nullopt for a zero mean with spread,
+/// where no percentage exists. Computed from the quotient when the product overflows.
+[[nodiscard]] inline std::optional<double> stddev_percent(const summary& s) {
+  if (s.mean == 0) return s.stddev == 0 ? std::optional<double>{0.0} : std::nullopt;
+  const double p = 100 * s.stddev / s.mean;
+  return std::isfinite(p) ? p : s.stddev / s.mean * 100;
 }
 
 }  // namespace perfmail

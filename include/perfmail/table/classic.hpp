@@ -4,6 +4,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/model/metric_name.hpp"
+#include "perfmail/stats/change.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/table/header.hpp"
 #include "perfmail/table/row.hpp"
@@ -42,30 +43,32 @@ struct number_mode {
 /// The mean, 10 wide: `%10.4g` in exponent mode unless it is below 1e8 without small floats (`%10d`),
 /// `%10.2f` in float mode, else `%10d` (truncated).
 [[nodiscard]] inline std::string value_cell(double mean, number_mode mode) {
-  if (mode.exponent) return text::ruby_format(std::fabs(mean) < 1e8 && !mode.floating ? "%10d" : "%10.4g", mean);
-  if (mode.floating) return text::ruby_format("%10.2f", mean);
-  return text::ruby_format("%10d", mean);
+  using table_detail::formatted;
+  if (mode.exponent) return formatted(std::fabs(mean) < 1e8 && !mode.floating ? "%10d" : "%10.4g", mean, "mean");
+  if (mode.floating) return formatted("%10.2f", mean, "mean");
+  return formatted("%10d", mean, "mean");
 }
 
 /// ` ±NN%`, 6 wide, when the spread is above 3% of the mean (the raw stddev over a zero mean); blank
 /// for a single sample or a negative mean.
 [[nodiscard]] inline std::string stddev_cell(const summary& s) {
   if (s.n < 2) return std::string(6, ' ');
-  const double shown = s.mean == 0 ? s.stddev : 100 * s.stddev / s.mean;
-  if (!(shown > 3)) return std::string(6, ' ');
-  return text::ruby_format(" \u00b1%3d%%", shown);
+  const double shown = s.mean == 0 ? s.stddev : percent_of(s.stddev, s.mean);
+  if (!(shown > 3) && std::isfinite(shown)) return std::string(6, ' ');
+  return table_detail::formatted(" \u00b1%3d%%", shown, "standard deviation in percent of the mean");
 }
 
 /// The change of a performance row against the base, 10 wide: the absolute change for
 /// `perf-profile`/`latency_stats` metrics (`%9.0g `), else the relative change in percent, blank below
 /// 3% (and over a zero base), `%8.0f%% ` below 100000%, `%8.0g%% ` above.
 [[nodiscard]] inline std::string change_cell(std::string_view name, double base_mean, double mean) {
+  using table_detail::formatted;
   if (is_perf_profile_metric(name) || is_latency_stats_metric(name))
-    return text::ruby_format("%9.0g ", mean - base_mean);
-  const double p = base_mean == 0 ? 0 : 100 * (mean - base_mean) / base_mean;
+    return formatted("%9.0g ", mean - base_mean, "change of the mean");
+  const double p = base_mean == 0 ? 0 : percent_change(base_mean, mean);
   if (std::fabs(p) < 3) return std::string(10, ' ');
-  if (std::fabs(p) < 100000) return text::ruby_format("%8.0f%% ", p);
-  return text::ruby_format("%8.0g%% ", p);
+  if (std::fabs(p) < 100000) return formatted("%8.0f%% ", p, "change of the mean");
+  return formatted("%8.0g%% ", p, "change of the mean");
 }
 
 /// A failure row's `count:runs` cell: the count as `%11d` (blank when 0) in plain mode, or the value
@@ -73,7 +76,7 @@ struct number_mode {
 [[nodiscard]] inline std::string failure_cell(double count, std::size_t runs, number_mode mode) {
   std::string out;
   if (mode.floating || mode.exponent) out = value_cell(count, mode);
-  else out = count == 0 ? std::string(11, ' ') : text::ruby_format("%11d", count);
+  else out = count == 0 ? std::string(11, ' ') : table_detail::formatted("%11d", count, "failure count");
   out += fmt::format(":{:<4}", runs);
   return out;
 }
@@ -81,7 +84,7 @@ struct number_mode {
 /// A failure row's change: the difference of the failing-run percentages, each column divided by its
 /// own run count (the robot divides by the base's), always printed.
 [[nodiscard]] inline std::string failure_change_cell(const column_change& change) {
-  return text::ruby_format("%8.0f%% ", change.reproduction);
+  return table_detail::formatted("%8.0f%% ", change.reproduction, "change of the failure rate");
 }
 
 /// The robot's noise filter: a performance row whose column of 2+ samples spreads more than half its
@@ -97,7 +100,7 @@ struct number_mode {
 }
 
 /// The printed line of one row, without its newline.
-[[nodiscard]] inline std::string row_line(const comparison_row& row) {
+[[nodiscard]] inline std::string row_text(const comparison_row& row) {
   std::string line;
   if (row.failure) {
     const number_mode mode = number_mode_of(row.columns);
@@ -121,14 +124,21 @@ struct number_mode {
     }
   }
   line += "  ";
-  line += printable_message(row.name);  // one line whatever the name holds (a newline, an escape)
+  line += text::printable(row.name);  // one line whatever the name holds (a newline, an escape)
   return line;
+}
+
+/// The same, naming the metric in a value_error (a number beyond the range of a double).
+[[nodiscard]] inline std::string row_line(const comparison_row& row) {
+  return table_detail::for_metric(row.name, [&] { return row_text(row); });
 }
 
 /// The change cell of compared column `column` (1-based) as the table prints it, 10 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
-  if (row.failure) return failure_change_cell(row.changes.at(column - 1));
-  return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
+  return table_detail::for_metric(row.name, [&] {
+    if (row.failure) return failure_change_cell(row.changes.at(column - 1));
+    return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
+  });
 }
 
 }  // namespace perfmail::classic

@@ -2,9 +2,11 @@
 // What a table says above its rows, and the choices both dialects share.
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/ruby_format.hpp"
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -72,6 +74,25 @@ inline void require_commits(const table_header& header, std::size_t columns) {
 }
 
 inline constexpr std::string_view plus_minus = "\u00b1";
+
+/// `value` as `pattern` prints it (text::ruby_format), or a value_error naming `what` when it is not a
+/// finite number: every number a table prints passes here, so no infinity or NaN is ever printed. The
+/// arithmetic before it (stats/summary.hpp, stats/change.hpp) is finite wherever the true value is a
+/// double, so this refuses exactly the values a double cannot hold.
+[[nodiscard]] inline std::string formatted(std::string_view pattern, double value, std::string_view what) {
+  if (!std::isfinite(value)) throw value_error(fmt::format("the {} is beyond the range of a double", what));
+  return text::ruby_format(pattern, value);
+}
+
+/// Runs `print` for the row of `metric`, naming the metric in a value_error it throws.
+template <class Print>
+[[nodiscard]] std::string for_metric(std::string_view metric, Print print) {
+  try {
+    return print();
+  } catch (const value_error& e) {
+    throw value_error(fmt::format("metric \"{}\": {}", metric, e.what()));
+  }
+}
 
 }  // namespace table_detail
 }  // namespace perfmail

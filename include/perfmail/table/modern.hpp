@@ -4,6 +4,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/model/metric_name.hpp"
+#include "perfmail/stats/change.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/table/header.hpp"
 #include "perfmail/table/row.hpp"
@@ -19,18 +20,19 @@ namespace perfmail::modern {
 /// The mean, 10 wide, chosen from the mean alone: `%10.2f` below 1000, `%10.4g` above 1e8 (exactly
 /// 1e8 stays `%10d`), else `%10d` (truncated).
 [[nodiscard]] inline std::string value_cell(double mean) {
-  if (std::fabs(mean) < 1000) return text::ruby_format("%10.2f", mean);
-  if (std::fabs(mean) > 1e8) return text::ruby_format("%10.4g", mean);
-  return text::ruby_format("%10d", mean);
+  using table_detail::formatted;
+  if (std::fabs(mean) < 1000) return formatted("%10.2f", mean, "mean");
+  if (std::fabs(mean) > 1e8) return formatted("%10.4g", mean, "mean");
+  return formatted("%10d", mean, "mean");
 }
 
 /// ` ±NN%`, 6 wide, when the percentage is above 2. A single sample counts as stddev -1 (so only a
 /// negative single value shows one); over a zero mean the raw stddev is compared and printed.
 [[nodiscard]] inline std::string stddev_cell(const summary& s) {
   const double stddev = s.n >= 2 ? s.stddev : -1;
-  const double shown = s.mean == 0 ? stddev : 100 * stddev / s.mean;
-  if (!(shown > 2)) return std::string(6, ' ');
-  return text::ruby_format(" \u00b1%3d%%", shown);
+  const double shown = s.mean == 0 ? stddev : percent_of(stddev, s.mean);
+  if (!(shown > 2) && std::isfinite(shown)) return std::string(6, ' ');
+  return table_detail::formatted(" \u00b1%3d%%", shown, "standard deviation in percent of the mean");
 }
 
 /// Whether a metric's change is printed as an absolute difference (percentages and CPU profile shares).
@@ -42,18 +44,19 @@ namespace perfmail::modern {
 /// and two spaces, or the relative change in percent over a base replaced by 1e-100 when it is zero
 /// (`%+10.1f%%`, or `%+10.2g%%` from 100000%) and a space.
 [[nodiscard]] inline std::string change_cell(std::string_view name, double base_mean, double mean) {
+  using table_detail::formatted;
   if (takes_absolute_change(name)) {
     const double d = mean - base_mean;
-    return text::ruby_format(std::fabs(d) >= 100000 ? "%+10.2g  " : "%+10.1f  ", d);
+    return formatted(std::fabs(d) >= 100000 ? "%+10.2g  " : "%+10.1f  ", d, "change of the mean");
   }
   const double base = base_mean == 0 ? 1e-100 : base_mean;
-  const double p = 100 * (mean - base) / base;
-  return text::ruby_format(std::fabs(p) >= 100000 ? "%+10.2g%% " : "%+10.1f%% ", p);
+  const double p = percent_change(base, mean);
+  return formatted(std::fabs(p) >= 100000 ? "%+10.2g%% " : "%+10.1f%% ", p, "change of the mean");
 }
 
 /// A failure row's `count:runs` cell (plain: the count as `%11d`, blank when 0).
 [[nodiscard]] inline std::string failure_cell(double count, std::size_t runs) {
-  std::string out = count == 0 ? std::string(11, ' ') : text::ruby_format("%11d", count);
+  std::string out = count == 0 ? std::string(11, ' ') : table_detail::formatted("%11d", count, "failure count");
   out += fmt::format(":{:<4}", runs);
   return out;
 }
@@ -61,10 +64,10 @@ namespace perfmail::modern {
 /// A failure row's change, 12 wide: each column's count divided by its own run count (the robot
 /// divides the head's by the base's run count; perfmail does not reproduce that bug).
 [[nodiscard]] inline std::string failure_change_cell(const column_change& change) {
-  return text::ruby_format("%10.0f%% ", change.reproduction);
+  return table_detail::formatted("%10.0f%% ", change.reproduction, "change of the failure rate");
 }
 
-[[nodiscard]] inline std::string row_line(const comparison_row& row) {
+[[nodiscard]] inline std::string row_text(const comparison_row& row) {
   std::string line;
   if (row.failure) {
     line += failure_cell(row.stats[0].failure_count, row.stats[0].runs);
@@ -84,14 +87,21 @@ namespace perfmail::modern {
     }
   }
   line += "  ";
-  line += printable_message(row.name);  // one line whatever the name holds (a newline, an escape)
+  line += text::printable(row.name);  // one line whatever the name holds (a newline, an escape)
   return line;
+}
+
+/// The same, naming the metric in a value_error (a number beyond the range of a double).
+[[nodiscard]] inline std::string row_line(const comparison_row& row) {
+  return table_detail::for_metric(row.name, [&] { return row_text(row); });
 }
 
 /// The change cell of compared column `column` (1-based) as the table prints it, 12 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
-  if (row.failure) return failure_change_cell(row.changes.at(column - 1));
-  return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
+  return table_detail::for_metric(row.name, [&] {
+    if (row.failure) return failure_change_cell(row.changes.at(column - 1));
+    return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
+  });
 }
 
 }  // namespace perfmail::modern
