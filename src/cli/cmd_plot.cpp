@@ -4,6 +4,7 @@
 #include "output.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/plot/sample_text.hpp"
 #include "perfmail/plot/trend_plot.hpp"
 
@@ -16,8 +17,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <map>
 #include <memory>
 #include <string>
@@ -69,18 +68,11 @@ bool colour_wanted(const std::string& mode, const std::string& output) {
 }
 
 /// The samples of FILE, or of standard input for "-"; nullopt when no file was named (an absent set).
-/// The global input limits apply: a file above the size limit is refused before it is read.
+/// The global input limits apply to every kind of file (io/read_file.hpp).
 plot::trend_series load(const std::string& path) {
   if (path.empty()) return std::nullopt;
   const plot::sample_limits limits{input_limits().max_file_bytes, input_limits().max_runs};
-  if (path == "-") return plot::read_samples(std::cin, "<stdin>", limits);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(path, "cannot open");
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > limits.max_bytes)
-    throw input_error(path, fmt::format("file of {} bytes is larger than the limit of {} bytes", size, limits.max_bytes));
-  return plot::read_samples(in, path, limits);
+  return plot::parse_samples(io::read_text(path, limits.max_bytes), io::input_name(path), limits);
 }
 
 }  // namespace
