@@ -4,11 +4,17 @@
 #include "commands.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
 #include "perfmail/version.hpp"
 
 #include <fmt/core.h>
 
+#include <cctype>
+#include <charconv>
 #include <cstdio>
+#include <filesystem>
+#include <string_view>
+#include <system_error>
 #include <exception>
 #include <string>
 #include <utility>
@@ -19,6 +25,45 @@ io::load_limits& input_limits() {
   static io::load_limits limits;
   return limits;
 }
+
+namespace {
+
+/// The largest limits that are not a mistake: an input of a terabyte, a metric of a hundred million runs.
+constexpr std::size_t largest_input_limit = std::size_t{1} << 40;
+constexpr std::size_t largest_runs_limit = 100'000'000;
+
+/// A limit given on the command line: a whole number from 1 to `largest`, with `k`, `m`, `g` or `t` (powers
+/// of 1024) after it when `sizes`. Anything else is refused with a message that quotes the value cut to a
+/// readable length (no 309-digit numbers).
+std::size_t parse_limit(const std::string& option, const std::string& text, std::size_t largest, bool sizes) {
+  const auto refuse = [&](std::string_view why) {
+    throw CLI::ValidationError(option, fmt::format("{} {}", perfmail::text::quoted(text), why));
+  };
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0) refuse(sizes ? "is not a size (a whole number of bytes, with k, m, g or t for powers of 1024)"
+                                : "is not a whole number");
+  std::size_t shift = 0;
+  const std::string_view suffix = std::string_view{text}.substr(digits);
+  if (!suffix.empty()) {
+    static constexpr std::string_view units = "kmgt";
+    const auto unit = suffix.size() == 1 ? units.find(static_cast<char>(std::tolower(suffix[0]))) : std::string_view::npos;
+    if (!sizes || unit == std::string_view::npos)
+      refuse(sizes ? "is not a size (a whole number of bytes, with k, m, g or t for powers of 1024)"
+                   : "is not a whole number");
+    shift = 10 * (unit + 1);
+  }
+  const std::string_view number = std::string_view{text}.substr(0, digits);
+  std::size_t value = 0;
+  const auto parsed = std::from_chars(number.data(), number.data() + number.size(), value);
+  if (parsed.ec != std::errc{} || value > (largest >> shift))
+    refuse(fmt::format("is more than the largest limit accepted, {}", largest));
+  value <<= shift;
+  if (value == 0) refuse("is not a limit: it must be at least 1");
+  return value;
+}
+
+}  // namespace
 }  // namespace perfmail::cli
 
 int main(int argc, char** argv) {
@@ -28,14 +73,19 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough();  // the global options below may also follow the command's name
   auto& limits = input_limits();
-  app.add_option("--max-input-size", limits.max_file_bytes,
-                 "refuse an input file (or standard input) larger than this many bytes; suffixes k, m, g "
-                 "(powers of 1024) are accepted")
-      ->transform(CLI::AsSizeValue(false))
-      ->capture_default_str();
-  app.add_option("--max-runs", limits.max_runs, "refuse a metric or a plot set with more samples than this")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+  app.add_option_function<std::string>(
+         "--max-input-size",
+         [&limits](const std::string& v) {
+           limits.max_file_bytes = parse_limit("--max-input-size", v, largest_input_limit, true);
+         },
+         "refuse an input (a file, standard input, a pipe) larger than this many bytes; suffixes k, m, g, t "
+         "(powers of 1024) are accepted (default 1g)")
+      ->type_name("SIZE");
+  app.add_option_function<std::string>(
+         "--max-runs",
+         [&limits](const std::string& v) { limits.max_runs = parse_limit("--max-runs", v, largest_runs_limit, false); },
+         "refuse a metric or a plot set with more samples than this (default 100000)")
+      ->type_name("N");
   app.footer(
       "Examples:\n"
       "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"
@@ -78,6 +128,14 @@ int main(int argc, char** argv) {
     return exit_bad_input;
   } catch (const perfmail::usage_error& e) {
     fmt::print(stderr, "perfmail: {}\n", e.what());
+    return exit_bad_input;
+  } catch (const perfmail::value_error& e) {
+    fmt::print(stderr, "perfmail: {}\n", e.what());
+    return exit_bad_input;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A filesystem condition the loaders did not name themselves is still the input's, not a bug.
+    const std::string path = e.path1().empty() ? std::string{} : e.path1().string() + ": ";
+    fmt::print(stderr, "perfmail: {}\n", perfmail::printable_message(path + e.code().message()));
     return exit_bad_input;
   } catch (const std::bad_alloc&) {
     fmt::print(stderr, "perfmail: out of memory\n");
