@@ -409,6 +409,135 @@ TEST_CASE("mbox: a line break in a subject or message id cannot end the header b
 }
 
 TEST_CASE("mbox: non-ASCII subjects are RFC 2047 encoded") {
-  CHECK(encode_header_value("plain") == "plain");
-  CHECK(encode_header_value("caf\xC3\xA9") == "=?UTF-8?B?Y2Fmw6k=?=");
+  CHECK(unstructured_header("Subject", "plain") == "Subject: plain\n");
+  CHECK(unstructured_header("Subject", "caf\xC3\xA9") == "Subject: =?UTF-8?B?Y2Fmw6k=?=\n");
+  CHECK(unstructured_header("Subject", "") == "Subject: \n");
+}
+
+TEST_CASE("mbox: a subject of 4,000 octets is folded at white space") {
+  auto h = sample_headers();
+  h.subject = "[mm] e932fd3f1772:";
+  for (int i = 0; h.subject.size() < 4000; ++i) h.subject += " fio.write_bw_MBps." + std::to_string(i);
+  const auto msg = mbox_message(h, "text\n");
+  check_header_lines(msg);
+  for (const auto& line : header_lines(msg)) CHECK(line.size() <= 78);
+  CHECK(field(msg, "Subject") == h.subject);  // folded only: no encoded-word needed
+}
+
+TEST_CASE("mbox: a subject holding a single token of 2,000 bytes") {
+  auto h = sample_headers();
+  std::string token;
+  for (int i = 0; token.size() < 2000; ++i) token += "fio.write_bw_MBps_" + std::to_string(i) + "=?/";
+  token.resize(2000);
+  h.subject = "[mm] e932fd3f1772: " + token + " 24% improvement";
+  const auto msg = mbox_message(h, "text\n");
+  check_header_lines(msg);
+  for (const auto& line : header_lines(msg)) CHECK(line.size() <= 78);
+  CHECK(decode_unstructured(field(msg, "Subject")) == h.subject);
+  CHECK(field(msg, "Subject").starts_with("[mm] e932fd3f1772: =?UTF-8?"));  // short words stay as written
+}
+
+TEST_CASE("mbox: non-ASCII subjects of any length read back") {
+  auto h = sample_headers();
+  h.subject = "[lkp] \xC3\x9C" "berpr\xC3\xBC" "fung: caf\xC3\xA9 cr\xC3\xA8me, na\xC3\xAFve plain words";
+  auto msg = mbox_message(h, "text\n");
+  check_header_lines(msg);
+  CHECK(decode_unstructured(field(msg, "Subject")) == h.subject);
+  CHECK(field(msg, "Subject").starts_with("[lkp] =?UTF-8?"));  // ASCII words stay as written
+  CHECK(field(msg, "Subject").ends_with("?= plain words"));
+
+  for (int i = 0; h.subject.size() < 4000; ++i) h.subject += " Gr\xC3\xBC\xC3\x9F" "e\xE2\x80\x94\xF0\x9F\x98\x80" + std::to_string(i);
+  h.subject += "  two  spaces   ";
+  msg = mbox_message(h, "text\n");
+  check_header_lines(msg);
+  CHECK(decode_unstructured(field(msg, "Subject")) == h.subject);
+}
+
+TEST_CASE("mbox: subject text that looks like an encoded-word, or is not UTF-8") {
+  auto h = sample_headers();
+  h.subject = "literal =?UTF-8?B?Zm9v?= text";
+  auto msg = mbox_message(h, "text\n");
+  check_header_lines(msg);
+  CHECK(decode_unstructured(field(msg, "Subject")) == h.subject);  // read back as written, not as "foo"
+  h.subject = "bad \xFF\xC3 bytes";
+  msg = mbox_message(h, "text\n");
+  check_header_lines(msg);
+  CHECK(decode_unstructured(field(msg, "Subject")) == "bad \xEF\xBF\xBD\xEF\xBF\xBD bytes");  // U+FFFD each
+}
+
+TEST_CASE("mbox: folding keeps white space as written and never leaves a line of white space only") {
+  CHECK(unstructured_header("Subject", "  leading and trailing  ") == "Subject:   leading and trailing  \n");
+  const std::string runs = "a" + std::string(500, ' ') + "b" + std::string(100, ' ') + "c";
+  const auto header = unstructured_header("Subject", runs);
+  const auto msg = "From x\n" + header + "\n";
+  check_header_lines(msg);
+  for (const auto& line : header_lines(msg)) {
+    CHECK(line.size() <= 78);
+    CHECK(line.find_first_not_of(' ') != std::string::npos);
+  }
+  CHECK(decode_unstructured(field(msg, "Subject")) == runs);
+  CHECK(decode_unstructured(field("From x\n" + unstructured_header("Subject", std::string(300, ' ')) + "\n", "Subject")) ==
+        std::string(300, ' '));
+}
+
+TEST_CASE("mbox: random subjects and display names read back, within the limits") {
+  // A fixed-seed generator: words of ASCII, specials, non-ASCII of every length, invalid bytes and
+  // `=?`, joined by runs of spaces and tabs.
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  const auto next = [&](std::uint64_t n) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state % n;
+  };
+  const char* pieces[] = {"fio", ".", "write_bw", "24%", ",", "\"", "\\", "=?", "?=", "(", ")", "<", ">", "@", ":",
+                          "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\xCE\xA9", "\xFF", "x", "_", "="};
+  const auto text_of = [&](std::size_t max_words, bool spaces_only) {
+    std::string out;
+    const auto words = 1 + next(max_words);
+    for (std::size_t w = 0; w < words; ++w) {
+      if (w > 0) {
+        const auto run = next(10) == 0 ? 1 + next(120) : 1;
+        for (std::size_t k = 0; k < run; ++k) out += spaces_only || next(4) ? ' ' : '\t';
+      }
+      const auto length = next(8) == 0 ? 1 + next(200) : 1 + next(6);
+      for (std::size_t k = 0; k < length; ++k) out += pieces[next(std::size(pieces))];
+    }
+    return out;
+  };
+  const auto trim = [](std::string s) {
+    s.erase(0, s.find_first_not_of(" \t"));
+    s.erase(s.find_last_not_of(" \t") + 1);
+    return s;
+  };
+  for (int round = 0; round < 400; ++round) {
+    auto h = sample_headers();
+    h.subject = text_of(40, false);
+    std::string name = text_of(12, true);
+    if (name.starts_with('"')) name.insert(0, "x");  // a name starting with a quote would be read as quoted
+    h.cc = {name + " <someone@example.org>"};
+    CAPTURE(h.subject);
+    CAPTURE(name);
+    const auto msg = mbox_message(h, "x\n");
+    check_header_lines(msg);
+    std::string expected = header_line(h.subject);
+    std::string valid;
+    for (std::size_t i = 0; i < expected.size();) {
+      const auto seq = perfmail::text::decode_utf8(expected, i);
+      valid += seq.valid() ? expected.substr(i, seq.length) : "\xEF\xBF\xBD";
+      i += seq.valid() ? seq.length : 1;
+    }
+    CHECK(trim(decode_unstructured(field(msg, "Subject"))) == trim(valid));
+    const auto cc = mailboxes(field(msg, "Cc"));
+    REQUIRE(cc.size() == 1);
+    std::string valid_name;
+    const std::string trimmed = trim(name);
+    for (std::size_t i = 0; i < trimmed.size();) {
+      const auto seq = perfmail::text::decode_utf8(trimmed, i);
+      valid_name += seq.valid() ? trimmed.substr(i, seq.length) : "\xEF\xBF\xBD";
+      i += seq.valid() ? seq.length : 1;
+    }
+    CHECK(cc[0].first == valid_name);
+    CHECK(cc[0].second == "someone@example.org");
+  }
 }

@@ -2,13 +2,13 @@
 // A complete RFC 5322 message in mbox form, ready for `git send-email` or `sendmail -t`: an mbox "From "
 // line, the headers, MIME headers declaring UTF-8, and the body.
 //
-// The address headers are valid as written, because a mail server or client may refuse or garble those
-// that are not: addresses are checked and written as `display name <address>`, with only a non-ASCII
-// display name RFC 2047 encoded, never the address, and the headers are folded at white space so that
-// their lines keep within 78 octets where they can and within 998 always (RFC 5322 section 2.1.1). A
-// mailbox that cannot be written validly (an address without @) is refused with a usage error naming
-// the header. Non-ASCII subject text is RFC 2047 encoded; a body with lines too long for SMTP (over 998
-// octets) is sent quoted-printable.
+// The address headers and the subject are valid as written, because a mail server or client may refuse
+// or garble those that are not. Addresses are checked and written as `display name <address>`, with
+// only a non-ASCII display name RFC 2047 encoded, never the address; the subject is encoded only where
+// it must be; both are folded at white space so that their lines keep within 78 octets where they can
+// and within 998 always (RFC 5322 section 2.1.1). A mailbox that cannot be written validly (an address
+// without @) is refused with a usage error naming the header. A body with lines too long for SMTP (over
+// 998 octets) is sent quoted-printable.
 
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -295,6 +295,79 @@ struct header_piece {
   return out;
 }
 
+/// An unstructured value (a Subject) as header pieces. Control characters become a space (header_line)
+/// and bytes that are not UTF-8 U+FFFD. Words are kept as written where they can be; a word becomes an
+/// encoded-word when it is not ASCII, holds `=?`, or with the white space before it is too long for a
+/// line of 78 (a token without white space is folded that way, as encoded-words may be split anywhere).
+/// Neighbouring encoded words are one encoded piece, the white space between them inside it, since
+/// white space between two encoded-words is dropped when they are read.
+[[nodiscard]] inline std::vector<header_piece> encode_unstructured(std::string_view header, std::string_view value) {
+  const std::string text = detail::valid_utf8(header_line(value));
+  // text = spaces[0] words[0] spaces[1] words[1] ... words[n-1] trailing
+  std::vector<std::string_view> spaces;
+  std::vector<std::string_view> words;
+  std::size_t at = 0;
+  const std::string_view all{text};
+  while (true) {
+    std::size_t word = at;
+    while (word < all.size() && detail::is_space(all[word])) ++word;
+    if (word == all.size()) break;
+    std::size_t end = word;
+    while (end < all.size() && !detail::is_space(all[end])) ++end;
+    spaces.push_back(all.substr(at, word - at));
+    words.push_back(all.substr(word, end - word));
+    at = end;
+  }
+  const std::string_view trailing = all.substr(at);
+  const std::size_t n = words.size();
+  if (n == 0) {
+    if (trailing.empty()) return {};
+    return {header_piece{"", std::string{trailing}, header.size() + 2 + trailing.size() > header_line_target}};
+  }
+
+  std::vector<bool> encode(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    // the line this word would start: after `Name: ` for the first, else its own white space
+    const std::size_t line = (i == 0 ? header.size() + 2 : 0) + spaces[i].size() + words[i].size() +
+                             (i + 1 == n ? trailing.size() : 0);
+    encode[i] = detail::needs_encoding(words[i]) || line > header_line_target;
+  }
+
+  std::vector<header_piece> pieces;
+  for (std::size_t i = 0; i < n;) {
+    header_piece piece;
+    if (!encode[i]) {
+      piece.space = std::string{spaces[i]};
+      piece.text = std::string{words[i]};
+      if (i + 1 == n) piece.text += trailing;
+      pieces.push_back(std::move(piece));
+      ++i;
+      continue;
+    }
+    // One literal white space separates the encoded-words from the text before them; the rest of the
+    // white space (all of it at the start) is encoded, so that it reads back as written.
+    piece.encode = true;
+    const std::size_t kept = i == 0 ? 0 : 1;
+    piece.space = std::string{spaces[i].substr(0, kept)};
+    piece.text = std::string{spaces[i].substr(kept)};
+    piece.text += words[i];
+    std::size_t j = i + 1;
+    for (; j < n && encode[j]; ++j) {
+      piece.text += spaces[j];
+      piece.text += words[j];
+    }
+    if (j == n) piece.text += trailing;
+    pieces.push_back(std::move(piece));
+    i = j;
+  }
+  return pieces;
+}
+
+/// A Subject or any other unstructured header, encoded and folded.
+[[nodiscard]] inline std::string unstructured_header(std::string_view name, std::string_view value) {
+  return fold_header(name, encode_unstructured(name, value));
+}
+
 /// A mailbox: a display name (plain text, possibly empty) and an ASCII address `local@domain`.
 struct mailbox {
   std::string display_name;
@@ -474,22 +547,6 @@ inline bool is_atom_phrase(std::string_view name) {
   return fold_header(name, pieces);
 }
 
-/// A header value as RFC 2047 encoded-words when it is not plain ASCII.
-[[nodiscard]] inline std::string encode_header_value(std::string_view value) {
-  if (detail::is_ascii(value)) return std::string{value};
-  // Encoded words are limited to 75 characters: split the UTF-8 text at character boundaries.
-  std::string out;
-  std::size_t start = 0;
-  while (start < value.size()) {
-    std::size_t end = std::min(value.size(), start + 45);
-    while (end < value.size() && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80) --end;
-    if (!out.empty()) out += "\n ";
-    out += fmt::format("=?UTF-8?B?{}?=", detail::base64(value.substr(start, end - start)));
-    start = end;
-  }
-  return out;
-}
-
 /// Quoted-printable body (RFC 2045), used only when a line is too long for SMTP.
 [[nodiscard]] inline std::string quoted_printable(std::string_view body) {
   std::string out;
@@ -546,7 +603,7 @@ inline bool is_atom_phrase(std::string_view name) {
   out += address_header("From", std::span{&headers.from, 1});
   if (!headers.to.empty()) out += address_header("To", headers.to);
   if (!headers.cc.empty()) out += address_header("Cc", headers.cc);
-  out += fmt::format("Subject: {}\n", encode_header_value(header_line(headers.subject)));
+  out += unstructured_header("Subject", headers.subject);
   out += fmt::format("Date: {}\n", header_line(date));
   out += fmt::format("Message-ID: <{}>\n", header_line(message_id));
   if (!headers.in_reply_to.empty()) out += fmt::format("In-Reply-To: <{}>\n", header_line(headers.in_reply_to));
