@@ -28,6 +28,9 @@ std::string mail_field(std::string_view header) {
   if (header == "From") return "mail.from";
   if (header == "To") return "mail.to";
   if (header == "Cc") return "mail.cc";
+  if (header == "Date") return "mail.date";
+  if (header == "Message-ID") return "mail.message_id";
+  if (header == "In-Reply-To" || header == "References") return "mail.in_reply_to";
   return "mail";
 }
 }  // namespace
@@ -62,7 +65,7 @@ command_action add_report_command(CLI::App& app) {
       try {
         text = email::mbox_message(headers, report.body);
       } catch (const email::mail_header_error& e) {
-        // A header refused (an address without @) came from the document's
+        // A header refused (an address without @, a message id with a space) came from the document's
         // mail section: name the document and the field, as for every other mistake in it.
         throw input_error(options->document, input_place::named(fmt::format("field \"{}\"", mail_field(e.header()))),
                           e.problem());

@@ -395,15 +395,13 @@ TEST_CASE("mbox: display names of every length fit the first line of every addre
   }
 }
 
-TEST_CASE("mbox: a line break in a subject or message id cannot end the header block or add a header") {
+TEST_CASE("mbox: a line break in a subject cannot end the header block or add a header") {
   // Found by fuzz_email_compose: a commit subject holding a newline put text of the caller's choosing
-  // into the header block. Control characters become a space.
+  // into the header block. A subject is text: control characters become a space.
   auto h = sample_headers();
   h.subject = "[mm] e932fd3f1772: x\nBcc: everyone@example.org\r\n\r\nbody";
-  h.in_reply_to = "id@host>\n\nX";
   const auto msg = mbox_message(h, "text\n");
   CHECK(msg.find("\nSubject: [mm] e932fd3f1772: x Bcc: everyone@example.org body\n") != std::string::npos);
-  CHECK(msg.find("\nIn-Reply-To: <id@host> X>\n") != std::string::npos);
   CHECK(msg.find("\nBcc:") == std::string::npos);
   CHECK(header_line("a\t\tb\x1b") == "a b ");
 }
@@ -539,5 +537,47 @@ TEST_CASE("mbox: random subjects and display names read back, within the limits"
     }
     CHECK(cc[0].first == valid_name);
     CHECK(cc[0].second == "someone@example.org");
+  }
+}
+
+TEST_CASE("mbox: a line break in a message id is refused") {
+  auto h = sample_headers();
+  h.in_reply_to = "id@host>\n\nX";
+  CHECK_THROWS_AS((void)mbox_message(h, "text\n"), perfmail::usage_error);
+}
+
+TEST_CASE("mbox: In-Reply-To comes with References, both as <id>") {
+  auto h = sample_headers();
+  h.in_reply_to = "20171128020155.GA10329@yexl-desktop";
+  auto msg = mbox_message(h, "text\n");
+  CHECK(msg.find("\nIn-Reply-To: <20171128020155.GA10329@yexl-desktop>\n"
+                 "References: <20171128020155.GA10329@yexl-desktop>\n") != std::string::npos);
+  h.in_reply_to = "<20171128020155.GA10329@yexl-desktop>";  // given with its angle brackets
+  CHECK(mbox_message(h, "text\n") == msg);
+  CHECK(field(mbox_message(sample_headers(), "x\n"), "References") == "<absent>");
+}
+
+TEST_CASE("mbox: message ids that are not of the form left@right are refused") {
+  const char* bad[] = {"no-at-sign", "two words@host", "a<b@host", "a@b>c", "left@", "@right", "a@b@c", "\xC3\xA9@host"};
+  for (const char* id : bad) {
+    CAPTURE(id);
+    auto h = sample_headers();
+    h.in_reply_to = id;
+    CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("In-Reply-To: "), perfmail::usage_error);
+    h = sample_headers();
+    h.message_id = id;
+    CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("Message-ID: "), perfmail::usage_error);
+  }
+}
+
+TEST_CASE("mbox: a date that is not an RFC 5322 date is refused") {
+  auto h = sample_headers();
+  h.date = "29 Nov 2026 21:07 -0800";  // no day name, no seconds: still a valid date
+  CHECK(mbox_message(h, "x\n").find("\nDate: 29 Nov 2026 21:07 -0800\n") != std::string::npos);
+  for (const char* date : {"yesterday", "2026-11-29T21:07:17Z", "Sun, 29 Nov 2026 21:07:17", "Sun, 32 Nov 2026 21:07:17 +0000",
+                           "Sun, 29 Nov 2026 21:07:17 +0000\nBcc: x@y.org"}) {
+    CAPTURE(date);
+    h.date = date;
+    CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("Date: "), perfmail::usage_error);
   }
 }

@@ -2,13 +2,13 @@
 // A complete RFC 5322 message in mbox form, ready for `git send-email` or `sendmail -t`: an mbox "From "
 // line, the headers, MIME headers declaring UTF-8, and the body.
 //
-// The address headers and the subject are valid as written, because a mail server or client may refuse
-// or garble those that are not. Addresses are checked and written as `display name <address>`, with
-// only a non-ASCII display name RFC 2047 encoded, never the address; the subject is encoded only where
-// it must be; both are folded at white space so that their lines keep within 78 octets where they can
-// and within 998 always (RFC 5322 section 2.1.1). A mailbox that cannot be written validly (an address
-// without @) is refused with a usage error naming the header. A body with lines too long for SMTP (over
-// 998 octets) is sent quoted-printable.
+// The headers are valid as written, because a mail server or client may refuse or garble those that are
+// not. Addresses are checked and written as `display name <address>`, with only a non-ASCII display name
+// RFC 2047 encoded, never the address; text (the subject) is encoded only where it must be; every header
+// is folded at white space so that its lines keep within 78 octets where they can and within 998 always
+// (RFC 5322 section 2.1.1). A value that cannot be written validly (an address without @, a message id
+// with a space) is refused with a usage error naming the header. A body with lines too long for SMTP
+// (over 998 octets) is sent quoted-printable.
 
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdint>
 #include <ctime>
+#include <initializer_list>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -38,8 +39,8 @@ struct mail_headers {
   std::vector<std::string> cc;
   std::string subject;
   std::string date;        ///< RFC 5322 date; empty: the time of writing
-  std::string message_id;  ///< without angle brackets; empty: derived from the subject and date
-  std::string in_reply_to;
+  std::string message_id;  ///< `left@right`, with or without angle brackets; empty: from the subject and date
+  std::string in_reply_to; ///< the message replied to, as message_id; written as In-Reply-To and References
 };
 
 /// A header value that cannot be written validly: a usage error naming the header, so that a caller can
@@ -547,6 +548,76 @@ inline bool is_atom_phrase(std::string_view name) {
   return fold_header(name, pieces);
 }
 
+/// A message id header (Message-ID, In-Reply-To, References): `<left@right>` (RFC 5322 section 3.6.4,
+/// without the obsolete forms), the id given with or without its angle brackets. Throws
+/// mail_header_error for an id of another form: no @, white space, an angle bracket inside.
+[[nodiscard]] inline std::string msg_id_header(std::string_view name, std::string_view id) {
+  const auto refuse = [&](std::string_view problem) {
+    throw mail_header_error(std::string{name}, fmt::format("\"{}\": {}", id, problem));
+  };
+  std::string_view bare = detail::trim_spaces(id);
+  if (bare.size() >= 2 && bare.front() == '<' && bare.back() == '>') bare = bare.substr(1, bare.size() - 2);
+  const auto at = bare.find('@');
+  const bool valid = at != std::string_view::npos && detail::is_dot_atom(bare.substr(0, at)) &&
+                     (detail::is_dot_atom(bare.substr(at + 1)) || detail::is_domain_literal(bare.substr(at + 1)));
+  if (!valid) refuse("not a message id (expected left@right, without spaces or angle brackets)");
+  if (name.size() + 4 + bare.size() > header_line_limit)
+    refuse(fmt::format("a message id of {} octets, too long for a header line", bare.size()));
+  return fmt::format("{}: <{}>\n", name, bare);
+}
+
+namespace detail {
+
+/// Whether `date` is an RFC 5322 date-time (section 3.3) without the obsolete forms:
+/// `[Sun, ]29 Nov 2026 21:07[:17] +0000`.
+inline bool is_rfc5322_date(std::string_view date) {
+  std::size_t at = 0;
+  const auto literal = [&](std::string_view s) {
+    if (date.substr(at, s.size()) != s) return false;
+    at += s.size();
+    return true;
+  };
+  const auto spaces = [&] {
+    const std::size_t from = at;
+    while (at < date.size() && is_space(date[at])) ++at;
+    return at > from;
+  };
+  const auto number = [&](std::size_t min_digits, std::size_t max_digits, int& value) {
+    const std::size_t from = at;
+    value = 0;
+    while (at < date.size() && at - from < max_digits && date[at] >= '0' && date[at] <= '9')
+      value = value * 10 + (date[at++] - '0');
+    return at - from >= min_digits;
+  };
+  const auto one_of = [&](std::initializer_list<std::string_view> names) {
+    return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return literal(n); });
+  };
+  if (one_of({"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"})) {
+    if (!literal(",")) return false;
+    spaces();
+  }
+  int day = 0, year = 0, hour = 0, minute = 0, second = 0, zone = 0;
+  if (!number(1, 2, day) || day < 1 || day > 31 || !spaces()) return false;
+  if (!one_of({"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"})) return false;
+  if (!spaces() || !number(4, 4, year) || year < 1900 || !spaces()) return false;
+  if (!number(2, 2, hour) || hour > 23 || !literal(":") || !number(2, 2, minute) || minute > 59) return false;
+  if (literal(":") && (!number(2, 2, second) || second > 60)) return false;
+  if (!spaces() || !(literal("+") || literal("-")) || !number(4, 4, zone) || zone % 100 > 59) return false;
+  return at == date.size();
+}
+
+}  // namespace detail
+
+/// The Date header; throws mail_header_error for a date that is not an RFC 5322 date.
+[[nodiscard]] inline std::string date_header(std::string_view date) {
+  const std::string_view value = detail::trim_spaces(date);
+  if (!detail::is_rfc5322_date(value))
+    throw mail_header_error("Date", fmt::format("\"{}\": not an RFC 5322 date (expected e.g. \"Sun, 29 Nov 2026 "
+                                                "21:07:17 +0000\")",
+                                                date));
+  return fmt::format("Date: {}\n", value);
+}
+
 /// Quoted-printable body (RFC 2045), used only when a line is too long for SMTP.
 [[nodiscard]] inline std::string quoted_printable(std::string_view body) {
   std::string out;
@@ -604,9 +675,14 @@ inline bool is_atom_phrase(std::string_view name) {
   if (!headers.to.empty()) out += address_header("To", headers.to);
   if (!headers.cc.empty()) out += address_header("Cc", headers.cc);
   out += unstructured_header("Subject", headers.subject);
-  out += fmt::format("Date: {}\n", header_line(date));
-  out += fmt::format("Message-ID: <{}>\n", header_line(message_id));
-  if (!headers.in_reply_to.empty()) out += fmt::format("In-Reply-To: <{}>\n", header_line(headers.in_reply_to));
+  out += date_header(date);
+  out += msg_id_header("Message-ID", message_id);
+  if (!headers.in_reply_to.empty()) {
+    // RFC 5322 section 3.6.4: a reply names its parent in References as well as in In-Reply-To, and
+    // threads are built from References.
+    out += msg_id_header("In-Reply-To", headers.in_reply_to);
+    out += msg_id_header("References", headers.in_reply_to);
+  }
   out += "MIME-Version: 1.0\n";
   out += "Content-Type: text/plain; charset=UTF-8\n";
   out += fmt::format("Content-Transfer-Encoding: {}\n\n", long_lines ? "quoted-printable" : "8bit");
