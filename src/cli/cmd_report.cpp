@@ -8,8 +8,11 @@
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/io/report_json.hpp"
 
+#include <fmt/format.h>
+
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace perfmail::cli {
 
@@ -19,6 +22,17 @@ struct report_options {
   std::string format = "text";
   std::string output;
 };
+
+/// The report document's field behind a mail header.
+std::string mail_field(std::string_view header) {
+  if (header == "From") return "mail.from";
+  if (header == "To") return "mail.to";
+  if (header == "Cc") return "mail.cc";
+  if (header == "Date") return "mail.date";
+  if (header == "Message-ID") return "mail.message_id";
+  if (header == "In-Reply-To" || header == "References") return "mail.in_reply_to";
+  return "mail";
+}
 }  // namespace
 
 command_action add_report_command(CLI::App& app) {
@@ -48,7 +62,14 @@ command_action add_report_command(CLI::App& app) {
     } else if (options->format == "mbox") {
       auto headers = doc.mail;
       headers.subject = report.subject;
-      text = email::mbox_message(headers, report.body);
+      try {
+        text = email::mbox_message(headers, report.body);
+      } catch (const email::mail_header_error& e) {
+        // A header refused (an address without @, a message id with a space) came from the document's
+        // mail section: name the document and the field, as for every other mistake in it.
+        throw input_error(options->document, input_place::named(fmt::format("field \"{}\"", mail_field(e.header()))),
+                          e.problem());
+      }
     } else {
       io::comparison_json_options json;
       json.dialect = doc.dialect;

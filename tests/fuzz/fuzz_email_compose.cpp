@@ -1,6 +1,7 @@
 // email::compose on small report documents built from the fuzz bytes: base and head matrices, the
 // table and plot requests (including unknown policies and styles, odd sizes, listed rows and plots that
-// name missing metrics, bisection points, given samples), the headline and the commit. Checks: the
+// name missing metrics, bisection points, given samples), the headline, the commit and the mail
+// headers (long subjects, any display name, any text as an address or a message id). Checks: the
 // document composes or is refused with a perfmail::error; a composed subject is one header line and
 // the mbox message built from it has a well-formed header block.
 #include "fuzz_support.hpp"
@@ -53,7 +54,8 @@ std::optional<std::vector<double>> samples_of(fuzz::byte_reader& in, bool finite
 }
 
 /// The header block of an mbox message: the "From " line, then `Name: value` lines, each perhaps
-/// continued on lines that start with white space, up to the blank line.
+/// continued on lines that start with white space, up to the blank line; no line over 998 octets
+/// (RFC 5322 section 2.1.1) and none of white space only.
 bool well_formed_headers(std::string_view message) {
   const auto end = message.find("\n\n");
   if (end == std::string_view::npos) return false;
@@ -61,8 +63,11 @@ bool well_formed_headers(std::string_view message) {
   if (lines.empty() || !lines.front().starts_with("From ")) return false;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto line = lines[i];
-    if (line.empty() || line.find('\r') != std::string_view::npos) return false;
-    if (line.front() == ' ' || line.front() == '\t') continue;
+    if (line.empty() || line.find('\r') != std::string_view::npos || line.size() > 998) return false;
+    if (line.front() == ' ' || line.front() == '\t') {
+      if (line.find_first_not_of(" \t") == std::string_view::npos) return false;
+      continue;
+    }
     const auto colon = line.find(": ");
     if (colon == std::string_view::npos || colon == 0) return false;
     for (char c : line.substr(0, colon))
@@ -119,6 +124,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.flag()) doc.subject_tag = "lkp-robot";
   doc.mail.date = "Mon, 01 Jan 2018 00:00:00 +0000";
   doc.mail.to.push_back("someone@example.org");
+  // Read last, so that the stored corpus keeps its meaning: a subject of up to some 8,000 bytes, which
+  // the writer must fold; any display name; any text as a mailbox or a message id (written, or
+  // refused with a usage error).
+  if (in.below(4) == 0) {
+    const std::string piece = in.text(40);
+    for (std::size_t k = in.below(200); k > 0; --k) doc.mail.subject += piece;
+  }
+  if (in.below(3) == 0) doc.mail.cc.push_back(in.text(40) + " <list@example.org>");
+  if (in.below(4) == 0) doc.mail.to.push_back(in.text(40));
+  if (in.below(6) == 0) doc.mail.in_reply_to = in.text(24);
 
   fuzz::expect_success_or_input_error([&] {
     const auto report = email::compose(doc);

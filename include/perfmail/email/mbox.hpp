@@ -1,30 +1,69 @@
 #pragma once
 // A complete RFC 5322 message in mbox form, ready for `git send-email` or `sendmail -t`: an mbox "From "
-// line, the headers, MIME headers declaring UTF-8, and the body. Non-ASCII header text is RFC 2047
-// encoded; a body with lines too long for SMTP (over 998 octets) is sent quoted-printable.
+// line, the headers, MIME headers declaring UTF-8, and the body.
+//
+// The headers are valid as written, because a mail server or client may refuse or garble those that are
+// not. Addresses are checked and written as `display name <address>`, with only a non-ASCII display name
+// RFC 2047 encoded, never the address; text (the subject) is encoded only where it must be; every header
+// is folded at white space so that its lines keep within 78 octets where they can and within 998 always
+// (RFC 5322 section 2.1.1). A value that cannot be written validly (an address without @, a message id
+// with a space) is refused with a usage error naming the header. A body with lines too long for SMTP
+// (over 998 octets) is sent quoted-printable.
+
+#include "perfmail/error.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
 #include <ctime>
+#include <initializer_list>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace perfmail::email {
 
 struct mail_headers {
+  /// From, To and Cc: each `display name <address>` or a bare address, the display name as plain text
+  /// (it is quoted or encoded as it needs; a name already written as a quoted-string is read as one).
   std::string from = "kernel test robot <lkp@intel.com>";
   std::vector<std::string> to;
   std::vector<std::string> cc;
   std::string subject;
   std::string date;        ///< RFC 5322 date; empty: the time of writing
-  std::string message_id;  ///< without angle brackets; empty: derived from the subject and date
-  std::string in_reply_to;
+  std::string message_id;  ///< `left@right`, with or without angle brackets; empty: from the subject and date
+  std::string in_reply_to; ///< the message replied to, as message_id; written as In-Reply-To and References
 };
+
+/// A header value that cannot be written validly: a usage error naming the header, so that a caller can
+/// also name the field the value came from.
+class mail_header_error : public usage_error {
+ public:
+  mail_header_error(std::string header, std::string_view problem)
+      : usage_error(fmt::format("{}: {}", header, problem)),
+        header_(std::move(header)),
+        problem_(printable_message(problem)) {}
+  [[nodiscard]] const std::string& header() const noexcept { return header_; }
+  [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+
+ private:
+  std::string header_;
+  std::string problem_;
+};
+
+/// RFC 5322 section 2.1.1: a line MUST be at most 998 octets and SHOULD be at most 78.
+inline constexpr std::size_t header_line_limit = 998;
+inline constexpr std::size_t header_line_target = 78;
+/// RFC 2047 section 2: an encoded-word is at most 75 characters.
+inline constexpr std::size_t encoded_word_limit = 75;
 
 namespace detail {
 
@@ -32,6 +71,51 @@ inline bool is_ascii(std::string_view s) {
   for (unsigned char c : s)
     if (c >= 0x80) return false;
   return true;
+}
+
+inline bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+inline std::string_view trim_spaces(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+/// RFC 5322 atext: the characters of an atom, which need no quoting.
+inline bool is_atext(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  if ((u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9')) return true;
+  return std::string_view{"!#$%&'*+-/=?^_`{|}~"}.find(c) != std::string_view::npos;
+}
+
+/// RFC 5322 dot-atom-text: atoms joined by single dots.
+inline bool is_dot_atom(std::string_view s) {
+  if (s.empty() || s.front() == '.' || s.back() == '.' || s.find("..") != std::string_view::npos) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return c == '.' || is_atext(c); });
+}
+
+/// `[dtext]`: a domain literal such as `[192.0.2.1]`.
+inline bool is_domain_literal(std::string_view s) {
+  if (s.size() < 3 || s.front() != '[' || s.back() != ']') return false;
+  return std::all_of(s.begin() + 1, s.end() - 1, [](char c) { return c > 0x20 && c < 0x7F && c != '[' && c != ']' && c != '\\'; });
+}
+
+/// `text` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD: the headers declare
+/// UTF-8, and an encoded-word must hold whole characters of it.
+inline std::string valid_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto seq = text::decode_utf8(text, i);
+    if (!seq.valid()) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
+    out.append(text.substr(i, seq.length));
+    i += seq.length;
+  }
+  return out;
 }
 
 inline std::string base64(std::string_view bytes) {
@@ -52,6 +136,63 @@ inline std::string base64(std::string_view bytes) {
     out += '=';
   }
   return out;
+}
+
+/// Whether a byte stands for itself in 'Q' encoding (RFC 2047 section 4.2). In a display name only
+/// letters, digits and `!*+-/` may (section 5, rule 3); in text, any printable character but `=?_`.
+inline bool q_plain(char c, bool phrase) {
+  const auto u = static_cast<unsigned char>(c);
+  if ((u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9')) return true;
+  if (phrase) return c == '!' || c == '*' || c == '+' || c == '-' || c == '/';
+  return u > 0x20 && u < 0x7F && c != '=' && c != '?' && c != '_';
+}
+
+inline std::size_t q_length(std::string_view bytes, bool phrase) {
+  std::size_t n = 0;
+  for (char c : bytes) n += (c == ' ' || q_plain(c, phrase)) ? 1 : 3;
+  return n;
+}
+
+inline std::string q_encode(std::string_view bytes, bool phrase) {
+  std::string out;
+  for (char c : bytes) {
+    if (c == ' ') out += '_';
+    else if (q_plain(c, phrase)) out += c;
+    else out += fmt::format("={:02X}", static_cast<unsigned char>(c));
+  }
+  return out;
+}
+
+inline std::size_t b_length(std::size_t bytes) { return (bytes + 2) / 3 * 4; }
+
+/// `=?UTF-8?X?` and `?=` around the encoded text.
+inline constexpr std::size_t encoded_word_overhead = 12;
+
+/// The longest prefix of `text` (valid UTF-8), in whole characters, whose encoded-word fits in `room`
+/// characters; 0 when not even one character fits.
+inline std::size_t encoded_prefix(std::string_view text, bool use_b, bool phrase, std::size_t room) {
+  if (room <= encoded_word_overhead) return 0;
+  const std::size_t payload = room - encoded_word_overhead;
+  std::size_t taken = 0;
+  std::size_t q = 0;
+  while (taken < text.size()) {
+    const std::size_t length = std::max<std::size_t>(1, text::decode_utf8(text, taken).length);
+    const std::size_t next = use_b ? b_length(taken + length) : q + q_length(text.substr(taken, length), phrase);
+    if (next > payload) break;
+    q = next;
+    taken += length;
+  }
+  return taken;
+}
+
+inline std::string encoded_word(std::string_view text, bool use_b, bool phrase) {
+  return use_b ? fmt::format("=?UTF-8?B?{}?=", base64(text)) : fmt::format("=?UTF-8?Q?{}?=", q_encode(text, phrase));
+}
+
+/// Text that must be an encoded-word to be read back as written: not ASCII, or holding `=?`, which a
+/// decoder would take for the start of an encoded-word.
+inline bool needs_encoding(std::string_view text) {
+  return !is_ascii(text) || text.find("=?") != std::string_view::npos;
 }
 
 /// FNV-1a: a stable, dependency-free hash for message ids (not for security).
@@ -85,20 +226,396 @@ inline std::uint64_t fnv1a(std::string_view s) {
   return out;
 }
 
-/// A header value as RFC 2047 encoded-words when it is not plain ASCII.
-[[nodiscard]] inline std::string encode_header_value(std::string_view value) {
-  if (detail::is_ascii(value)) return std::string{value};
-  // Encoded words are limited to 75 characters: split the UTF-8 text at character boundaries.
+/// One unbreakable piece of a header value and the white space before it. A header is folded only in
+/// that white space (RFC 5322 section 3.2.2); an encoded piece is written as one or more encoded-words,
+/// split wherever a line needs it (RFC 2047: white space between encoded-words is not part of the text).
+struct header_piece {
+  std::string space;      ///< white space before the piece: "" for the first piece, else at least one
+  std::string text;       ///< the piece as written, or the UTF-8 text to write as encoded-words
+  bool encode = false;    ///< written as RFC 2047 encoded-words
+  bool phrase = false;    ///< encoded-words in a display name (fewer characters stand for themselves)
+  bool own_line = false;  ///< starts a new line (the next mailbox of a list)
+};
+
+/// A header, `Name: value\n`, its pieces laid out on lines of at most 78 octets: a piece goes on the
+/// current line if it fits, else on a new line that starts with its white space. A piece too long for
+/// any line goes on a line of its own (only a long address or message id can be one: text that could
+/// be encoded is encoded before it gets here). Encoded pieces fill the rest of the current line when a
+/// useful part fits, then continue with encoded-words of up to 75 characters, one per line.
+[[nodiscard]] inline std::string fold_header(std::string_view name, std::span<const header_piece> pieces) {
   std::string out;
+  std::string line = fmt::format("{}:", name);
+  const auto end_line = [&] {
+    if (line.size() > header_line_limit)  // a bug: every caller bounds its pieces
+      throw std::logic_error(fmt::format("a {} header line of {} octets", name, line.size()));
+    out += line;
+    out += '\n';
+    line.clear();
+  };
+  bool first = true;
+  for (const header_piece& piece : pieces) {
+    const std::string space = first ? " " + piece.space : piece.space;
+    const bool own_line = piece.own_line && !first;
+    if (!piece.encode) {
+      if (!first && (own_line || line.size() + space.size() + piece.text.size() > header_line_target)) end_line();
+      line += space;
+      line += piece.text;
+      first = false;
+      continue;
+    }
+    // The shorter encoding of the whole piece: 'Q' keeps ASCII readable, 'B' is shorter for most
+    // other scripts.
+    const bool use_b = detail::b_length(piece.text.size()) < detail::q_length(piece.text, piece.phrase);
+    std::string_view rest = piece.text;
+    std::string_view before = space;
+    bool fresh = own_line;
+    while (!rest.empty()) {
+      const auto room_here = [&] {
+        const std::size_t used = line.size() + before.size();
+        return std::min(encoded_word_limit, used < header_line_target ? header_line_target - used : 0);
+      };
+      std::size_t take = fresh ? 0 : detail::encoded_prefix(rest, use_b, piece.phrase, room_here());
+      // Rather than a sliver of a word at the end of a line, start a new one; the first word of a
+      // header always stays beside its name.
+      constexpr std::size_t useful_room = 30;
+      if (take == 0 || (take < rest.size() && room_here() < useful_room && !first)) {
+        if (!first) end_line();
+        take = detail::encoded_prefix(rest, use_b, piece.phrase, room_here());
+        if (take == 0) take = std::max<std::size_t>(1, text::decode_utf8(rest, 0).length);  // never: 1 character fits
+      }
+      line += before;
+      line += detail::encoded_word(rest.substr(0, take), use_b, piece.phrase);
+      rest.remove_prefix(take);
+      before = " ";
+      fresh = false;
+      first = false;
+    }
+  }
+  if (first) line += ' ';  // an empty value, written as before: `Name: `
+  end_line();
+  return out;
+}
+
+/// An unstructured value (a Subject) as header pieces. Control characters become a space (header_line)
+/// and bytes that are not UTF-8 U+FFFD. Words are kept as written where they can be; a word becomes an
+/// encoded-word when it is not ASCII, holds `=?`, or with the white space before it is too long for a
+/// line of 78 (a token without white space is folded that way, as encoded-words may be split anywhere).
+/// Neighbouring encoded words are one encoded piece, the white space between them inside it, since
+/// white space between two encoded-words is dropped when they are read.
+[[nodiscard]] inline std::vector<header_piece> encode_unstructured(std::string_view header, std::string_view value) {
+  const std::string text = detail::valid_utf8(header_line(value));
+  // text = spaces[0] words[0] spaces[1] words[1] ... words[n-1] trailing
+  std::vector<std::string_view> spaces;
+  std::vector<std::string_view> words;
+  std::size_t at = 0;
+  const std::string_view all{text};
+  while (true) {
+    std::size_t word = at;
+    while (word < all.size() && detail::is_space(all[word])) ++word;
+    if (word == all.size()) break;
+    std::size_t end = word;
+    while (end < all.size() && !detail::is_space(all[end])) ++end;
+    spaces.push_back(all.substr(at, word - at));
+    words.push_back(all.substr(word, end - word));
+    at = end;
+  }
+  const std::string_view trailing = all.substr(at);
+  const std::size_t n = words.size();
+  if (n == 0) {
+    if (trailing.empty()) return {};
+    return {header_piece{"", std::string{trailing}, header.size() + 2 + trailing.size() > header_line_target}};
+  }
+
+  std::vector<bool> encode(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    // the line this word would start: after `Name: ` for the first, else its own white space
+    const std::size_t line = (i == 0 ? header.size() + 2 : 0) + spaces[i].size() + words[i].size() +
+                             (i + 1 == n ? trailing.size() : 0);
+    encode[i] = detail::needs_encoding(words[i]) || line > header_line_target;
+  }
+
+  std::vector<header_piece> pieces;
+  for (std::size_t i = 0; i < n;) {
+    header_piece piece;
+    if (!encode[i]) {
+      piece.space = std::string{spaces[i]};
+      piece.text = std::string{words[i]};
+      if (i + 1 == n) piece.text += trailing;
+      pieces.push_back(std::move(piece));
+      ++i;
+      continue;
+    }
+    // One literal white space separates the encoded-words from the text before them; the rest of the
+    // white space (all of it at the start) is encoded, so that it reads back as written.
+    piece.encode = true;
+    const std::size_t kept = i == 0 ? 0 : 1;
+    piece.space = std::string{spaces[i].substr(0, kept)};
+    piece.text = std::string{spaces[i].substr(kept)};
+    piece.text += words[i];
+    std::size_t j = i + 1;
+    for (; j < n && encode[j]; ++j) {
+      piece.text += spaces[j];
+      piece.text += words[j];
+    }
+    if (j == n) piece.text += trailing;
+    pieces.push_back(std::move(piece));
+    i = j;
+  }
+  return pieces;
+}
+
+/// A Subject or any other unstructured header, encoded and folded.
+[[nodiscard]] inline std::string unstructured_header(std::string_view name, std::string_view value) {
+  return fold_header(name, encode_unstructured(name, value));
+}
+
+/// A mailbox: a display name (plain text, possibly empty) and an ASCII address `local@domain`.
+struct mailbox {
+  std::string display_name;
+  std::string address;
+  bool angle_brackets = false;  ///< written `<address>` even without a display name (as it was given)
+};
+
+namespace detail {
+
+/// Why `address` is not an addr-spec (RFC 5322 section 3.4.1, without the obsolete forms and
+/// comments; a domain of letters, digits and hyphens, or a literal), or "" when it is one.
+inline std::string address_problem(std::string_view address) {
+  if (!is_ascii(address))
+    return "a non-ASCII address (internationalized addresses, SMTPUTF8 or IDN, are not supported; an IDN "
+           "domain may be written in its xn-- form)";
+  const auto at = address.rfind('@');
+  if (at == std::string_view::npos) return "not an address (no @)";
+  const std::string_view local = address.substr(0, at);
+  const std::string_view domain = address.substr(at + 1);
+  if (local.empty()) return "not an address (nothing before the @)";
+  if (domain.empty()) return "not an address (no domain after the @)";
+  if (address.size() > 254) return fmt::format("not an address (longer than 254 octets: {})", address.size());
+  if (local.size() > 64) return fmt::format("not an address (a local part longer than 64 octets: {})", local.size());
+  if (local.front() == '"') {
+    // a quoted local part: "any printable text"@domain, with \" and \\ escaped
+    bool closed = false;
+    for (std::size_t i = 1; i < local.size(); ++i) {
+      const char c = local[i];
+      if (c == '\\' && i + 1 < local.size()) {
+        ++i;
+      } else if (c == '"') {
+        closed = i + 1 == local.size();
+        break;
+      } else if (c < 0x20 || c == 0x7F) {
+        break;
+      }
+    }
+    if (!closed) return "not an address (a quoted local part that is not closed, or text after it)";
+  } else if (local.find('@') != std::string_view::npos) {
+    return "not an address (more than one @)";
+  } else if (!is_dot_atom(local)) {
+    const auto bad = std::find_if(local.begin(), local.end(), [](char c) { return c != '.' && !is_atext(c); });
+    if (bad != local.end()) return fmt::format("not an address ('{}' before the @)", *bad);
+    return "not an address (a dot at the start or end of the local part, or two dots together)";
+  }
+  if (domain.front() == '[') {
+    if (!is_domain_literal(domain)) return "not an address (a domain literal that is not [text])";
+    return "";
+  }
+  if (domain.size() > 253) return "not an address (a domain longer than 253 octets)";
   std::size_t start = 0;
-  while (start < value.size()) {
-    std::size_t end = std::min(value.size(), start + 45);
-    while (end < value.size() && (static_cast<unsigned char>(value[end]) & 0xC0) == 0x80) --end;
-    if (!out.empty()) out += "\n ";
-    out += fmt::format("=?UTF-8?B?{}?=", detail::base64(value.substr(start, end - start)));
-    start = end;
+  while (true) {
+    const auto dot = std::min(domain.find('.', start), domain.size());
+    const std::string_view label = domain.substr(start, dot - start);
+    if (label.empty()) return "not an address (an empty label in the domain)";
+    if (label.size() > 63) return "not an address (a domain label longer than 63 octets)";
+    for (const char c : label) {
+      const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+      if (!ok) return fmt::format("not an address ('{}' in the domain)", c);
+    }
+    if (label.front() == '-' || label.back() == '-') return "not an address (a domain label starting or ending with -)";
+    if (dot == domain.size()) break;
+    start = dot + 1;
+  }
+  return "";
+}
+
+/// The text of `name` when it is a complete quoted-string (`"Doe, John"`), else `name` itself.
+inline std::string unquoted(std::string_view name) {
+  if (name.size() < 2 || name.front() != '"' || name.back() != '"') return std::string{name};
+  std::string out;
+  for (std::size_t i = 1; i + 1 < name.size(); ++i) {
+    if (name[i] == '\\') {
+      if (i + 2 == name.size()) return std::string{name};  // the closing quote escaped: not a quoted-string
+      ++i;
+    } else if (name[i] == '"') {
+      return std::string{name};  // a quote inside: text, to be quoted as a whole
+    }
+    out += name[i];
   }
   return out;
+}
+
+/// `name` as an RFC 5322 quoted-string: `"` and `\` escaped.
+inline std::string quoted(std::string_view name) {
+  std::string out = "\"";
+  for (const char c : name) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+/// Whether `name` is atoms joined by single spaces: a display name that needs no quoting.
+inline bool is_atom_phrase(std::string_view name) {
+  if (name.empty() || name.front() == ' ' || name.back() == ' ' || name.find("  ") != std::string_view::npos)
+    return false;
+  return std::all_of(name.begin(), name.end(), [](char c) { return c == ' ' || is_atext(c); });
+}
+
+}  // namespace detail
+
+/// The mailbox `text` holds, `display name <address>` or a bare address, for the header `header`.
+/// Throws mail_header_error, naming the header and the value, when the text is not one valid mailbox:
+/// a control character (a line break), no @, a character an address cannot hold, an angle bracket not
+/// closed, text after the address, or a non-ASCII address.
+[[nodiscard]] inline mailbox parse_mailbox(std::string_view header, std::string_view text) {
+  const auto refuse = [&](std::string_view problem) {
+    throw mail_header_error(std::string{header}, fmt::format("\"{}\": {}", text, problem));
+  };
+  for (const char c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) refuse("holds a line break or another control character");
+  const std::string_view all = detail::trim_spaces(text);
+  if (all.empty()) refuse("no address");
+  mailbox box;
+  std::string_view address = all;
+  if (all.back() == '>') {
+    const auto open = all.rfind('<');
+    if (open == std::string_view::npos) refuse("not an address (a '>' without '<')");
+    address = detail::trim_spaces(all.substr(open + 1, all.size() - open - 2));
+    box.display_name = detail::valid_utf8(detail::unquoted(detail::trim_spaces(all.substr(0, open))));
+    box.angle_brackets = true;
+  } else if (all.find('<') != std::string_view::npos) {
+    refuse("not an address (a '<' without a '>' at the end of the value)");
+  } else if (all.find(',') != std::string_view::npos && all.front() != '"') {
+    refuse("not one address (a comma: give several addresses as a list)");
+  }
+  if (const std::string problem = detail::address_problem(address); !problem.empty()) refuse(problem);
+  box.address = std::string{address};
+  return box;
+}
+
+/// A mailbox as header pieces: the display name, then `<address>`. The address is never encoded. A
+/// display name is written as it is when it is atoms joined by single spaces (`kernel test robot`); as a
+/// quoted-string when it is other ASCII text (`"Torvalds, Linus"`); as RFC 2047 encoded-words when it
+/// is not ASCII, holds `=?`, or has an atom or quoted-string longer than `longest`, the room where the
+/// mailbox starts (after `Name: ` or a list's indentation).
+[[nodiscard]] inline std::vector<header_piece> encode_mailbox(const mailbox& box,
+                                                              std::size_t longest = header_line_target - 4) {
+  const std::string address = box.display_name.empty() && !box.angle_brackets ? box.address : "<" + box.address + ">";
+  if (box.display_name.empty()) return {header_piece{"", address}};
+  std::vector<header_piece> pieces;
+  const std::string_view name = box.display_name;
+  bool encode = detail::needs_encoding(name);
+  if (!encode && detail::is_atom_phrase(name)) {
+    for (std::size_t start = 0; start <= name.size();) {
+      const auto end = std::min(name.find(' ', start), name.size());
+      pieces.push_back(header_piece{start == 0 ? "" : " ", std::string{name.substr(start, end - start)}});
+      encode = encode || end - start > longest;
+      start = end + 1;
+    }
+  } else if (!encode) {
+    pieces.push_back(header_piece{"", detail::quoted(name)});
+    encode = pieces.back().text.size() > longest;
+  }
+  if (encode) pieces = {header_piece{"", std::string{name}, true, true}};
+  pieces.push_back(header_piece{" ", address});
+  return pieces;
+}
+
+/// An address header (From, To, Cc, Reply-To): the mailboxes separated by commas, each after the first
+/// on a line of its own. Throws mail_header_error for a value that is not one valid mailbox.
+[[nodiscard]] inline std::string address_header(std::string_view name, std::span<const std::string> mailboxes) {
+  // Room for a mailbox's first piece: after `Name: ` on the first line, after four spaces on the others.
+  const std::size_t longest = header_line_target - std::max<std::size_t>(4, name.size() + 2);
+  std::vector<header_piece> pieces;
+  for (std::size_t i = 0; i < mailboxes.size(); ++i) {
+    auto box = encode_mailbox(parse_mailbox(name, mailboxes[i]), longest);
+    if (i > 0) {
+      box.front().space = "    ";
+      box.front().own_line = true;
+    }
+    if (i + 1 < mailboxes.size()) box.back().text += ',';
+    pieces.insert(pieces.end(), std::make_move_iterator(box.begin()), std::make_move_iterator(box.end()));
+  }
+  return fold_header(name, pieces);
+}
+
+/// A message id header (Message-ID, In-Reply-To, References): `<left@right>` (RFC 5322 section 3.6.4,
+/// without the obsolete forms), the id given with or without its angle brackets. Throws
+/// mail_header_error for an id of another form: no @, white space, an angle bracket inside.
+[[nodiscard]] inline std::string msg_id_header(std::string_view name, std::string_view id) {
+  const auto refuse = [&](std::string_view problem) {
+    throw mail_header_error(std::string{name}, fmt::format("\"{}\": {}", id, problem));
+  };
+  std::string_view bare = detail::trim_spaces(id);
+  if (bare.size() >= 2 && bare.front() == '<' && bare.back() == '>') bare = bare.substr(1, bare.size() - 2);
+  const auto at = bare.find('@');
+  const bool valid = at != std::string_view::npos && detail::is_dot_atom(bare.substr(0, at)) &&
+                     (detail::is_dot_atom(bare.substr(at + 1)) || detail::is_domain_literal(bare.substr(at + 1)));
+  if (!valid) refuse("not a message id (expected left@right, without spaces or angle brackets)");
+  if (name.size() + 4 + bare.size() > header_line_limit)
+    refuse(fmt::format("a message id of {} octets, too long for a header line", bare.size()));
+  return fmt::format("{}: <{}>\n", name, bare);
+}
+
+namespace detail {
+
+/// Whether `date` is an RFC 5322 date-time (section 3.3) without the obsolete forms:
+/// `[Sun, ]29 Nov 2026 21:07[:17] +0000`.
+inline bool is_rfc5322_date(std::string_view date) {
+  std::size_t at = 0;
+  const auto literal = [&](std::string_view s) {
+    if (date.substr(at, s.size()) != s) return false;
+    at += s.size();
+    return true;
+  };
+  const auto spaces = [&] {
+    const std::size_t from = at;
+    while (at < date.size() && is_space(date[at])) ++at;
+    return at > from;
+  };
+  const auto number = [&](std::size_t min_digits, std::size_t max_digits, int& value) {
+    const std::size_t from = at;
+    value = 0;
+    while (at < date.size() && at - from < max_digits && date[at] >= '0' && date[at] <= '9')
+      value = value * 10 + (date[at++] - '0');
+    return at - from >= min_digits;
+  };
+  const auto one_of = [&](std::initializer_list<std::string_view> names) {
+    return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return literal(n); });
+  };
+  if (one_of({"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"})) {
+    if (!literal(",")) return false;
+    spaces();
+  }
+  int day = 0, year = 0, hour = 0, minute = 0, second = 0, zone = 0;
+  if (!number(1, 2, day) || day < 1 || day > 31 || !spaces()) return false;
+  if (!one_of({"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"})) return false;
+  if (!spaces() || !number(4, 4, year) || year < 1900 || !spaces()) return false;
+  if (!number(2, 2, hour) || hour > 23 || !literal(":") || !number(2, 2, minute) || minute > 59) return false;
+  if (literal(":") && (!number(2, 2, second) || second > 60)) return false;
+  if (!spaces() || !(literal("+") || literal("-")) || !number(4, 4, zone) || zone % 100 > 59) return false;
+  return at == date.size();
+}
+
+}  // namespace detail
+
+/// The Date header; throws mail_header_error for a date that is not an RFC 5322 date.
+[[nodiscard]] inline std::string date_header(std::string_view date) {
+  const std::string_view value = detail::trim_spaces(date);
+  if (!detail::is_rfc5322_date(value))
+    throw mail_header_error("Date", fmt::format("\"{}\": not an RFC 5322 date (expected e.g. \"Sun, 29 Nov 2026 "
+                                                "21:07:17 +0000\")",
+                                                date));
+  return fmt::format("Date: {}\n", value);
 }
 
 /// Quoted-printable body (RFC 2045), used only when a line is too long for SMTP.
@@ -154,20 +671,18 @@ inline std::uint64_t fnv1a(std::string_view s) {
   }
 
   std::string out = "From perfmail Mon Sep 17 00:00:00 2001\n";
-  // Every value is put on one line first: a line break in any of them would end the header block early
-  // or add a header of the caller's text.
-  const auto addresses = [](const std::vector<std::string>& list) {
-    std::vector<std::string> lines;
-    for (const auto& a : list) lines.push_back(header_line(a));
-    return lines;
-  };
-  out += fmt::format("From: {}\n", encode_header_value(header_line(headers.from)));
-  if (!headers.to.empty()) out += fmt::format("To: {}\n", fmt::join(addresses(headers.to), ",\n    "));
-  if (!headers.cc.empty()) out += fmt::format("Cc: {}\n", fmt::join(addresses(headers.cc), ",\n    "));
-  out += fmt::format("Subject: {}\n", encode_header_value(header_line(headers.subject)));
-  out += fmt::format("Date: {}\n", header_line(date));
-  out += fmt::format("Message-ID: <{}>\n", header_line(message_id));
-  if (!headers.in_reply_to.empty()) out += fmt::format("In-Reply-To: <{}>\n", header_line(headers.in_reply_to));
+  out += address_header("From", std::span{&headers.from, 1});
+  if (!headers.to.empty()) out += address_header("To", headers.to);
+  if (!headers.cc.empty()) out += address_header("Cc", headers.cc);
+  out += unstructured_header("Subject", headers.subject);
+  out += date_header(date);
+  out += msg_id_header("Message-ID", message_id);
+  if (!headers.in_reply_to.empty()) {
+    // RFC 5322 section 3.6.4: a reply names its parent in References as well as in In-Reply-To, and
+    // threads are built from References.
+    out += msg_id_header("In-Reply-To", headers.in_reply_to);
+    out += msg_id_header("References", headers.in_reply_to);
+  }
   out += "MIME-Version: 1.0\n";
   out += "Content-Type: text/plain; charset=UTF-8\n";
   out += fmt::format("Content-Transfer-Encoding: {}\n\n", long_lines ? "quoted-printable" : "8bit");
