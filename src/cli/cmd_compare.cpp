@@ -1,6 +1,7 @@
 // perfmail compare BASE HEAD [HEAD...]: the comparison table of result matrices, as the robot prints it.
 
 #include "commands.hpp"
+#include "output.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/comparison_json.hpp"
@@ -10,7 +11,6 @@
 
 #include <fmt/core.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -160,7 +160,7 @@ command_action add_compare_command(CLI::App& app) {
       ro.noise_filter = !args->keep_noise;
       out = render_table(dialect, header, cmp.rows, ro);
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    write_output("", out);
     keep_until_exit(std::move(cmp));
     keep_until_exit(std::move(columns));
     return exit_ok;
