@@ -1,11 +1,15 @@
 #pragma once
-// Where a command's output goes: stdout, or a file written whole or not at all (a temporary file in the
-// same directory, renamed over the target once complete), so an error never leaves a partial report.
-// Output is never lost silently: a write that fails ends the command with exit status 2 and one line,
-// `perfmail: WHERE: cannot write: REASON` (docs/RELIABILITY.md, "No partial output").
+// Where a command's output goes, and what is promised about it (docs/RELIABILITY.md, "No partial
+// output"):
+// * Output is never lost silently: a write that fails (a full disk, a file-size limit, any error) ends
+//   the command with exit status 2 and one line, `perfmail: WHERE: cannot write: REASON`.
+// * `-o FILE` never damages what is there. A regular file is replaced atomically by a complete one; a
+//   device or a FIFO is written into, as a redirection would; a symbolic link is followed to its target,
+//   which is replaced, and stays a link.
 
 #include "perfmail/error.hpp"
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -25,15 +29,32 @@ class write_error : public error {
 /// when the parent ignored SIGPIPE.
 void prepare_output_signals();
 
-/// Writes `text` to stdout, or atomically to `path` when it is not empty or "-". Throws write_error.
+/// Writes `text` to stdout when `path` is empty or "-", else to the file `path` (write_file).
 void write_output(const std::string& path, std::string_view text);
 
 /// Writes all of `text` to standard output. Throws write_error naming `stdout`.
 void write_stdout(std::string_view text);
 
+/// Writes `text` to `path`, following symbolic links at its end as a shell redirection does:
+/// * a regular file that may be written, or nothing, is replaced atomically: `text` goes to a new
+///   hidden file beside it, `.NAME.XXXXXX` (a random suffix, created exclusively: an existing name or
+///   link is never opened), which is synced, given the replaced file's mode and, where permitted, its
+///   owner (a new file gets 0666 less the umask), renamed over the target, and the directory synced;
+/// * anything else (a character device, a FIFO) is opened for writing, without truncating, and written
+///   into; a directory is refused.
+/// On any failure the temporary file is removed and the target left as it was; write_error names `path`.
+void write_file(const std::string& path, std::string_view text);
+
 /// Flushes and closes standard output, once the command has succeeded: anything written through the C
 /// library (CLI11, iostreams) that did not reach its destination, or an error the system reports only
 /// when the file is closed, is thrown as write_error naming `stdout`.
 void close_stdout();
+
+namespace output_detail {
+/// Gives the random part of a temporary file's name, six letters and digits. Tests replace it to make
+/// names collide; write_file tries the next name when one exists.
+using suffix_source = std::function<std::string()>;
+suffix_source& temporary_suffix();
+}  // namespace output_detail
 
 }  // namespace perfmail::cli
