@@ -2,7 +2,7 @@
 #   EXPECT_STATUS 0: OUT holds exactly the bytes of EXPECTED (a file; add FINAL_NEWLINE=ON for one more
 #   newline), or is empty when EXPECTED is not given.
 #   EXPECT_STATUS 2: nothing on stdout, one line on stderr, and OUT is as before: absent, or, with
-#   -DPREVIOUS=TEXT, still holding TEXT.
+#   -DPREVIOUS=TEXT, still holding TEXT; with -DEXPECT_STDERR=TEXT, the line on stderr contains TEXT.
 # Either way nothing else is left in OUT's directory, which the script empties first.
 get_filename_component(dir ${OUT} DIRECTORY)
 file(REMOVE_RECURSE ${dir})
@@ -35,6 +35,12 @@ if(EXPECT_STATUS EQUAL 0)
   endif()
 else()
   perfmail_check_one_stderr_line("${err}")
+  if(DEFINED EXPECT_STDERR)
+    string(FIND "${err}" "${EXPECT_STDERR}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "stderr does not mention '${EXPECT_STDERR}': ${err}")
+    endif()
+  endif()
   if(DEFINED PREVIOUS)
     file(READ ${OUT} kept)
     if(NOT kept STREQUAL PREVIOUS)
