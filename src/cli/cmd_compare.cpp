@@ -1,6 +1,7 @@
 // perfmail compare BASE HEAD [HEAD...]: the comparison table of result matrices, as the robot prints it.
 
 #include "commands.hpp"
+#include "output.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/comparison_json.hpp"
@@ -10,7 +11,6 @@
 
 #include <fmt/core.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -40,6 +40,7 @@ struct compare_args {
   std::string tbox_group;
   std::vector<std::string> axes;
   std::vector<std::string> commits;
+  std::string output;  // empty or "-": standard output
 };
 
 /// A column's name when none is given: the directory that holds the results.
@@ -123,6 +124,8 @@ command_action add_compare_command(CLI::App& app) {
                   "column names, base first, repeated once per result set (default: the results' directory names)")
       ->allow_extra_args(false)
       ->take_all();
+  cmd->add_option("-o,--output", args->output,
+                  "write to this file instead of standard output (written whole or not at all)");
   cmd->footer(
       "Example:\n"
       "  perfmail compare examples/data/base/matrix.json examples/data/head/matrix.json \\\n"
@@ -160,7 +163,7 @@ command_action add_compare_command(CLI::App& app) {
       ro.noise_filter = !args->keep_noise;
       out = render_table(dialect, header, cmp.rows, ro);
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    write_output(args->output, out);
     keep_until_exit(std::move(cmp));
     keep_until_exit(std::move(columns));
     return exit_ok;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,16 +20,22 @@ namespace perfmail::cli {
 
 command_action add_summary_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("summary", "Print per-metric statistics of matrix.json files or run directories");
-  auto paths = std::make_shared<std::vector<std::string>>();
-  cmd->add_option("RESULTS", *paths, "matrix.json files, or directories of per-run stats.json files")
+  struct summary_args {
+    std::vector<std::string> paths;
+    std::string output;  // empty or "-": standard output
+  };
+  auto args = std::make_shared<summary_args>();
+  cmd->add_option("RESULTS", args->paths, "matrix.json files, or directories of per-run stats.json files")
       ->required();
+  cmd->add_option("-o,--output", args->output,
+                  "write to this file instead of standard output (written whole or not at all)");
   cmd->footer("Example:\n  perfmail summary examples/data/base/matrix.json\n"
               "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.");
-  return [paths] {
+  return [args] {
     // Every file is loaded before anything is printed: an error in a later file leaves stdout empty.
     std::string text;
     auto out = std::back_inserter(text);
-    for (const auto& path : *paths) {
+    for (const auto& path : args->paths) {
       const matrix m = io::load_results(path, input_limits());
       std::size_t width = 6;
       for (const auto& s : m.metrics()) width = std::max(width, s.name().size());
@@ -53,7 +60,7 @@ command_action add_summary_command(CLI::App& app) {
       }
       for (const auto& name : m.textual_metrics()) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
     }
-    write_output("", text);
+    write_output(args->output, text);
     return exit_ok;
   };
 }

@@ -16,7 +16,6 @@ namespace perfmail::cli {
 /// What a subcommand runs once its options are parsed; returns the process exit status.
 using command_action = std::function<int()>;
 
-/// Exit statuses shared by every command.
 /// Keeps `value` alive until the process exits, without ever destroying it. Each command runs once and
 /// the process ends right after it: freeing a large comparison piece by piece (tens of thousands of
 /// series and rows) takes a fifth of `perfmail compare`'s time on the robot's matrices and frees nothing
@@ -28,9 +27,11 @@ void keep_until_exit(T&& value) {
   kept->push_back(new std::decay_t<T>(std::forward<T>(value)));
 }
 
+/// Exit statuses shared by every command.
 inline constexpr int exit_ok = 0;
 inline constexpr int exit_failure = 1;     ///< an internal error (a bug: please report it)
 inline constexpr int exit_bad_input = 2;   ///< unreadable or invalid input, or a bad option
+inline constexpr int exit_cannot_write = 2;  ///< output that could not be written whole (diff's "trouble")
 
 /// The input limits every command applies to what it reads, set by the global options --max-input-size
 /// and --max-runs (docs/RELIABILITY.md).

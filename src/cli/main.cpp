@@ -2,6 +2,7 @@
 // one line on stderr and an exit status; nothing is printed to stdout on error.
 
 #include "commands.hpp"
+#include "output.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/text/printable.hpp"
@@ -16,6 +17,7 @@
 #include <string_view>
 #include <system_error>
 #include <exception>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -66,8 +68,22 @@ std::size_t parse_limit(const std::string& option, const std::string& text, std:
 }  // namespace
 }  // namespace perfmail::cli
 
-int main(int argc, char** argv) {
-  using namespace perfmail::cli;
+namespace {
+
+using namespace perfmail::cli;
+
+/// The help or version text CLI11 answers `e` with, written like any command's output: a full disk
+/// fails `perfmail --help > /dev/full` too.
+int print_exit_text(const CLI::App& app, const CLI::Error& e) {
+  std::ostringstream text;
+  const int status = app.exit(e, text);
+  write_stdout(text.str());
+  return status;
+}
+
+/// Parses the arguments and runs the command; returns the exit status. Every error but a write_error
+/// is reported here, as one line on stderr.
+int run(int argc, char** argv) {
   CLI::App app{"perfmail: performance-change reports in the style of the Linux kernel test robot"};
   app.set_version_flag("--version", std::string{perfmail::version_string});
   app.require_subcommand(1);
@@ -108,11 +124,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return print_exit_text(app, e);
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return print_exit_text(app, e);
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return print_exit_text(app, e);
   } catch (const CLI::ParseError& e) {
     // One line, like every other error; --help explains the options.
     fmt::print(stderr, "perfmail: {} (see --help)\n", perfmail::printable_message(e.what()));
@@ -129,6 +145,8 @@ int main(int argc, char** argv) {
   } catch (const perfmail::usage_error& e) {
     fmt::print(stderr, "perfmail: {}\n", e.what());
     return exit_bad_input;
+  } catch (const write_error&) {
+    throw;  // reported by main(), as a failed help text or a failed close of stdout are
   } catch (const perfmail::value_error& e) {
     fmt::print(stderr, "perfmail: {}\n", e.what());
     return exit_bad_input;
@@ -143,5 +161,20 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     fmt::print(stderr, "perfmail: internal error: {}\n", perfmail::printable_message(e.what()));
     return exit_failure;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  prepare_output_signals();
+  try {
+    const int status = run(argc, argv);
+    if (status != exit_ok) return status;  // the error is on stderr already, and stdout holds nothing
+    close_stdout();
+    return exit_ok;
+  } catch (const write_error& e) {
+    fmt::print(stderr, "perfmail: {}\n", e.what());
+    return exit_cannot_write;
   }
 }

@@ -1,49 +1,60 @@
 #pragma once
-// Where a command's output goes: stdout, or a file written whole or not at all (a temporary file in the
-// same directory, renamed over the target once complete), so an error never leaves a partial report.
+// Where a command's output goes, and what is promised about it (docs/RELIABILITY.md, "No partial
+// output"):
+// * Output is never lost silently: a write that fails (a full disk, a file-size limit, any error) ends
+//   the command with exit status 2 and one line, `perfmail: WHERE: cannot write: REASON`.
+// * `-o FILE` never damages what is there. A regular file is replaced atomically by a complete one; a
+//   device or a FIFO is written into, as a redirection would; a symbolic link is followed to its target,
+//   which is replaced, and stays a link.
 
 #include "perfmail/error.hpp"
 
-#include <fmt/format.h>
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
+#include <functional>
 #include <string>
 #include <string_view>
-#include <system_error>
-#include <unistd.h>
 
 namespace perfmail::cli {
 
-/// Writes `text` to stdout, or atomically to `path` when it is not empty.
-inline void write_output(const std::string& path, std::string_view text) {
-  if (path.empty() || path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    if (std::fflush(stdout) != 0) throw error("cannot write to standard output");
-    return;
-  }
-  const std::filesystem::path target{path};
-  std::filesystem::path temporary = target;
-  temporary += fmt::format(".tmp.{}", ::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw input_error(path, "cannot create the output file");
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(temporary, ignored);
-      throw input_error(path, "cannot write the output file (disk full?)");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    throw input_error(path, fmt::format("cannot replace the output file: {}", ec.message()));
-  }
-}
+/// Output that could not be written: `WHERE: cannot write: REASON`, where WHERE is `stdout` or the file
+/// named with -o, and REASON the system's (strerror) text.
+class write_error : public error {
+ public:
+  write_error(std::string_view where, int errnum);
+  write_error(std::string_view where, std::string_view reason);
+};
+
+/// Sets the signals output depends on, once at start-up: SIGXFSZ ignored, so that a file-size limit
+/// (`ulimit -f`) makes a write fail with EFBIG, which is reported, rather than kill the process;
+/// SIGPIPE at its default, so that a reader that has gone (`| head -1`) ends the command quietly even
+/// when the parent ignored SIGPIPE.
+void prepare_output_signals();
+
+/// Writes `text` to stdout when `path` is empty or "-", else to the file `path` (write_file).
+void write_output(const std::string& path, std::string_view text);
+
+/// Writes all of `text` to standard output. Throws write_error naming `stdout`.
+void write_stdout(std::string_view text);
+
+/// Writes `text` to `path`, following symbolic links at its end as a shell redirection does:
+/// * a regular file that may be written, or nothing, is replaced atomically: `text` goes to a new
+///   hidden file beside it, `.NAME.XXXXXX` (a random suffix, created exclusively: an existing name or
+///   link is never opened), which is synced, given the replaced file's mode and, where permitted, its
+///   owner (a new file gets 0666 less the umask), renamed over the target, and the directory synced;
+/// * anything else (a character device, a FIFO) is opened for writing, without truncating, and written
+///   into; a directory is refused.
+/// On any failure the temporary file is removed and the target left as it was; write_error names `path`.
+void write_file(const std::string& path, std::string_view text);
+
+/// Flushes and closes standard output, once the command has succeeded: anything written through the C
+/// library (CLI11, iostreams) that did not reach its destination, or an error the system reports only
+/// when the file is closed, is thrown as write_error naming `stdout`.
+void close_stdout();
+
+namespace output_detail {
+/// Gives the random part of a temporary file's name, six letters and digits. Tests replace it to make
+/// names collide; write_file tries the next name when one exists.
+using suffix_source = std::function<std::string()>;
+suffix_source& temporary_suffix();
+}  // namespace output_detail
 
 }  // namespace perfmail::cli

@@ -2,8 +2,8 @@
 #   EXPECT_STATUS 0: OUT holds exactly the bytes of EXPECTED (a file; add FINAL_NEWLINE=ON for one more
 #   newline), or is empty when EXPECTED is not given.
 #   EXPECT_STATUS 2: nothing on stdout, one line on stderr, and OUT is as before: absent, or, with
-#   -DPREVIOUS=TEXT, still holding TEXT.
-# Either way no temporary file is left next to OUT.
+#   -DPREVIOUS=TEXT, still holding TEXT; with -DEXPECT_STDERR=TEXT, the line on stderr contains TEXT.
+# Either way nothing else is left in OUT's directory, which the script empties first.
 get_filename_component(dir ${OUT} DIRECTORY)
 file(REMOVE_RECURSE ${dir})
 file(MAKE_DIRECTORY ${dir})
@@ -14,9 +14,12 @@ include(${CMAKE_CURRENT_LIST_DIR}/checks.cmake)
 execute_process(COMMAND ${CLI} ${ARGS} -o ${OUT} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 perfmail_check_status("${status}" "${EXPECT_STATUS}" "${err}")
 perfmail_check_no_stdout("${out}" "with -o")
-file(GLOB leftovers ${OUT}.tmp.*)
-if(leftovers)
-  message(FATAL_ERROR "temporary files left behind: ${leftovers}")
+# OUT's directory holds OUT or nothing: no temporary file (a hidden .NAME.XXXXXX, or any other name)
+# is left behind.
+file(GLOB entries LIST_DIRECTORIES true ${dir}/*)  # `*` matches hidden names too
+list(REMOVE_ITEM entries ${OUT})
+if(entries)
+  message(FATAL_ERROR "files left behind next to ${OUT}: ${entries}")
 endif()
 if(EXPECT_STATUS EQUAL 0)
   if(NOT EXISTS ${OUT})
@@ -32,6 +35,12 @@ if(EXPECT_STATUS EQUAL 0)
   endif()
 else()
   perfmail_check_one_stderr_line("${err}")
+  if(DEFINED EXPECT_STDERR)
+    string(FIND "${err}" "${EXPECT_STDERR}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "stderr does not mention '${EXPECT_STDERR}': ${err}")
+    endif()
+  endif()
   if(DEFINED PREVIOUS)
     file(READ ${OUT} kept)
     if(NOT kept STREQUAL PREVIOUS)
