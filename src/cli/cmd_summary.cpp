@@ -4,6 +4,7 @@
 #include "output.hpp"
 
 #include "perfmail/io/matrix_json.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
 
@@ -39,7 +40,7 @@ command_action add_summary_command(CLI::App& app) {
       const matrix m = io::load_results(path, input_limits());
       std::size_t width = 6;
       for (const auto& s : m.metrics()) width = std::max(width, s.name().size());
-      fmt::format_to(out, "{} ({} runs)\n", text::printable(path), m.run_count());
+      fmt::format_to(out, "{} ({} runs)\n", text::printable(io::input_name(path)), m.run_count());
       fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {:>8}  {:>14}  {:>14}  {:>14}\n", "metric", width, "n", "mean",
                      "%stddev", "min", "median", "max");
       for (const auto& series : m.metrics()) {

@@ -3,6 +3,7 @@
 // exception, a crash, or a broken invariant is a finding.
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
 #include "perfmail/model/matrix.hpp"
 #include "perfmail/text/utf8.hpp"
 
@@ -176,14 +177,29 @@ inline bool has_control(std::string_view text, std::string_view allowed = {}) {
   return false;
 }
 
-/// Runs `body`, accepting perfmail::error as the answer to bad input; its message must be one line of
-/// printable UTF-8 (the CLI prints it as the one line on stderr).
+/// What every error message must be: one line of printable UTF-8 with no character a terminal acts on
+/// (text/printable.hpp), and bounded, however long the input text it quotes.
+inline void check_message(const perfmail::error& e) {
+  const std::string_view what = e.what();
+  if (perfmail::text::first_unsafe(what) != std::string_view::npos) finding("an error message that is not one printable line");
+  if (what.size() > perfmail::max_message_bytes + 3) finding("an error message longer than the bound");
+}
+
+/// Runs `body`, accepting perfmail::error as the answer to bad input (see check_message). An input_error
+/// that names `file` must name a place inside `text`: a line it has, a column within that line.
 template <class Body>
-void expect_success_or_input_error(Body body) {
+void expect_success_or_input_error(Body body, std::string_view file = {}, std::string_view text = {}) {
   try {
     body();
+  } catch (const perfmail::input_error& e) {
+    check_message(e);
+    if (!file.empty() && e.file() == file && e.place().line != 0) {
+      const auto lines = split_lines(text);
+      if (e.place().line > lines.size()) finding("an error placed beyond the last line");
+      else if (e.place().column > lines[e.place().line - 1].size() + 1) finding("an error placed beyond its line");
+    }
   } catch (const perfmail::error& e) {
-    if (has_control(e.what()) || !perfmail::text::is_valid_utf8(e.what())) finding("an error message that is not one printable line");
+    check_message(e);
   } catch (...) {
     finding("an exception that is not a perfmail::error");
   }

@@ -4,6 +4,7 @@
 
 #include "perfmail/model/commit.hpp"
 #include "perfmail/model/test_case.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
 
@@ -45,12 +46,13 @@ struct body_content {
 /// "commit: <id> ("<subject>")" and the line naming where it is: "<tree URL> <branch>", or "url: <URL>"
 /// for a branch URL (no branch given).
 [[nodiscard]] inline std::string commit_block(const commit& c) {
-  std::string out = fmt::format("commit: {} (\"{}\")\n", c.id, c.subject);
+  using text::printable;
+  std::string out = fmt::format("commit: {} (\"{}\")\n", printable(c.id), printable(c.subject));
   if (!c.url.empty()) {
     if (c.branch.empty())
-      out += fmt::format("url: {}\n", c.url);
+      out += fmt::format("url: {}\n", printable(c.url));
     else
-      out += fmt::format("{} {}\n", c.url, c.branch);
+      out += fmt::format("{} {}\n", printable(c.url), printable(c.branch));
   }
   return out;
 }
@@ -61,23 +63,30 @@ struct body_content {
     out += s;
     out += '\n';
   };
-  line(text.greeting);
+  // Every text of the document is printed through text::printable: a control character, a C1 control or
+  // a bidirectional override in a subject or a parameter never reaches the reader's terminal raw. Texts
+  // that may span lines (the greeting, the disclaimer, the closing, the signature) keep their newlines.
+  using text::line_breaks;
+  using text::printable;
+  line(printable(text.greeting, line_breaks::kept));
   line();
-  line(content.headline);
+  line(printable(content.headline));
   line();
   line();
   out += commit_block(content.head);
   line();
-  line(fmt::format("in testcase: {}", content.test.name));
-  if (!content.machine.description.empty()) line(fmt::format("on test machine: {}", content.machine.description));
+  line(fmt::format("in testcase: {}", printable(content.test.name)));
+  if (!content.machine.description.empty())
+    line(fmt::format("on test machine: {}", printable(content.machine.description)));
   if (!content.test.parameters.empty()) {
     line("with following parameters:");
     line();
-    for (const auto& p : content.test.parameters) line(fmt::format("\t{}: {}", p.key, p.value));
+    for (const auto& p : content.test.parameters) line(fmt::format("\t{}: {}", printable(p.key), printable(p.value)));
   }
   line();
-  if (!content.test.description.empty()) line(fmt::format("test-description: {}", content.test.description));
-  if (!content.test.url.empty()) line(fmt::format("test-url: {}", content.test.url));
+  if (!content.test.description.empty())
+    line(fmt::format("test-description: {}", printable(content.test.description)));
+  if (!content.test.url.empty()) line(fmt::format("test-url: {}", printable(content.test.url)));
   line();
   line();
   line("Details are as below:");
@@ -87,7 +96,7 @@ struct body_content {
     line();
     line("To reproduce:");
     line();
-    line(fmt::format("        git clone {}", *text.reproduce_repository));
+    line(fmt::format("        git clone {}", printable(*text.reproduce_repository)));
     line("        cd lkp-tests");
     line("        bin/lkp install job.yaml  # job file is attached in this email");
     line("        bin/lkp run     job.yaml");
@@ -107,12 +116,12 @@ struct body_content {
     line();
   }
   if (!text.disclaimer.empty()) {
-    line(text.disclaimer);
+    line(printable(text.disclaimer, line_breaks::kept));
     line();
     line();
   }
-  line(text.closing);
-  line(text.signature);
+  line(printable(text.closing, line_breaks::kept));
+  line(printable(text.signature, line_breaks::kept));
   return out;
 }
 

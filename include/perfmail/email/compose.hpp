@@ -12,6 +12,7 @@
 #include "perfmail/plot/trend_plot.hpp"
 #include "perfmail/table/comparison.hpp"
 #include "perfmail/table/render.hpp"
+#include "perfmail/text/printable.hpp"
 #include "perfmail/text/ruby_format.hpp"
 
 #include <fmt/format.h>
@@ -261,10 +262,12 @@ inline plot::look look_of(const report_document& doc) {
   content.table = table_text;
   content.plots = std::move(plots);
   out.body = compose_body(content, doc.text);
-  // One line whatever the commit subject, the metric name or the given words hold.
-  out.subject = header_line(!doc.mail.subject.empty() ? doc.mail.subject
-                                                      : mail_subject(doc.subject_tag, doc.head.subject, doc.head.id,
-                                                                     headline_row->name, change, word));
+  // One line whatever the commit subject, the metric name or the given words hold (controls become a
+  // space), and no C1 control or bidirectional override left for a mail client to act on.
+  out.subject = text::printable(header_line(!doc.mail.subject.empty()
+                                                ? doc.mail.subject
+                                                : mail_subject(doc.subject_tag, doc.head.subject, doc.head.id,
+                                                               headline_row->name, change, word)));
   return out;
 }
 

@@ -95,6 +95,13 @@ namespace summary_detail {
   return std::scalbn(std::sqrt(squares * (1.0 / static_cast<double>(xs.size()))), k);
 }
 
+/// (a + b) / 2, or from the halves where the sum overflows: the median of two samples near 1e308 is a
+/// double although their sum is not.
+[[nodiscard]] inline double midpoint(double a, double b) {
+  const double m = (a + b) / 2;
+  return std::isfinite(m) ? m : a / 2 + b / 2;
+}
+
 /// Below this sum of squared deviations, the robot's arithmetic may have lost deviations to underflow
 /// (squares of samples near 1e-160 and below are subnormal or zero).
 inline constexpr double smallest_exact_squares = 0x1p-900;
@@ -155,7 +162,7 @@ namespace summary_detail {
   std::nth_element(order.begin(), middle, order.end());
   s.upper_median = *middle;
   // With an even count the lower middle is the largest value below the upper one.
-  s.median = s.n % 2 == 1 ? s.upper_median : (*std::max_element(order.begin(), middle) + s.upper_median) / 2;
+  s.median = s.n % 2 == 1 ? s.upper_median : summary_detail::midpoint(*std::max_element(order.begin(), middle), s.upper_median);
   return s;
 }
 
@@ -166,7 +173,7 @@ namespace summary_detail {
   summary s = summary_detail::moments(xs, start);
   if (s.empty()) return s;
   s.upper_median = sorted[s.n / 2];
-  s.median = s.n % 2 == 1 ? s.upper_median : (sorted[s.n / 2 - 1] + s.upper_median) / 2;
+  s.median = s.n % 2 == 1 ? s.upper_median : summary_detail::midpoint(sorted[s.n / 2 - 1], s.upper_median);
   return s;
 }
 

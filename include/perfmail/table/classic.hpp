@@ -156,8 +156,8 @@ namespace perfmail {
   require_commits(header, columns);
   const std::size_t n = columns - 1;
 
-  std::string out = fmt::format("testcase/path_params/tbox_group/run: {}/{}/{}\n\n", header.testcase,
-                                header.path_params, header.tbox_group);
+  std::string out = fmt::format("testcase/path_params/tbox_group/run: {}/{}/{}\n\n", text::printable(header.testcase),
+                                text::printable(header.path_params), text::printable(header.tbox_group));
   out += cut_id(header.commits[0], 16) + "  ";
   for (std::size_t c = 1; c < columns; ++c) out += cut_id(header.commits[c], 26) + "  ";
   out += '\n';

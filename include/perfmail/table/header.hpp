@@ -2,6 +2,7 @@
 // What a table says above its rows, and the choices both dialects share.
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
 #include "perfmail/text/ruby_format.hpp"
 
 #include <fmt/format.h>
@@ -55,9 +56,9 @@ namespace table_detail {
 }
 static_assert(display_width("\u00b1  3%") == 5);
 
-/// `id` cut to `width` characters and right-aligned in that width.
+/// `id` cut to `width` characters and right-aligned in that width, printed safely (text/printable.hpp).
 [[nodiscard]] inline std::string cut_id(std::string_view id, std::size_t width) {
-  return fmt::format("{:>{}}", id.substr(0, width), width);
+  return fmt::format("{:>{}}", text::printable(id.substr(0, width)), width);
 }
 
 inline void require_commits(const table_header& header, std::size_t columns) {

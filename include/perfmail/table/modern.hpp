@@ -128,12 +128,12 @@ namespace perfmail {
       keys += '/';
       values += '/';
     }
-    keys += key;
-    values += value;
+    keys += text::printable(key);
+    values += text::printable(value);
   }
   if (!header.axes.empty()) out += keys + ":\n  " + values + "\n\n";
   out += "commit: \n";
-  for (const auto& id : header.commits) out += "  " + id + '\n';
+  for (const auto& id : header.commits) out += "  " + text::printable(id) + '\n';
   out += '\n';
   out += cut_id(header.commits[0], 16) + ' ';
   for (std::size_t c = 1; c < columns; ++c) out += cut_id(header.commits[c], 26) + ' ';
