@@ -123,7 +123,7 @@ TEST_CASE("caller order: the named metrics first, as named, then the rest in fil
   CHECK(selected_names(compare(cols, o)) == std::vector<std::string>{"c.x", "a.x", "b.x"});
 }
 
-TEST_CASE("rows that are not selected keep summaries and verdicts; their samples only when asked") {
+TEST_CASE("rows that are not selected keep summaries and verdicts, their samples only when asked") {
   const std::vector<matrix> cols{make_matrix({{"fio.bw", {100, 101, 102}}, {"fio.iops", {50, 60, 70}}}),
                                  make_matrix({{"fio.bw", {120, 121, 122}}, {"fio.iops", {55, 65, 72}}})};
   const comparison lean = compare(cols);

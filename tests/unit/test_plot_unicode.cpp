@@ -147,7 +147,7 @@ TEST_CASE("unicode: colour only when asked") {
   }
 }
 
-TEST_CASE("unicode: undefined samples leave gaps; the outcomes are those of the gnuplot looks") {
+TEST_CASE("unicode: undefined samples leave gaps, and the outcomes are those of the gnuplot looks") {
   const double qnan = std::numeric_limits<double>::quiet_NaN();
   const double infinity = std::numeric_limits<double>::infinity();
   const auto with_gap = render_trend(samples{1, 2, qnan, 4, 5}, std::nullopt, unicode_options(40, 10)).text;

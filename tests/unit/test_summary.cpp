@@ -102,3 +102,41 @@ TEST_CASE("summarize_sorted: the same summary as summarize, from a sorted copy")
   }
   CHECK(summarize_sorted({}, {}).empty());
 }
+
+TEST_CASE("summary: the mean and spread stay finite and true where the robot's arithmetic fails") {
+  SUBCASE("a sum beyond a double's range: the mean and the median are still doubles") {
+    const summary s = summarize(std::vector<double>{1.5e308, 1.6e308});
+    CHECK(s.mean == doctest::Approx(1.55e308));
+    CHECK(s.median == doctest::Approx(1.55e308));
+    CHECK(s.stddev == doctest::Approx(0.05e308));
+    CHECK(std::isinf(s.sum));  // the sum itself is not a double; nothing prints it
+  }
+  SUBCASE("deviations whose squares overflow") {
+    const summary s = summarize(std::vector<double>{-1.7e308, 1.7e308});
+    CHECK(s.mean == 0);
+    CHECK(s.stddev == doctest::Approx(1.7e308));
+  }
+  SUBCASE("samples near the smallest doubles: the spread the robot's squares lose to underflow") {
+    const summary s = summarize(std::vector<double>{1e-200, 3e-200});
+    CHECK(s.mean == doctest::Approx(2e-200));
+    CHECK(s.stddev == doctest::Approx(1e-200));  // the robot's arithmetic gives 0
+    CHECK(stddev_percent(s).value() == doctest::Approx(50));
+    const summary subnormal = summarize(std::vector<double>{4e-320, 6e-320});
+    CHECK(subnormal.stddev > 0);
+  }
+  SUBCASE("the ordinary range is the robot's arithmetic, bit for bit") {
+    const std::vector<double> xs{5721.666, 5759.41, 5686.69, 5719.15, 5793.084};
+    double sum = 0;
+    for (double x : xs) sum += x;
+    const double mean = sum / 5;
+    double squares = 0;
+    for (double x : xs) squares += (x - mean) * (x - mean);
+    const summary s = summarize(xs);
+    CHECK(s.mean == mean);
+    CHECK(s.stddev == std::sqrt(squares * (1.0 / 5)));
+  }
+  SUBCASE("equal samples have no spread at any scale") {
+    CHECK(summarize(std::vector<double>{1e-320, 1e-320}).stddev == 0);
+    CHECK(summarize(std::vector<double>{1.7e308, 1.7e308, 1.7e308}).stddev == 0);
+  }
+}
