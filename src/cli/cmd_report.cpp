@@ -67,7 +67,7 @@ command_action add_report_command(CLI::App& app) {
       } catch (const email::mail_header_error& e) {
         // A header refused (an address without @, a message id with a space) came from the document's
         // mail section: name the document and the field, as for every other mistake in it.
-        throw input_error(options->document, input_place::named(fmt::format("field \"{}\"", mail_field(e.header()))),
+        throw input_error(options->document, input_place::named(mail_field(e.header())),
                           e.problem());
       }
     } else {

@@ -450,6 +450,28 @@ class report_parser {
     doc.mail.message_id = r.string_or("message_id", "");
     doc.mail.in_reply_to = r.string_or("in_reply_to", "");
     doc.subject_tag = r.string_or("tag", "");
+    // Headers are checked here, where the field's place is known, by the functions that write them
+    // (email/mbox.hpp): an address without @ is a mistake in the document, not in the message.
+    const auto check = [&](std::string_view key, std::size_t item, auto write) {
+      try {
+        write();
+      } catch (const email::mail_header_error& e) {
+        const json_node& v = *r.find(key);
+        const bool listed = v.type == kind::array;
+        doc_->fail(listed ? v.items[item] : v, listed ? fmt::format("{}[{}]", r.path(key), item) : r.path(key),
+                   e.problem());
+      }
+    };
+    if (r.find("from") != nullptr) check("from", 0, [&] { (void)email::parse_mailbox("From", doc.mail.from); });
+    for (std::size_t i = 0; i < doc.mail.to.size(); ++i)
+      check("to", i, [&] { (void)email::parse_mailbox("To", doc.mail.to[i]); });
+    for (std::size_t i = 0; i < doc.mail.cc.size(); ++i)
+      check("cc", i, [&] { (void)email::parse_mailbox("Cc", doc.mail.cc[i]); });
+    if (!doc.mail.date.empty()) check("date", 0, [&] { (void)email::date_header(doc.mail.date); });
+    if (!doc.mail.message_id.empty())
+      check("message_id", 0, [&] { (void)email::msg_id_header("Message-ID", doc.mail.message_id); });
+    if (!doc.mail.in_reply_to.empty())
+      check("in_reply_to", 0, [&] { (void)email::msg_id_header("In-Reply-To", doc.mail.in_reply_to); });
   }
 
   std::vector<email::direction_rule> read_directions(const json_node& node) const {
