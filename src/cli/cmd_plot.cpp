@@ -80,8 +80,8 @@ plot::trend_series load(const std::string& path) {
 command_action add_plot_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("plot", "Draw the trend plot of bisect-good and bisect-bad samples");
   auto args = std::make_shared<plot_args>();
-  cmd->add_option("--good", args->good, "bisect-good (base) samples, one number per line; - for stdin");
-  cmd->add_option("--bad", args->bad, "bisect-bad (head) samples, one number per line; - for stdin");
+  cmd->add_option("--good", args->good, "bisect-good (base) samples: numbers separated by white space or commas; - for stdin");
+  cmd->add_option("--bad", args->bad, "bisect-bad (head) samples: numbers separated by white space or commas; - for stdin");
   cmd->add_option("--title", args->title, "title above the plot, usually the metric name");
   std::map<std::string, std::string> styles;
   for (const auto& n : plot::look_names) styles.emplace(std::string{n.name}, std::string{n.name});
@@ -99,8 +99,8 @@ command_action add_plot_command(CLI::App& app) {
                   "write the plot to this file instead of standard output (written whole or not at all)");
   cmd->footer(
       "Example:\n  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
-      "A sample file holds one number per line; blank lines are ignored, NaN and Infinity are undefined\n"
-      "samples. A set that is not given is absent. The gnuplot styles print exactly what that gnuplot\n"
+      "A sample file holds numbers (JSON's grammar) separated by white space or commas, # starts a comment;\n"
+      "NaN and Infinity are undefined samples (docs/PLOTS.md). A set that is not given is absent. The gnuplot styles print exactly what that gnuplot\n"
       "prints for the robot (without the form feed); a final newline is added only on a terminal.\n"
       "The unicode style fits the terminal unless --width or --height say otherwise; it ends with a newline.\n"
       "No plot (no set given, or no defined sample) prints nothing, with a note on stderr; exit status 0.\n"
