@@ -77,6 +77,13 @@ namespace summary_detail {
 [[nodiscard]] inline double scaled_stddev(std::span<const double> xs, double mean) {
   double largest_sample = std::fabs(mean);
   for (double x : xs) largest_sample = std::max(largest_sample, std::fabs(x));
+  // Samples that are not finite have no true spread to recover (the loaders refuse them; a library
+  // caller's get the robot's arithmetic, which the printers then refuse).
+  if (!std::isfinite(largest_sample)) {
+    double squares = 0;
+    for (double x : xs) squares += (x - mean) * (x - mean);
+    return std::sqrt(squares * (1.0 / static_cast<double>(xs.size())));
+  }
   const bool large = largest_sample > 0x1p1000;
   int k = 0;
   if (large) {
