@@ -24,7 +24,8 @@ inline constexpr std::size_t max_message_bytes = 2000;
 [[nodiscard]] inline std::string printable_message(std::string_view message) {
   std::string out = text::printable(message);
   if (out.size() > max_message_bytes) {
-    out = std::string{text::excerpt_of(out, max_message_bytes)};
+    // Cut by bytes (the bound is on bytes) at a character boundary, so the message stays valid UTF-8.
+    out = std::string{text::prefix_within_bytes(out, max_message_bytes)};
     out += "...";
   }
   return out;

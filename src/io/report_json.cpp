@@ -63,6 +63,17 @@ std::string path_of(std::string_view path, std::string_view key) {
   return path.empty() ? std::string{key} : fmt::format("{}.{}", path, key);
 }
 
+/// A key from the input as a message shows it: as written when it reads like a field name, otherwise
+/// quoted and cut (text::quoted), so that a hostile key cannot make the message long or unreadable.
+std::string shown_key(std::string_view key) {
+  const bool plain = !key.empty() && key.size() <= text::quoted_characters &&
+                     std::all_of(key.begin(), key.end(), [](char c) {
+                       return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                              c == '_' || c == '-';
+                     });
+  return plain ? std::string{key} : text::quoted(key);
+}
+
 /// Reads one JSON object whose fields are known in advance: a field outside them is an error naming the
 /// nearest known one, and every read checks the field's type.
 class object_reader {
@@ -77,7 +88,7 @@ class object_reader {
     for (const auto& member : node_.members) {
       if (std::find(known_.begin(), known_.end(), member.key) != known_.end()) continue;
       const std::string_view nearest = text::nearest_name(member.key, known_);
-      doc_.fail(member.key_offset, path_of(path_, member.key),
+      doc_.fail(member.key_offset, path_of(path_, shown_key(member.key)),
                 fmt::format("unknown field; the nearest known field is \"{}\"", nearest));
     }
   }

@@ -44,6 +44,15 @@ TEST_CASE("messages are one printable line whatever input they quote") {
           "\xC3\xA9 \\xC3 \\xE2\\x82 \xF0\x9F\x98\x80 \\xED\\xA0\\x80");
     CHECK(perfmail::printable_message("\xC0\x80") == "\\xC0\\x80");  // an overlong NUL
   }
+  SUBCASE("a long message is cut by bytes, at a character boundary") {
+    // Two-byte characters: a cut by characters would let the message grow to twice the bound.
+    std::string wide;
+    for (int i = 0; i < 3000; ++i) wide += "\xC3\xA9";
+    const std::string message = perfmail::printable_message(wide);
+    CHECK(message.size() <= perfmail::max_message_bytes + 3);
+    CHECK(message.ends_with("..."));
+    CHECK(message.substr(0, message.size() - 3) == wide.substr(0, perfmail::max_message_bytes));
+  }
   SUBCASE("a file name is escaped too") {
     CHECK(std::string{input_error("a\nb.json", "no such file").what()} == "a\\x0Ab.json: no such file");
   }

@@ -89,6 +89,18 @@ enum class line_breaks : bool {
   return text.substr(0, i);
 }
 
+/// The longest prefix of `text` that is at most `max_bytes` long and does not split a UTF-8 sequence.
+[[nodiscard]] constexpr std::string_view prefix_within_bytes(std::string_view text, std::size_t max_bytes) noexcept {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const utf8_sequence seq = decode_utf8(text, i);
+    const std::size_t step = seq.valid() ? seq.length : 1;
+    if (i + step > max_bytes) break;
+    i += step;
+  }
+  return text.substr(0, i);
+}
+
 /// How many characters of input a message quotes at most.
 inline constexpr std::size_t quoted_characters = 40;
 
@@ -112,5 +124,7 @@ static_assert(first_unsafe("a\xC2\x9B" "b") == 1);  // U+009B, CSI
 static_assert(first_unsafe("a\xE2\x80\xAE") == 1);   // U+202E, right-to-left override
 static_assert(excerpt_of("abcdef", 3) == "abc");
 static_assert(excerpt_of("\xC3\xA9\xC3\xA9", 1) == "\xC3\xA9");
+static_assert(prefix_within_bytes("\xC3\xA9\xC3\xA9", 3) == "\xC3\xA9");
+static_assert(prefix_within_bytes("abc", 5) == "abc");
 
 }  // namespace perfmail::text
