@@ -163,7 +163,10 @@ bool write_in_place(const std::string& path, std::string_view text) {
 descriptor create_temporary(int dir, const std::string& name, mode_t mode, std::string& created,
                             std::string_view shown) {
   // The stem is cut so that the whole name stays within the limit of a name, whatever `name`'s length.
-  const std::string stem = "." + name.substr(0, std::min(name.size(), max_name_bytes - 8)) + ".";
+  // Appended piece by piece: GCC 12 at -O2 warns (-Wrestrict, a false positive) on `"." + substr + "."`.
+  std::string stem = ".";
+  stem.append(name, 0, std::min(name.size(), max_name_bytes - 8));
+  stem += '.';
   for (int attempt = 0; attempt < temporary_attempts; ++attempt) {
     created = stem + output_detail::temporary_suffix()();
     descriptor fd{::openat(dir, created.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)};
