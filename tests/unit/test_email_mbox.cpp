@@ -361,7 +361,10 @@ TEST_CASE("mbox: mailboxes as given, and the pieces they are written in") {
 TEST_CASE("mbox: long ASCII display names are folded between words, or encoded when they cannot be") {
   auto h = sample_headers();
   std::string words;
-  for (int i = 0; i < 30; ++i) words += (i ? " " : "") + std::string("Word") + std::to_string(i);
+  for (int i = 0; i < 30; ++i) {
+    if (i > 0) words += ' ';
+    words += "Word" + std::to_string(i);
+  }
   const std::string long_atom(120, 'x');
   const std::string long_quoted = "Quoted, " + std::string(100, 'q');
   h.to = {words + " <a@example.org>", long_atom + " <b@example.org>", long_quoted + " <c@example.org>"};
