@@ -4,7 +4,7 @@
 //   build/release/bench/bench_compare --matrices build/release/bench/compare-data
 
 #include "perfmail/io/matrix_json.hpp"
-#include "perfmail/table/comparison.hpp"
+#include "perfmail/analysis/comparison.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <benchmark/benchmark.h>
@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,11 @@ namespace {
 
 std::filesystem::path data_dir = "compare-data";
 
-const std::vector<perfmail::matrix>& matrices() {
-  static const std::vector<perfmail::matrix> columns{perfmail::io::load_results(data_dir / "base"),
-                                                     perfmail::io::load_results(data_dir / "head")};
+/// The work unit, loaded once and shared by every comparison (as a report document's results are).
+const std::vector<std::shared_ptr<const perfmail::matrix>>& matrices() {
+  static const std::vector<std::shared_ptr<const perfmail::matrix>> columns{
+      std::make_shared<const perfmail::matrix>(perfmail::io::load_results(data_dir / "base")),
+      std::make_shared<const perfmail::matrix>(perfmail::io::load_results(data_dir / "head"))};
   return columns;
 }
 
@@ -36,7 +39,7 @@ void load_pair(benchmark::State& state) {
     auto columns = perfmail::io::load_all_results(paths);
     benchmark::DoNotOptimize(columns);
   }
-  state.SetItemsProcessed(state.iterations() * 2 * static_cast<std::int64_t>(matrices()[0].size()));
+  state.SetItemsProcessed(state.iterations() * 2 * static_cast<std::int64_t>(matrices()[0]->size()));
 }
 
 perfmail::table_header header() {
@@ -54,10 +57,10 @@ void load(benchmark::State& state) {
     auto base = perfmail::io::load_results(data_dir / "base");
     benchmark::DoNotOptimize(base);
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[0].size()));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[0]->size()));
 }
 
-void detect(benchmark::State& state, perfmail::detect::policy_kind kind) {
+void detect(benchmark::State& state, perfmail::policy_kind kind) {
   perfmail::compare_options options;
   options.policy.kind = kind;
   std::size_t selected = 0;
@@ -67,7 +70,7 @@ void detect(benchmark::State& state, perfmail::detect::policy_kind kind) {
     benchmark::DoNotOptimize(selected);
   }
   state.counters["selected"] = static_cast<double>(selected);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[1].size()));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[1]->size()));
 }
 
 void render(benchmark::State& state, perfmail::table_dialect dialect) {
@@ -83,17 +86,16 @@ void render(benchmark::State& state, perfmail::table_dialect dialect) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
 }
 
-/// What `perfmail compare` does after loading: rows only for the selected metrics, then the table.
+/// What `perfmail compare` does after loading: the comparison, then the table.
 void detect_and_render(benchmark::State& state) {
   const auto h = header();
-  perfmail::compare_options options;
-  options.keep_unselected_rows = false;
+  const perfmail::compare_options options;
   for (auto _ : state) {
     const auto cmp = perfmail::compare(matrices(), options);
     const std::string text = perfmail::render_table(perfmail::table_dialect::classic, h, cmp.rows);
     benchmark::DoNotOptimize(text.data());
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[1].size()));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[1]->size()));
 }
 
 }  // namespace
@@ -117,9 +119,9 @@ void parse_floor(benchmark::State& state) {
   state.SetLabel(std::string{simdjson::get_active_implementation()->name()});
 }
 BENCHMARK(parse_floor)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(detect, robot, perfmail::detect::policy_kind::robot)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(detect, utest, perfmail::detect::policy_kind::mann_whitney)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(detect, ttest, perfmail::detect::policy_kind::welch)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(detect, robot, perfmail::policy_kind::robot)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(detect, utest, perfmail::policy_kind::mann_whitney)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(detect, ttest, perfmail::policy_kind::welch)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(render, classic, perfmail::table_dialect::classic)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(render, modern, perfmail::table_dialect::modern)->Unit(benchmark::kMicrosecond);
 BENCHMARK(detect_and_render)->Unit(benchmark::kMillisecond);

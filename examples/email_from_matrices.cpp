@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <memory>
 
 int main(int argc, char** argv) {
   if (argc != 3) {
@@ -22,8 +23,8 @@ int main(int argc, char** argv) {
     doc.test = {"fio-basic", {{"runtime", "300s"}, {"rw", "randwrite"}}, "", ""};
     doc.machine = {"lkp-bdw-de1", "16 threads Intel(R) Xeon(R) CPU D-1541 @ 2.10GHz with 8G memory"};
     doc.group.axes = {{"tbox_group", "lkp-bdw-de1"}, {"testcase", "fio-basic"}, {"rw", "randwrite"}};
-    doc.base_results = {argv[1], perfmail::io::load_results(argv[1])};
-    doc.head_results.push_back({argv[2], perfmail::io::load_results(argv[2])});
+    doc.base_results = {argv[1], std::make_shared<const perfmail::matrix>(perfmail::io::load_results(argv[1]))};
+    doc.head_results.push_back({argv[2], std::make_shared<const perfmail::matrix>(perfmail::io::load_results(argv[2]))});
     doc.plots.metrics_from = perfmail::email::plot_request::which::listed;
     doc.plots.metrics = {"fio.write_bw_MBps"};
     doc.headline.metric = "fio.write_bw_MBps";

@@ -6,7 +6,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/io/matrix_json.hpp"
-#include "perfmail/table/comparison.hpp"
+#include "perfmail/analysis/comparison.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <fmt/core.h>
@@ -24,11 +24,11 @@ namespace {
 
 struct compare_args {
   std::vector<std::string> paths;
-  std::string dialect = "modern";
+  table_dialect dialect = table_dialect::modern;
   bool all = false;
   bool keep_noise = false;
-  std::string order = "robot";
-  std::string policy = "robot";
+  row_order order = row_order::robot;
+  policy_kind policy = policy_kind::robot;
   double alpha = 0.05;
   std::optional<double> distance;
   std::optional<double> gap;
@@ -89,17 +89,17 @@ command_action add_compare_command(CLI::App& app) {
       ->required()
       ->expected(2, -1);
   cmd->add_option("--dialect", args->dialect, "table layout: classic (2017 e-mails) or modern (2018 on)")
-      ->check(CLI::IsMember({"classic", "modern"}))
-      ->capture_default_str();
+      ->transform(enum_choices(dialect_names))
+      ->default_str("modern");
   cmd->add_flag("--all", args->all, "a row for every metric present on either side, changed or not");
   cmd->add_flag("--keep-noise", args->keep_noise, "classic: keep rows whose spread exceeds half their mean");
   cmd->add_option("--order", args->order, "row order: given (the head's metric order, then base-only) or robot")
-      ->check(CLI::IsMember({"given", "robot"}))
-      ->capture_default_str();
+      ->transform(enum_choices(row_order_names))
+      ->default_str("robot");
   cmd->add_option("--policy", args->policy,
                   "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t)")
-      ->check(CLI::IsMember({"robot", "utest", "ttest"}))
-      ->capture_default_str();
+      ->transform(enum_choices(policy_names))
+      ->default_str("robot");
   cmd->add_option("--alpha", args->alpha, "significance level of utest and ttest")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
@@ -142,19 +142,16 @@ command_action add_compare_command(CLI::App& app) {
 
     compare_options options;
     options.all = args->all;
-    options.order = args->order == "given" ? row_order::given : row_order::robot;
-    options.policy.kind = args->policy == "utest"   ? detect::policy_kind::mann_whitney
-                          : args->policy == "ttest" ? detect::policy_kind::welch
-                                                    : detect::policy_kind::robot;
+    options.order = args->order;
+    options.policy.kind = args->policy;
     options.policy.alpha = args->alpha;
     options.policy.robot.distance = args->distance;
     options.policy.robot.gap = args->gap;
     options.policy.robot.variance = args->variance;
     options.policy.robot.failure_needs_median_change = !args->keep_rare_failures;
-    options.keep_unselected_rows = args->format == "json";  // the table prints the selected rows only
-    comparison cmp = compare(columns, options);
+    const comparison cmp = compare(std::move(columns), options);
 
-    const table_dialect dialect = args->dialect == "classic" ? table_dialect::classic : table_dialect::modern;
+    const table_dialect dialect = args->dialect;
     std::string out;
     if (args->format == "json") {
       out = io::comparison_to_json(cmp, header, {dialect, 2});
@@ -164,8 +161,6 @@ command_action add_compare_command(CLI::App& app) {
       out = render_table(dialect, header, cmp.rows, ro);
     }
     write_output(args->output, out);
-    keep_until_exit(std::move(cmp));
-    keep_until_exit(std::move(columns));
     return exit_ok;
   };
 }

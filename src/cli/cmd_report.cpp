@@ -54,8 +54,8 @@ command_action add_report_command(CLI::App& app) {
       "The document names the commits, the test, the result files, the plots and the words around them;\n"
       "every field is described in docs/REPORT.md.");
   return [options] {
-    auto doc = io::load_report(options->document, input_limits());
-    auto report = email::compose(doc, options->format == "json");  // JSON prints every metric's row
+    const auto doc = io::load_report(options->document, input_limits());
+    const auto report = email::compose(doc);
     std::string text;
     if (options->format == "text") {
       text = report.body;
@@ -73,11 +73,9 @@ command_action add_report_command(CLI::App& app) {
     } else {
       io::comparison_json_options json;
       json.dialect = doc.dialect;
-      text = io::comparison_to_json(report.table, email::compose_detail::header_of(doc), json) + "\n";
+      text = io::comparison_to_json(report.table, email::table_header_of(doc), json) + "\n";
     }
     write_output(options->output, text);
-    keep_until_exit(std::move(report));
-    keep_until_exit(std::move(doc));
     return exit_ok;
   };
 }

@@ -3,28 +3,29 @@
 // options to the library; what a command computes lives in include/perfmail/.
 
 #include "perfmail/io/matrix_json.hpp"
+#include "perfmail/text/enum_names.hpp"
 
 #include <CLI/CLI.hpp>
 
+#include <array>
+#include <cstddef>
 #include <functional>
-#include <type_traits>
+#include <map>
+#include <string>
 #include <utility>
-#include <vector>
 
 namespace perfmail::cli {
 
 /// What a subcommand runs once its options are parsed; returns the process exit status.
 using command_action = std::function<int()>;
 
-/// Keeps `value` alive until the process exits, without ever destroying it. Each command runs once and
-/// the process ends right after it: freeing a large comparison piece by piece (tens of thousands of
-/// series and rows) takes a fifth of `perfmail compare`'s time on the robot's matrices and frees nothing
-/// that the exit would not. The objects stay reachable from a global list, so leak checkers do not
-/// count them.
-template <class T>
-void keep_until_exit(T&& value) {
-  static auto* const kept = new std::vector<const void*>;
-  kept->push_back(new std::decay_t<T>(std::forward<T>(value)));
+/// The choices of an option whose value is an enum, from the enum's one table of names
+/// (text/enum_names.hpp): the option then holds the enum, and --help lists the names.
+template <class Enum, std::size_t N>
+[[nodiscard]] CLI::CheckedTransformer enum_choices(const std::array<enum_name<Enum>, N>& table) {
+  std::map<std::string, Enum> choices;
+  for (const auto& entry : table) choices.emplace(std::string{entry.name}, entry.value);
+  return CLI::CheckedTransformer(std::move(choices));
 }
 
 /// Exit statuses shared by every command.

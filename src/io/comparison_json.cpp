@@ -25,7 +25,7 @@ json number(double x, std::string_view metric, std::string_view what) {
   return json(x);
 }
 
-json summary_json(const column_stats& c, bool failure, std::string_view metric) {
+json summary_json(const column_summary& c, bool failure, std::string_view metric) {
   const auto number = [&](double x, std::string_view what) { return io::number(x, metric, what); };
   json out;
   out["runs"] = c.runs;
@@ -44,8 +44,8 @@ json summary_json(const column_stats& c, bool failure, std::string_view metric) 
 std::string comparison_to_json(const comparison& cmp, const table_header& header,
                                const comparison_json_options& options) {
   json doc;
-  doc["policy"] = std::string{detect::to_string(cmp.policy.kind)};
-  if (cmp.policy.kind != detect::policy_kind::robot) doc["alpha"] = cmp.policy.alpha;
+  doc["policy"] = std::string{name_of(policy_names, cmp.policy.kind)};
+  if (cmp.policy.kind != policy_kind::robot) doc["alpha"] = cmp.policy.alpha;
   json columns = json::array();
   for (std::size_t c = 0; c < cmp.run_counts.size(); ++c) {
     json col;
@@ -57,11 +57,11 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
   json metrics = json::array();
   for (const auto& row : cmp.rows) {
     json m;
-    m["name"] = row.name;
-    m["kind"] = row.failure ? "failure" : "performance";
+    m["name"] = std::string{row.name};
+    m["kind"] = row.failure() ? "failure" : "performance";
     m["selected"] = row.selected;
     json sums = json::array();
-    for (const auto& s : row.stats) sums.push_back(summary_json(s, row.failure, row.name));
+    for (const auto& s : row.columns) sums.push_back(summary_json(s, row.failure(), row.name));
     m["columns"] = std::move(sums);
     json changes = json::array();
     for (std::size_t c = 1; c <= row.changes.size(); ++c) {
@@ -70,7 +70,7 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
       // null: no relative change over a zero base.
       j["relative_percent"] = ch.relative ? number(*ch.relative, row.name, "change of the mean") : json(nullptr);
       j["absolute"] = number(ch.absolute, row.name, "change of the mean");
-      if (row.failure) j["reproduction_percent"] = number(ch.reproduction, row.name, "change of the failure rate");
+      if (row.failure()) j["reproduction_percent"] = number(ch.reproduction, row.name, "change of the failure rate");
       j["printed"] = printed_change(options.dialect, row, c);
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];

@@ -11,7 +11,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/read_file.hpp"
-#include "perfmail/model/metric_name.hpp"
+#include "perfmail/metrics/classifier.hpp"
 #include "perfmail/text/number_grammar.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -233,10 +233,12 @@ class matrix_reader {
   };
 
   /// Failure metrics count events per run: a negative count is not a count. `value` is the sample just
-  /// read (the parser has not moved on), so it still knows its place. The name is classified only for a
-  /// negative sample, which is rare, rather than for every metric.
+  /// read (the parser has not moved on), so it still knows its place. The name is classified (by the
+  /// robot's rules: a loader knows no others) only for a negative sample, which is rare, rather than for
+  /// every metric.
   void check_failure_count(std::string_view metric, const sample& s, od::value& value) {
-    if (s.kind != sample_kind::missing && s.value < 0 && is_failure_metric(metric))
+    if (s.kind != sample_kind::missing && s.value < 0 &&
+        metric_classifier::robot()->classify(metric).kind == metric_kind::failure)
       fail(place_of(value), fmt::format("metric \"{}\": a failure count is negative", metric));
   }
 

@@ -5,6 +5,7 @@
 #include "read_file_detail.hpp"
 
 #include "perfmail/error.hpp"
+#include "support/populate.hpp"
 
 #include <fmt/format.h>
 
@@ -27,6 +28,7 @@ void text_buffer::reserve(std::size_t n) {
   if (n + padding_ <= capacity_) return;
   const std::size_t capacity = std::max(n + padding_, capacity_ + capacity_ / 2);
   auto bytes = std::make_unique_for_overwrite<char[]>(capacity);
+  support::populate(bytes.get(), capacity);
   if (size_ > 0) std::memcpy(bytes.get(), bytes_.get(), size_);
   bytes_ = std::move(bytes);
   capacity_ = capacity;

@@ -10,6 +10,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/read_file.hpp"
+#include "perfmail/metrics/rules.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/options.hpp"
 #include "perfmail/text/nearest_name.hpp"
@@ -18,6 +19,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <limits>
@@ -126,6 +128,18 @@ class object_reader {
     return v.text;
   }
 
+  /// A value of an enum, named as its table names it, or `fallback`; the error lists the names.
+  template <class Enum, std::size_t N>
+  [[nodiscard]] Enum enum_or(std::string_view key, Enum fallback, const std::array<enum_name<Enum>, N>& table) const {
+    const json_node* v = find(key);
+    if (v == nullptr) return fallback;
+    if (v->type == kind::string)
+      if (const auto value = value_named(table, v->text)) return *value;
+    std::string listed;
+    for (const auto& entry : table) listed += fmt::format("{}\"{}\"", listed.empty() ? "" : ", ", entry.name);
+    fail(key, *v, fmt::format("must be one of {}", listed));
+  }
+
   /// One of `choices`, or the error lists them.
   [[nodiscard]] std::string choice_or(std::string_view key, std::string fallback,
                                       std::initializer_list<std::string_view> choices) const {
@@ -213,9 +227,8 @@ class report_parser {
                            "plots", "headline", "text", "mail", "directions"});
     email::report_document doc;
 
-    const std::string dialect = r.choice_or("dialect", "", {"classic", "modern"});
-    if (dialect.empty()) (void)r.require("dialect");
-    doc.dialect = dialect == "classic" ? table_dialect::classic : table_dialect::modern;
+    (void)r.require("dialect");
+    doc.dialect = r.enum_or("dialect", table_dialect::modern, dialect_names);
 
     read_results(r.require("results"), doc);
     doc.head = read_commit(r.require("commit"), "commit", true);
@@ -294,15 +307,15 @@ class report_parser {
     if (node.type == kind::string) {
       if (node.text.empty()) doc_->fail(node, path, "must name a file or directory");
       const std::filesystem::path p = base_dir_ / node.text;
-      return {p.string(), loader_.load(p)};
+      return {p.string(), std::make_shared<const matrix>(loader_.load(p))};
     }
     if (node.type == kind::object) {
       const std::string_view text = doc_->text();
       const std::size_t end = detail::end_of_json_value(text, node.offset);
       const auto start = doc_->place(node.offset, path);
       return {fmt::format("{} ({})", source_, path),
-              detail::parse_matrix_at(text.substr(node.offset, end - node.offset), source_, limits_, start.line,
-                                      start.column)};
+              std::make_shared<const matrix>(detail::parse_matrix_at(text.substr(node.offset, end - node.offset),
+                                                                     source_, limits_, start.line, start.column))};
     }
     doc_->fail(node, path, "must be a path to a matrix.json or run directory, or a matrix object");
   }
@@ -321,9 +334,9 @@ class report_parser {
     // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
     // report of everything having changed.
     for (std::size_t i = 0; i < doc.head_results.size(); ++i) {
-      const auto metrics = doc.head_results[i].data.metrics();
+      const auto metrics = doc.head_results[i].data->metrics();
       const bool shared = std::any_of(metrics.begin(), metrics.end(),
-                                      [&](const auto& s) { return doc.base_results.data.contains(s.name()); });
+                                      [&](const auto& s) { return doc.base_results.data->contains(s.name()); });
       if (shared) continue;
       const json_node& at = head.type == kind::array ? head.items[i] : head;
       doc_->fail(at, head.type == kind::array ? fmt::format("results.head[{}]", i) : std::string{"results.head"},
@@ -348,12 +361,11 @@ class report_parser {
     const object_reader r(*doc_, node, "table",
                           {"order", "rows", "all", "keep_noise", "policy", "alpha", "distance", "gap", "variance"});
     email::table_request t;
-    t.row_order = r.choice_or("order", "given", {"given", "robot"}) == "robot" ? email::table_request::order::robot
-                                                                              : email::table_request::order::given;
+    t.order = r.enum_or("order", row_order::given, row_order_names);
     if (r.find("rows") != nullptr) t.rows = metric_list(r, "rows");
     t.all = r.bool_or("all", false);
     t.keep_noise = r.bool_or("keep_noise", false);
-    t.policy = r.choice_or("policy", "robot", {"robot", "utest", "ttest"});
+    t.policy = r.enum_or("policy", policy_kind::robot, policy_names);
     constexpr double huge = std::numeric_limits<double>::max();
     t.alpha = r.number_between("alpha", 0, 1);
     t.distance = r.number_between("distance", 0, huge);
@@ -485,22 +497,17 @@ class report_parser {
       check("in_reply_to", 0, [&] { (void)email::msg_id_header("In-Reply-To", doc.mail.in_reply_to); });
   }
 
-  std::vector<email::direction_rule> read_directions(const json_node& node) const {
+  std::vector<direction_rule> read_directions(const json_node& node) const {
     if (node.type != kind::array) doc_->fail(node, "directions", "must be a list of {\"match\", \"text\", \"better\"} rules");
-    std::vector<email::direction_rule> out;
+    std::vector<direction_rule> out;
     for (std::size_t i = 0; i < node.items.size(); ++i) {
       const std::string path = fmt::format("directions[{}]", i);
       const object_reader r(*doc_, node.items[i], path, {"match", "text", "better"});
-      email::direction_rule rule{};
-      const std::string match = r.choice_or("match", "exact", {"exact", "prefix", "suffix", "contains"});
-      rule.kind = match == "prefix"     ? email::match_kind::prefix
-                  : match == "suffix"   ? email::match_kind::suffix
-                  : match == "contains" ? email::match_kind::contains
-                                        : email::match_kind::exact;
-      rule.text = r.required_string("text");
-      const std::string better = r.choice_or("better", "", {"higher", "lower"});
-      if (better.empty()) (void)r.require("better");
-      rule.direction = better == "higher" ? email::better::higher : email::better::lower;
+      direction_rule rule{};
+      rule.name.how = r.enum_or("match", name_match::exact, name_match_names);
+      rule.name.text = r.required_string("text");
+      if (r.find("better") == nullptr) (void)r.require("better");
+      rule.direction = r.enum_or("better", better::higher, better_names);
       out.push_back(std::move(rule));
     }
     return out;
@@ -510,11 +517,11 @@ class report_parser {
   /// report without the row, plot or headline it asked for.
   void check_references(const email::report_document& doc) const {
     const auto in_results = [&](const std::string& name) {
-      if (doc.base_results.data.contains(name)) return true;
+      if (doc.base_results.data->contains(name)) return true;
       for (const auto& head : doc.head_results)
-        if (head.data.contains(name)) return true;
+        if (head.data->contains(name)) return true;
       for (const auto& point : doc.plots.bisection)
-        if (point.data.data.contains(name)) return true;
+        if (point.data.data->contains(name)) return true;
       return false;
     };
     const auto given_samples = [&](const std::string& name) {

@@ -1,5 +1,5 @@
 // email::compose on small report documents built from the fuzz bytes: base and head matrices, the
-// table and plot requests (including unknown policies and styles, odd sizes, listed rows and plots that
+// table and plot requests (including unknown styles, odd sizes, listed rows and plots that
 // name missing metrics, bisection points, given samples), the headline, the commit and the mail
 // headers (long subjects, any display name, any text as an address or a message id). Checks: the
 // document composes or is refused with a perfmail::error; a composed subject is one header line and
@@ -10,6 +10,7 @@
 #include "perfmail/email/mbox.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -88,16 +89,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   doc.base.id = "2b837027cdc60ac3";
   doc.test.name = "fio-basic";
   doc.machine.name = "lkp-bdw-de1";
-  doc.base_results = {"base.json", matrix_of(in, finite_only)};
+  doc.base_results = {"base.json", std::make_shared<const matrix>(matrix_of(in, finite_only))};
   const std::size_t heads = 1 + in.below(2);
   for (std::size_t h = 0; h < heads; ++h)
-    doc.head_results.push_back({"head" + std::to_string(h) + ".json", matrix_of(in, finite_only)});
+    doc.head_results.push_back({"head" + std::to_string(h) + ".json", std::make_shared<const matrix>(matrix_of(in, finite_only))});
 
-  static constexpr std::string_view policies[] = {"robot", "utest", "ttest", "bogus"};
-  doc.table.policy = std::string{in.pick(policies)};
+  static constexpr policy_kind policies[] = {policy_kind::robot, policy_kind::mann_whitney, policy_kind::welch};
+  doc.table.policy = in.pick(policies);
   doc.table.all = in.flag();
   doc.table.keep_noise = in.flag();
-  doc.table.row_order = in.flag() ? email::table_request::order::robot : email::table_request::order::given;
+  doc.table.order = in.flag() ? row_order::robot : row_order::given;
   if (in.below(4) == 0)
     for (std::size_t i = in.below(3) + 1; i > 0; --i) doc.table.rows.push_back(name_of(in));
 
@@ -114,7 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (in.below(4) == 0)
     for (std::size_t i = in.below(3) + 1; i > 0; --i)
-      doc.plots.bisection.push_back({"c" + std::to_string(i), in.flag(), {"bisect", matrix_of(in, finite_only)}});
+      doc.plots.bisection.push_back({"c" + std::to_string(i), in.flag(), {"bisect", std::make_shared<const matrix>(matrix_of(in, finite_only))}});
   if (in.below(4) == 0)
     doc.plots.samples.push_back({name_of(in), samples_of(in, finite_only), samples_of(in, finite_only)});
 

@@ -15,8 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   perfmail::fuzz::expect_success_or_input_error(
       [&] {
         const auto doc = perfmail::io::parse_report(text, "fuzz.json", "/nonexistent-perfmail-fuzz", {.max_runs = 1000});
-        perfmail::fuzz::check_matrix(doc.base_results.data);
-        for (const auto& head : doc.head_results) perfmail::fuzz::check_matrix(head.data);
+        perfmail::fuzz::check_matrix(*doc.base_results.data);
+        for (const auto& head : doc.head_results) perfmail::fuzz::check_matrix(*head.data);
       },
       "fuzz.json", text);
   return 0;

@@ -1,9 +1,9 @@
 #pragma once
 // The seed tables' samples (tests/data/seeds/NNN.table.json) as comparison rows, and the expected text.
 
-#include "perfmail/detect/metric_families.hpp"
+#include "perfmail/analysis/comparison.hpp"
+#include "perfmail/model/series.hpp"
 #include "perfmail/table/header.hpp"
-#include "perfmail/table/row.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +19,7 @@ struct seed_table {
   table_dialect dialect = table_dialect::classic;
   table_header header;
   std::vector<comparison_row> rows;
+  std::vector<std::vector<metric_series>> samples;  ///< per row; the row's name views its first column's
 };
 
 inline std::string read_text(const std::filesystem::path& path) {
@@ -48,11 +49,11 @@ inline seed_table load_seed(const std::string& number) {
   if (h.contains("axes"))
     for (const auto& [key, value] : h.at("axes").items()) out.header.axes.emplace_back(key, value.get<std::string>());
   out.header.commits = h.at("commits").get<std::vector<std::string>>();
-  const auto families = detect::metric_families::robot_defaults();
   for (const auto& row : table.at("rows")) {
     const std::string name = row.at("name");
-    out.rows.push_back(make_row(name, {series_from_json(name, row.at("base")), series_from_json(name, row.at("head"))},
-                                families.is_failure(name)));
+    out.samples.push_back({series_from_json(name, row.at("base")), series_from_json(name, row.at("head"))});
+    const std::vector<series_view> views(out.samples.back().begin(), out.samples.back().end());
+    out.rows.push_back(make_row(views));
   }
   return out;
 }

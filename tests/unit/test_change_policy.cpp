@@ -1,11 +1,10 @@
 #include <doctest/doctest.h>
 
-#include "perfmail/detect/change_policy.hpp"
+#include "perfmail/analysis/decide.hpp"
 
 #include <vector>
 
 using namespace perfmail;
-using namespace perfmail::detect;
 
 namespace {
 
@@ -13,8 +12,10 @@ verdict run(std::string_view name, std::vector<double> head, std::vector<double>
             metric_context ctx = {}) {
   if (ctx.head_runs == 0) ctx.head_runs = head.size();
   if (ctx.base_runs == 0) ctx.base_runs = base.size();
-  static const auto families = metric_families::robot_defaults();
-  return decide(name, head, base, ctx, families, policy);
+  const auto classifier = metric_classifier::robot();
+  decide_buffers buffers;
+  return decide(classifier->classify(name), {head, std::nullopt}, {base, std::nullopt}, ctx, *classifier, policy,
+                buffers);
 }
 
 }  // namespace

@@ -1,22 +1,30 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/table/classic.hpp"
+#include "support/rows.hpp"
 
 using namespace perfmail;
 using namespace perfmail::classic;
+using namespace perfmail::testing;
 
 namespace {
-metric_series floats(std::vector<double> v) { return {"m", std::move(v), sample_kind::floating}; }
-metric_series ints(std::vector<double> v) { return {"m", std::move(v), sample_kind::integer}; }
+/// A column's summary of `samples`, as a row computes it.
+column_summary column_of(std::vector<double> samples) {
+  return row_of({floats("m", samples), floats("m", samples)}).row.columns[0];
+}
+/// The classic change cell of `name` from `base` to `head` (one sample each).
+std::string change_of(const std::string& name, double base, double head) {
+  const auto r = row_of({floats(name, {base}), floats(name, {head})});
+  return change_cell(r.row.cls, r.row.changes[0]);
+}
 }  // namespace
 
 TEST_CASE("classic number mode comes from every sample of every column") {
-  const std::vector<metric_series> small_float{ints({500}), floats({5.5})};
-  CHECK(number_mode_of(small_float) == number_mode{true, false});
-  const std::vector<metric_series> zero_float{floats({0.0}), ints({500})};
-  CHECK(number_mode_of(zero_float) == number_mode{false, false});  // a zero float does not count
-  const std::vector<metric_series> big{ints({100000000}), ints({5})};
-  CHECK(number_mode_of(big) == number_mode{false, true});  // exactly 1e8 switches to exponent mode
+  CHECK(number_mode_of(row_of({ints("m", {500}), floats("m", {5.5})}).row) == number_mode{true, false});
+  // a zero float does not count
+  CHECK(number_mode_of(row_of({floats("m", {0.0}), ints("m", {500})}).row) == number_mode{false, false});
+  // exactly 1e8 switches to exponent mode
+  CHECK(number_mode_of(row_of({ints("m", {100000000}), ints("m", {5})}).row) == number_mode{false, true});
 }
 
 TEST_CASE("classic value cell") {
@@ -29,43 +37,45 @@ TEST_CASE("classic value cell") {
 }
 
 TEST_CASE("classic stddev cell") {
-  CHECK(stddev_cell(summarize(std::vector<double>{5})) == "      ");  // one sample
-  CHECK(stddev_cell(summarize(std::vector<double>{100, 106})) == "      ");  // exactly 3% is hidden
-  CHECK(stddev_cell(summarize(std::vector<double>{100, 106.2})) == " \u00b1  3%");
-  CHECK(stddev_cell(summarize(std::vector<double>{0, 0, 10382, 0, 0})) == " \u00b1200%");  // x (1.0/n)
-  CHECK(stddev_cell(summarize(std::vector<double>{-1000, 1000})) == " \u00b11000%");      // zero mean: raw
-  CHECK(stddev_cell(summarize(std::vector<double>{-100, -200})) == "      ");              // negative mean
+  CHECK(stddev_cell(column_of({5})) == "      ");                 // one sample
+  CHECK(stddev_cell(column_of({100, 106})) == "      ");           // exactly 3% is hidden
+  CHECK(stddev_cell(column_of({100, 106.2})) == " \u00b1  3%");
+  CHECK(stddev_cell(column_of({0, 0, 10382, 0, 0})) == " \u00b1200%");  // x (1.0/n)
+  CHECK(stddev_cell(column_of({-1000, 1000})) == " \u00b11000%");      // zero mean: raw
+  CHECK(stddev_cell(column_of({-100, -200})) == "      ");              // negative mean
 }
 
 TEST_CASE("classic change cell") {
-  CHECK(change_cell("fio.write_bw_MBps", 66.58, 82.64) == "      24% ");
-  CHECK(change_cell("fio.x", 100, 102.9) == "          ");  // below 3%
-  CHECK(change_cell("fio.x", 0, 5) == "          ");      // over a zero base
-  CHECK(change_cell("fio.x", 1, 1000.9) == "   99990% ");
-  CHECK(change_cell("fio.x", 1, 1001.1) == "   1e+05% ");
-  CHECK(change_cell("fio.x", 5, 0) == "    -100% ");
-  CHECK(change_cell("latency_stats.max.x", 1659, 187515) == "    2e+05 ");
-  CHECK(change_cell("perf-profile.self.x", 0, 5) == "        5 ");
-  CHECK(change_cell("mpstat.cpu.idle%", 37.8, 41.83) == "      11% ");  // `%` metrics are relative here
+  CHECK(change_of("fio.write_bw_MBps", 66.58, 82.64) == "      24% ");
+  CHECK(change_of("fio.x", 100, 102.9) == "          ");  // below 3%
+  CHECK(change_of("fio.x", 0, 5) == "          ");      // over a zero base
+  CHECK(change_of("fio.x", 1, 1000.9) == "   99990% ");
+  CHECK(change_of("fio.x", 1, 1001.1) == "   1e+05% ");
+  CHECK(change_of("fio.x", 5, 0) == "    -100% ");
+  CHECK(change_of("latency_stats.max.x", 1659, 187515) == "    2e+05 ");
+  CHECK(change_of("perf-profile.self.x", 0, 5) == "        5 ");
+  CHECK(change_of("mpstat.cpu.idle%", 37.8, 41.83) == "      11% ");  // `%` metrics are relative here
 }
 
 TEST_CASE("classic failure cells: count:runs and the per-column reproduction") {
-  CHECK(failure_cell(0, 10, {}) == "           :10  ");
-  CHECK(failure_cell(1, 9, {}) == "          1:9   ");
-  CHECK(failure_cell(2, 3, {true, false}) == "      2.00:3   ");
-  const auto row = make_row("dmesg.x", {ints({0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), ints({1, 0, 0, 0, 0, 0, 0, 0, 0})}, true);
-  CHECK(failure_change_cell(row.changes[0]) == "      11% ");
-  CHECK(row_line(row) == "           :10          11%           1:9     dmesg.x");
+  const auto zeros = row_of({ints("dmesg.x", std::vector<double>(10, 0)), ints("dmesg.x", std::vector<double>(10, 0))});
+  CHECK(failure_cell(zeros.row.columns[0], {}) == "           :10  ");
+  const auto r = row_of({ints("dmesg.x", {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), ints("dmesg.x", {1, 0, 0, 0, 0, 0, 0, 0, 0})});
+  CHECK(failure_cell(r.row.columns[1], {}) == "          1:9   ");
+  CHECK(failure_cell(row_of({floats("dmesg.x", {1, 1, 0}), floats("dmesg.x", {0})}).row.columns[0], {true, false}) ==
+        "      2.00:3   ");
+  CHECK(failure_change_cell(r.row.changes[0]) == "      11% ");
+  CHECK(row_line(r.row) == "           :10          11%           1:9     dmesg.x");
 }
 
-TEST_CASE("classic noise filter") {
-  CHECK(is_noise(make_row("fio.x", {floats({1, 10}), floats({5})}, false)));
-  CHECK(is_noise(make_row("fio.x", {floats({9, 10}), floats({5, 50})}, false)));
-  CHECK_FALSE(is_noise(make_row("fio.x", {floats({9, 10}), floats({5, 6})}, false)));
-  CHECK(is_noise(make_row("fio.x", {floats({-9, -10}), floats({5})}, false)));
-  CHECK_FALSE(is_noise(make_row("latency_stats.max.x", {floats({1, 10}), floats({5})}, false)));
-  CHECK_FALSE(is_noise(make_row("dmesg.x", {ints({0, 10}), ints({5})}, true)));
-  CHECK_FALSE(is_noise(make_row("fio.x", {floats({-5}), floats({5})}, false)));  // one sample: no spread
+TEST_CASE("classic noise filter: the row's verdict, computed by the analysis") {
+  CHECK(row_of({floats("fio.x", {1, 10}), floats("fio.x", {5})}).row.noisy);
+  CHECK(row_of({floats("fio.x", {9, 10}), floats("fio.x", {5, 50})}).row.noisy);
+  CHECK_FALSE(row_of({floats("fio.x", {9, 10}), floats("fio.x", {5, 6})}).row.noisy);
+  CHECK(row_of({floats("fio.x", {-9, -10}), floats("fio.x", {5})}).row.noisy);
+  CHECK_FALSE(row_of({floats("latency_stats.max.x", {1, 10}), floats("latency_stats.max.x", {5})}).row.noisy);
+  CHECK_FALSE(row_of({ints("dmesg.x", {0, 10}), ints("dmesg.x", {5})}).row.noisy);
+  CHECK_FALSE(row_of({floats("fio.x", {-5}), floats("fio.x", {5})}).row.noisy);  // one sample: no spread
 }
 
 TEST_CASE("classic table with three columns repeats each header unit") {
@@ -74,8 +84,8 @@ TEST_CASE("classic table with three columns repeats each header unit") {
   h.path_params = "p";
   h.tbox_group = "b";
   h.commits = {"aaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "c"};
-  const std::vector<comparison_row> rows{
-      make_row("fio.x", {ints({100}), ints({150}), ints({200})}, false)};
+  const auto r = row_of({ints("fio.x", {100}), ints("fio.x", {150}), ints("fio.x", {200})});
+  const std::vector<const comparison_row*> rows{&r.row};
   const std::string expected =
       "testcase/path_params/tbox_group/run: t/p/b\n"
       "\n"
@@ -89,6 +99,6 @@ TEST_CASE("classic table with three columns repeats each header unit") {
 }
 
 TEST_CASE("classic sums from the first sample: a column of -0.0 prints -0.00 in float mode") {
-  const auto row = make_row("fio.x", {floats({-0.0, -0.0}), floats({5.5})}, false);
-  CHECK(row_line(row).starts_with("     -0.00"));
+  const auto r = row_of({floats("fio.x", {-0.0, -0.0}), floats("fio.x", {5.5})});
+  CHECK(row_line(r.row).starts_with("     -0.00"));
 }

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "perfmail/table/comparison.hpp"
+#include "perfmail/analysis/comparison.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <string>
@@ -20,8 +20,21 @@ matrix make_matrix(std::vector<std::pair<std::string, std::vector<double>>> metr
 std::vector<std::string> selected_names(const comparison& c) {
   std::vector<std::string> out;
   for (const auto& r : c.rows)
-    if (r.selected) out.push_back(r.name);
+    if (r.selected) out.push_back(std::string{r.name});
   return out;
+}
+
+/// Rows alike in every number and verdict (their samples are views into different matrices).
+bool same_rows(const comparison& a, const comparison& b) {
+  if (a.rows.size() != b.rows.size()) return false;
+  for (std::size_t i = 0; i < a.rows.size(); ++i) {
+    const auto& x = a.rows[i];
+    const auto& y = b.rows[i];
+    if (x.name != y.name || x.cls != y.cls || x.columns != y.columns || x.changes != y.changes ||
+        x.verdicts != y.verdicts || x.selected != y.selected || x.noisy != y.noisy)
+      return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -51,8 +64,8 @@ TEST_CASE("compare with all selects every metric of either side") {
   SUBCASE("a metric missing from a column counts as zeros there") {
     const auto* base_only = c.find("base.only");
     REQUIRE(base_only != nullptr);
-    CHECK(base_only->stats[1].stats.mean == 0);
-    CHECK(base_only->stats[1].runs == 3);
+    CHECK(base_only->columns[1].stats.mean == 0);
+    CHECK(base_only->columns[1].runs == 3);
   }
 }
 
@@ -88,12 +101,12 @@ TEST_CASE("incomplete runs: failures over every run, performance over the comple
   const auto* flag = c.find("last_state.is_incomplete_run");
   REQUIRE(flag != nullptr);
   CHECK(flag->selected);
-  CHECK(flag->stats[1].runs == 4);  // every run
+  CHECK(flag->columns[1].runs == 4);  // every run
   const auto* bw = c.find("fio.bw");
   REQUIRE(bw != nullptr);
   CHECK_FALSE(bw->selected);
-  CHECK(bw->stats[1].runs == 3);  // the complete runs only
-  CHECK(bw->stats[1].stats.mean == 101);
+  CHECK(bw->columns[1].runs == 3);  // the complete runs only
+  CHECK(bw->columns[1].stats.mean == 101);
 }
 
 TEST_CASE("N compared columns: a row is selected when any column changed") {
@@ -123,29 +136,28 @@ TEST_CASE("caller order: the named metrics first, as named, then the rest in fil
   CHECK(selected_names(compare(cols, o)) == std::vector<std::string>{"c.x", "a.x", "b.x"});
 }
 
-TEST_CASE("rows that are not selected keep summaries and verdicts, their samples only when asked") {
+TEST_CASE("every row keeps its summaries and verdicts, and views its samples in the matrices the comparison holds") {
   const std::vector<matrix> cols{make_matrix({{"fio.bw", {100, 101, 102}}, {"fio.iops", {50, 60, 70}}}),
                                  make_matrix({{"fio.bw", {120, 121, 122}}, {"fio.iops", {55, 65, 72}}})};
-  const comparison lean = compare(cols);
-  const auto* iops = lean.find("fio.iops");
+  const comparison c = compare(cols);
+  const auto* iops = c.find("fio.iops");
   REQUIRE(iops != nullptr);
   CHECK_FALSE(iops->selected);
-  CHECK(iops->columns.empty());
-  REQUIRE(iops->stats.size() == 2);
-  CHECK(iops->stats[1].stats.mean == doctest::Approx(64));
+  REQUIRE(iops->columns.size() == 2);
+  CHECK(iops->columns[1].stats.mean == doctest::Approx(64));
   CHECK(iops->changes.size() == 1);
   CHECK(iops->compared_columns() == 1);
-  CHECK(lean.find("fio.bw")->columns.size() == 2);
-
-  compare_options every;
-  every.samples_of_every_row = true;
-  const comparison full = compare(cols, every);
-  const auto* with_samples = full.find("fio.iops");
-  REQUIRE(with_samples != nullptr);
-  CHECK(with_samples->columns.size() == 2);
-  CHECK(with_samples->stats == iops->stats);
-  CHECK(with_samples->changes == iops->changes);
-  CHECK(with_samples->verdicts == iops->verdicts);
+  REQUIRE(c.columns.size() == 2);
+  CHECK(iops->samples[0] == c.columns[0]->find("fio.iops"));
+  CHECK(iops->samples[1]->raw_values()[2] == 72);
+  SUBCASE("the comparison outlives the matrices it was given") {
+    const comparison moved = [] {
+      std::vector<matrix> local{make_matrix({{"fio.bw", {1, 2, 3}}}), make_matrix({{"fio.bw", {4, 5, 6}}})};
+      return compare(std::move(local));
+    }();
+    CHECK(moved.rows[0].name == "fio.bw");
+    CHECK(moved.rows[0].samples[1]->raw_values()[0] == 4);
+  }
 }
 
 TEST_CASE("matrices listing their metrics in different orders compare the same as aligned ones") {
@@ -157,11 +169,10 @@ TEST_CASE("matrices listing their metrics in different orders compare the same a
       make_matrix({{"fio.bw", {120, 121, 122}}, {"fio.iops", {80, 81, 82}}, {"head.only", {2, 2, 2}}})};
   compare_options o;
   o.order = row_order::given;
-  o.samples_of_every_row = true;
   const comparison a = compare(aligned, o);
   const comparison b = compare(shuffled, o);
   REQUIRE(a.rows.size() == 4);
-  CHECK(a.rows == b.rows);
+  CHECK(same_rows(a, b));
   CHECK(a.rows.back().name == "base.only");  // base-only metrics come last
 }
 
@@ -190,7 +201,7 @@ TEST_CASE("robot order: a name that is only a benchmark's name is no benchmark m
   CHECK(selected_names(compare(reversed, o)) == std::vector<std::string>{"fio.bw", "fio"});
 }
 
-TEST_CASE("a table whose first row is not selected (and so holds no samples) renders") {
+TEST_CASE("a table whose first row is not selected renders") {
   const std::vector<matrix> cols{make_matrix({{"fio.iops", {50, 60, 70}}, {"fio.bw", {100, 101, 102}}}),
                                  make_matrix({{"fio.iops", {55, 65, 72}}, {"fio.bw", {120, 121, 122}}})};
   compare_options o;
@@ -205,48 +216,4 @@ TEST_CASE("a table whose first row is not selected (and so holds no samples) ren
     CHECK(table.find("fio.bw") != std::string::npos);
     CHECK(table.find("fio.iops") == std::string::npos);
   }
-}
-
-TEST_CASE("without the unselected rows, the selected ones are the same rows in the same order") {
-  // Groups whose first metrics are unchanged: their order comes from every metric, not from the
-  // selected ones alone.
-  const std::vector<matrix> cols{
-      make_matrix({{"meminfo.a", {100, 100, 100}}, {"vmstat.b", {100, 101, 100}}, {"meminfo.c", {100, 101, 102}},
-                   {"dmesg.warn", {0, 0, 0}}, {"fio.bw", {100, 100, 100}}, {"fio.iops", {100, 101, 102}},
-                   {"vmstat.d", {10, 11, 10}}}),
-      make_matrix({{"meminfo.a", {100, 100, 100}}, {"vmstat.b", {300, 301, 300}}, {"meminfo.c", {200, 201, 202}},
-                   {"dmesg.warn", {1, 1, 1}}, {"fio.bw", {100, 100, 100}}, {"fio.iops", {150, 151, 152}},
-                   {"vmstat.d", {100, 110, 100}}})};
-  compare_options all_rows;
-  all_rows.policy.robot.failure_needs_median_change = false;
-  const comparison full = compare(cols, all_rows);
-  compare_options selected_only = all_rows;
-  selected_only.keep_unselected_rows = false;
-  const comparison lean = compare(cols, selected_only);
-
-  std::vector<comparison_row> expected;
-  for (const auto& r : full.rows)
-    if (r.selected) expected.push_back(r);
-  REQUIRE(expected.size() >= 4);
-  CHECK(expected.size() < full.rows.size());
-  CHECK(lean.rows == expected);
-  CHECK(selected_names(lean) == selected_names(full));
-  for (const auto dialect : {table_dialect::classic, table_dialect::modern}) {
-    table_header h;
-    h.commits = {"base", "head"};
-    CHECK(render_table(dialect, h, lean.rows) == render_table(dialect, h, full.rows));
-  }
-}
-
-TEST_CASE("rows named as always kept stay, selected or not") {
-  const std::vector<matrix> cols{make_matrix({{"fio.bw", {100, 101, 102}}, {"meminfo.a", {5, 5, 5}}}),
-                                 make_matrix({{"fio.bw", {150, 151, 152}}, {"meminfo.a", {5, 5, 5}}})};
-  compare_options o;
-  o.keep_unselected_rows = false;
-  CHECK(compare(cols, o).find("meminfo.a") == nullptr);
-  o.always_kept = {"meminfo.a", "absent.metric"};
-  const comparison c = compare(cols, o);
-  REQUIRE(c.find("meminfo.a") != nullptr);
-  CHECK_FALSE(c.find("meminfo.a")->selected);
-  CHECK(c.rows.size() == 2);
 }

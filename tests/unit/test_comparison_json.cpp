@@ -14,7 +14,7 @@ TEST_CASE("comparison JSON carries summaries, changes, verdicts and p-values for
   head.add(metric_series{"fio.bw", {110, 111, 112, 113, 114}, sample_kind::integer});
   head.add(metric_series{"fio.flat", {5, 5, 5, 5, 5}, sample_kind::integer});
   compare_options o;
-  o.policy.kind = detect::policy_kind::mann_whitney;
+  o.policy.kind = policy_kind::mann_whitney;
   const std::vector<matrix> cols{base, head};
   const comparison cmp = compare(cols, o);
   table_header h;

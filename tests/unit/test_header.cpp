@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/analysis/row.hpp"
 #include "perfmail/table/header.hpp"
+
+#include <vector>
 
 using namespace perfmail;
 using namespace perfmail::table_detail;
@@ -19,11 +22,18 @@ TEST_CASE("commit ids are cut, then right-aligned") {
 TEST_CASE("a header must name every column") {
   table_header h;
   h.commits = {"a", "b"};
-  CHECK_NOTHROW(require_commits(h, 2));
-  CHECK_THROWS_AS(require_commits(h, 3), usage_error);
+  const std::vector<const comparison_row*> none;
+  CHECK(column_count_of(h, none) == 2);
+  h.commits = {"a", "b", "c"};
+  CHECK(column_count_of(h, none) == 3);
+  h.commits = {"a"};
+  CHECK_THROWS_AS((void)column_count_of(h, none), usage_error);
 }
 
-TEST_CASE("dialect names") {
-  CHECK(to_string(table_dialect::classic) == "classic");
-  CHECK(to_string(table_dialect::modern) == "modern");
+TEST_CASE("dialect names: one table for the command line, documents and the JSON") {
+  CHECK(name_of(dialect_names, table_dialect::classic) == "classic");
+  CHECK(name_of(dialect_names, table_dialect::modern) == "modern");
+  CHECK(value_named(dialect_names, "modern") == table_dialect::modern);
+  CHECK_FALSE(value_named(dialect_names, "fancy").has_value());
+  CHECK(names_listed(dialect_names) == "classic or modern");
 }

@@ -70,15 +70,13 @@ TEST_CASE("matrix: order, lookup and run count") {
   SUBCASE("an empty matrix has no runs") { CHECK(matrix{}.run_count() == 0); }
 }
 
-TEST_CASE("matrix: incomplete runs are flagged and can be removed") {
+TEST_CASE("matrix: runs can be removed") {
   matrix m;
   m.add(metric_series("fio.write_iops", {10, 0, 30}, sample_kind::integer));
-  m.add(metric_series(std::string{incomplete_run_metric}, {0, 1, 0}, sample_kind::integer));
-  CHECK(m.incomplete_runs() == std::vector<bool>{false, true, false});
-  CHECK(m.has_incomplete_runs());
-  const matrix complete = m.without_runs(m.incomplete_runs());
+  m.set_stats_source({"0/stats.json", "1/stats.json", "2/stats.json"});
+  const matrix complete = m.without_runs({false, true, false});
   CHECK(complete.find("fio.write_iops")->present_values() == std::vector<double>{10, 30});
-  CHECK_FALSE(complete.has_incomplete_runs());
+  CHECK(complete.run_count() == 2);
 }
 
 TEST_CASE("matrix: its views stay valid when it moves, and a copy owns its own samples") {

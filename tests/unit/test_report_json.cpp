@@ -46,9 +46,9 @@ TEST_CASE("report document: the minimal document and its defaults") {
   CHECK(doc.test.parameters[0].key == "runtime");  // the document's order, not sorted
   CHECK(doc.test.parameters[1].key == "disk");
   CHECK(doc.test.parameters[2].value == "8");
-  CHECK(doc.base_results.data.find("fio.write_iops") != nullptr);
+  CHECK(doc.base_results.data->find("fio.write_iops") != nullptr);
   REQUIRE(doc.head_results.size() == 1);
-  CHECK(doc.table.row_order == email::table_request::order::given);
+  CHECK(doc.table.order == row_order::given);
   CHECK(doc.plots.metrics_from == email::plot_request::which::none);
   CHECK(doc.text.greeting == "Greeting,");
   CHECK_FALSE(doc.text.reproduce_repository.has_value());
@@ -67,7 +67,7 @@ TEST_CASE("report document: every section") {
       "r.json", ".");
   CHECK(doc.group.axes.size() == 2);
   CHECK(doc.group.axes[0].key == "tbox_group");
-  CHECK(doc.table.row_order == email::table_request::order::robot);
+  CHECK(doc.table.order == row_order::robot);
   CHECK(doc.table.rows.size() == 1);
   CHECK(doc.table.alpha == 0.01);
   CHECK(doc.plots.metrics_from == email::plot_request::which::listed);
@@ -159,7 +159,7 @@ TEST_CASE("report document: result paths are relative to the document") {
   doc.replace(doc.find(inline_head), inline_head.size(), "\"data/head.json\"");
   std::ofstream(dir / "report.json") << doc;
   const auto loaded = io::load_report(dir / "report.json");
-  CHECK(loaded.base_results.data.find("x") != nullptr);
+  CHECK(loaded.base_results.data->find("x") != nullptr);
   CHECK(loaded.head_results[0].origin == (dir / "data" / "head.json").string());
 
   SUBCASE("a missing result file is named") {

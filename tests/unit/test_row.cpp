@@ -1,20 +1,22 @@
 #include <doctest/doctest.h>
 
-#include "perfmail/table/row.hpp"
+#include "perfmail/error.hpp"
+#include "perfmail/analysis/comparison.hpp"
+#include "support/rows.hpp"
 
 using namespace perfmail;
+using namespace perfmail::testing;
 
 TEST_CASE("make_row computes each column's summary and each compared column's changes") {
-  const auto row = make_row("fio.x",
-                            {metric_series{"fio.x", {100, 110}, sample_kind::integer},
-                             metric_series{"fio.x", {150}, sample_kind::integer},
-                             metric_series{"fio.x", {0, 0, 0}, sample_kind::integer}},
-                            false);
-  REQUIRE(row.stats.size() == 3);
+  const auto r = row_of({ints("fio.x", {100, 110}), ints("fio.x", {150}), ints("fio.x", {0, 0, 0})});
+  const comparison_row& row = r.row;
+  REQUIRE(row.columns.size() == 3);
   REQUIRE(row.changes.size() == 2);
   CHECK(row.compared_columns() == 2);
-  CHECK(row.stats[0].stats.mean == 105);
-  CHECK(row.stats[2].runs == 3);
+  CHECK(row.name == "fio.x");
+  CHECK(row.cls.own_metric);
+  CHECK(row.columns[0].stats.mean == 105);
+  CHECK(row.columns[2].runs == 3);
   CHECK(row.changes[0].relative.value() == doctest::Approx(100.0 * 45 / 105));
   CHECK(row.changes[0].absolute == 45);
   CHECK(row.changes[1].relative.value() == -100);
@@ -25,17 +27,29 @@ TEST_CASE("failure counts treat missing runs as zero and keep the run count") {
   head.push_back(1, sample_kind::integer);
   head.push_missing();
   head.push_missing();
-  const auto row = make_row("dmesg.x", {metric_series{"dmesg.x", {0, 0, 0, 0}, sample_kind::integer}, head}, true);
-  CHECK(row.stats[1].failure_count == 1);
-  CHECK(row.stats[1].runs == 3);
-  CHECK(row.changes[0].reproduction == doctest::Approx(100.0 / 3));
+  const auto r = row_of({ints("dmesg.x", {0, 0, 0, 0}), head});
+  CHECK(r.row.failure());
+  CHECK(r.row.columns[1].failure_count == 1);
+  CHECK(r.row.columns[1].runs == 3);
+  CHECK(r.row.changes[0].reproduction == doctest::Approx(100.0 / 3));
 }
 
-TEST_CASE("a zero base has no relative change") {
-  const auto row = make_row("x", {metric_series{"x", {0.0}}, metric_series{"x", {5.0}}}, false);
-  CHECK_FALSE(row.changes[0].relative.has_value());
+TEST_CASE("a zero base has no relative change; the modern table's divides by 1e-100") {
+  const auto r = row_of({floats("x", {0.0}), floats("x", {5.0})});
+  CHECK_FALSE(r.row.changes[0].relative.has_value());
+  CHECK(r.row.changes[0].modern_relative == 100 * (5.0 - 1e-100) / 1e-100);
+}
+
+TEST_CASE("each dialect's spread: the classic shows none for one sample, the modern counts stddev -1") {
+  const auto one = row_of({floats("x", {-25}), floats("x", {1})});
+  CHECK_FALSE(one.row.columns[0].classic_spread.has_value());
+  CHECK(one.row.columns[0].modern_spread == 4);  // 100 * -1 / -25
+  const auto two = row_of({floats("x", {100, 104.2}), floats("x", {1})});
+  CHECK(two.row.columns[0].classic_spread.value() == doctest::Approx(2.058).epsilon(0.001));
 }
 
 TEST_CASE("make_row needs a base and a compared column") {
-  CHECK_THROWS_AS((void)make_row("x", {metric_series{"x", {1.0}}}, false), usage_error);
+  const metric_series only{"x", {1.0}};
+  const std::vector<series_view> one{only};
+  CHECK_THROWS_AS((void)make_row(one), usage_error);
 }

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/error.hpp"
 #include "perfmail/stats/significance.hpp"
 
 #include <cmath>

@@ -1,29 +1,19 @@
 #pragma once
 // From a report document to the email: compare the results, pick the rows, render the table and the
-// plots, word the headline and the subject, and lay out the body.
+// plots, word the headline and the subject, and lay out the body. Declarations only: the composition is
+// compiled once (src/email/compose.cpp).
+//
+// **Example** (examples/email_from_matrices.cpp):
+//   email::report_document doc = ...;           // or io::load_report("report.json")
+//   const email::composed_report r = email::compose(doc);
+//   std::cout << r.body;                         // r.subject, r.table (the comparison), r.rows
 
-#include "perfmail/email/body.hpp"
-#include "perfmail/email/direction.hpp"
+#include "perfmail/analysis/comparison.hpp"
 #include "perfmail/email/document.hpp"
-#include "perfmail/email/headline.hpp"
-#include "perfmail/email/mbox.hpp"
-#include "perfmail/error.hpp"
-#include "perfmail/plot/look.hpp"
-#include "perfmail/plot/trend_plot.hpp"
-#include "perfmail/table/comparison.hpp"
-#include "perfmail/table/render.hpp"
-#include "perfmail/text/printable.hpp"
-#include "perfmail/text/ruby_format.hpp"
+#include "perfmail/table/header.hpp"
 
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace perfmail::email {
@@ -33,242 +23,22 @@ struct composed_report {
   std::string body;
   std::string subject;
   std::string headline_metric;
-  comparison table;                        ///< every metric, selected or not
+  comparison table;                         ///< every metric, selected or not
   std::vector<const comparison_row*> rows;  ///< the rows printed, in order (point into `table`)
-  std::vector<std::string> plotted;        ///< metrics that got a plot, in order
+  std::vector<std::string> plotted;         ///< metrics that got a plot, in order
 };
 
 /// The plot title of a metric: every character outside [a-zA-Z0-9_.:+=-] becomes '_', as the robot
 /// writes it (so `fio.latency_4ms%` is titled `fio.latency_4ms_`).
-[[nodiscard]] inline std::string plot_title(std::string_view metric) {
-  std::string title{metric};
-  for (char& c : title) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                      c == '.' || c == ':' || c == '+' || c == '=' || c == '-';
-    if (!keep) c = '_';
-  }
-  return title;
-}
+[[nodiscard]] std::string plot_title(std::string_view metric);
 
-namespace compose_detail {
+/// The table header a document's email prints: its group header, and the commits of its columns.
+[[nodiscard]] table_header table_header_of(const report_document& doc);
 
-inline compare_options compare_options_of(const report_document& doc) {
-  compare_options options;
-  const auto& t = doc.table;
-  if (t.policy == "robot")
-    options.policy.kind = detect::policy_kind::robot;
-  else if (t.policy == "utest")
-    options.policy.kind = detect::policy_kind::mann_whitney;
-  else if (t.policy == "ttest")
-    options.policy.kind = detect::policy_kind::welch;
-  else
-    throw usage_error(fmt::format("unknown change policy \"{}\" (robot, utest or ttest)", t.policy));
-  if (t.alpha) options.policy.alpha = *t.alpha;
-  options.policy.robot.distance = t.distance;
-  options.policy.robot.gap = t.gap;
-  options.policy.robot.variance = t.variance;
-  options.all = t.all || !t.rows.empty();
-  options.order = t.row_order == table_request::order::robot ? row_order::robot : row_order::given;
-  return options;
-}
+/// The comparison options a document asks for, its direction rules ahead of the robot's.
+[[nodiscard]] compare_options compare_options_of(const report_document& doc);
 
-inline table_header header_of(const report_document& doc) {
-  table_header header;
-  header.testcase = doc.group.testcase.empty() ? doc.test.name : doc.group.testcase;
-  header.path_params = doc.group.path_params;
-  header.tbox_group = doc.group.tbox_group.empty() ? doc.machine.name : doc.group.tbox_group;
-  for (const auto& axis : doc.group.axes) header.axes.emplace_back(axis.key, axis.value);
-  header.commits.push_back(doc.base.id);
-  header.commits.push_back(doc.head.id);
-  // Further compared columns are named after where their results came from.
-  for (std::size_t i = 1; i < doc.head_results.size(); ++i) header.commits.push_back(doc.head_results[i].origin);
-  return header;
-}
-
-/// The rows to print: the document's list, in its order, or every selected row.
-inline std::vector<const comparison_row*> rows_to_print(const report_document& doc, const comparison& table) {
-  std::vector<const comparison_row*> rows;
-  if (!doc.table.rows.empty()) {
-    for (const auto& name : doc.table.rows) {
-      const auto* row = table.find(name);
-      if (row == nullptr)
-        throw input_error("report", input_place::named("field \"table.rows\""),
-                          fmt::format("no results have the metric \"{}\"", name));
-      rows.push_back(row);
-    }
-    return rows;
-  }
-  for (const auto& row : table.rows)
-    if (row.selected) rows.push_back(&row);
-  return rows;
-}
-
-/// A matrix's samples of one metric for a plot: missing runs are undefined points; absent when the
-/// matrix lacks the metric.
-inline plot::trend_series plot_series_of(const matrix& m, std::string_view metric) {
-  const auto* s = m.find(metric);
-  if (s == nullptr) return std::nullopt;
-  plot::samples out;
-  out.reserve(s->size());
-  for (std::size_t i = 0; i < s->size(); ++i)
-    out.push_back(s->is_missing(i) ? std::numeric_limits<double>::quiet_NaN() : s->raw_values()[i]);
-  return out;
-}
-
-inline void append_series(plot::trend_series& into, const plot::trend_series& more) {
-  if (!more) return;
-  if (!into) into.emplace();
-  into->insert(into->end(), more->begin(), more->end());
-}
-
-/// The good and bad samples of one metric: given directly, from the bisection, or base against head.
-inline std::pair<plot::trend_series, plot::trend_series> plot_samples_of(const report_document& doc,
-                                                                          std::string_view metric) {
-  for (const auto& s : doc.plots.samples)
-    if (s.metric == metric) return {s.good, s.bad};
-  if (!doc.plots.bisection.empty()) {
-    plot::trend_series good, bad;
-    for (const auto& point : doc.plots.bisection)
-      append_series(point.good ? good : bad, plot_series_of(point.data.data, metric));
-    return {good, bad};
-  }
-  plot::trend_series good = plot_series_of(doc.base_results.data, metric);
-  plot::trend_series bad;
-  for (const auto& head : doc.head_results) append_series(bad, plot_series_of(head.data, metric));
-  return {good, bad};
-}
-
-/// Trailing blanks removed from each line and blank lines from the end: how plots travel in mail.
-inline std::string mail_lines(std::string_view text) {
-  std::string out;
-  for (std::size_t start = 0; start <= text.size();) {
-    auto end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    auto line = text.substr(start, end - start);
-    while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
-    out += line;
-    out += '\n';
-    start = end + 1;
-  }
-  while (out.ends_with("\n\n")) out.pop_back();
-  return out;
-}
-
-inline plot::look look_of(const report_document& doc) {
-  if (doc.plots.style.empty())
-    return doc.dialect == table_dialect::classic ? plot::look::gnuplot_4_6 : plot::look::gnuplot_5_0;
-  if (const auto look = plot::parse_look(doc.plots.style)) return *look;
-  throw input_error("report", input_place::named("field \"plots.style\""),
-                    fmt::format("unknown style \"{}\" for an email plot", doc.plots.style));
-}
-
-}  // namespace compose_detail
-
-/// Composes the email a report document describes. `every_row`: whether the comparison keeps the rows
-/// of metrics that are neither selected nor named in the document (JSON output prints them; the email
-/// does not, and leaving them out spares most of a large comparison's time and memory).
-[[nodiscard]] inline composed_report compose(const report_document& doc, bool every_row = true) {
-  using namespace compose_detail;
-  composed_report out;
-
-  // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
-  // report of everything having changed.
-  for (const auto& head : doc.head_results) {
-    const bool shared = std::any_of(head.data.metrics().begin(), head.data.metrics().end(),
-                                    [&](const auto& s) { return doc.base_results.data.contains(s.name()); });
-    if (!shared)
-      throw input_error(head.origin, fmt::format("no metric in common with {}", doc.base_results.origin));
-  }
-
-  std::vector<const matrix*> columns;
-  columns.reserve(1 + doc.head_results.size());
-  columns.push_back(&doc.base_results.data);
-  for (const auto& head : doc.head_results) columns.push_back(&head.data);
-  compare_options deciding = compare_options_of(doc);
-  deciding.keep_unselected_rows = every_row;
-  deciding.always_kept = doc.table.rows;
-  if (!doc.headline.metric.empty()) deciding.always_kept.push_back(doc.headline.metric);
-  out.table = compare(std::span<const matrix* const>{columns}, deciding);
-  out.rows = rows_to_print(doc, out.table);
-
-  std::vector<comparison_row> printed;
-  printed.reserve(out.rows.size());
-  for (const auto* row : out.rows) printed.push_back(*row);
-  render_options render;
-  render.noise_filter = !doc.table.keep_noise;
-  const std::string table_text = render_table(doc.dialect, header_of(doc), printed, render);
-
-  // The headline names the chosen metric, or the first performance row printed.
-  const comparison_row* headline_row = nullptr;
-  if (!doc.headline.metric.empty()) {
-    headline_row = out.table.find(doc.headline.metric);
-    if (headline_row == nullptr)
-      throw input_error("report", input_place::named("field \"headline.metric\""),
-                        fmt::format("no results have the metric \"{}\"", doc.headline.metric));
-  } else {
-    const auto it = std::find_if(out.rows.begin(), out.rows.end(), [](const auto* r) { return !r->failure; });
-    if (it == out.rows.end())
-      throw usage_error("no performance metric changed: name the headline metric (headline.metric)");
-    headline_row = *it;
-  }
-  out.headline_metric = headline_row->name;
-  const double relative = relative_change_of(*headline_row).value_or(0.0);
-  const auto format_2g = [&](double v) {
-    return table_detail::for_metric(headline_row->name,
-                                    [&] { return table_detail::formatted("%.2g", v, "change of the mean"); });
-  };
-  const headline_change change = doc.dialect == table_dialect::classic
-                                     ? classic_headline_change(relative, format_2g)
-                                     : modern_headline_change(printed_change(doc.dialect, *headline_row), relative);
-  auto directions = direction_table::builtin();
-  for (auto it = doc.directions.rbegin(); it != doc.directions.rend(); ++it) directions.prepend(*it);
-  const std::string word = !doc.headline.word.empty()
-                               ? doc.headline.word
-                               : std::string{change_word(directions.direction_of(headline_row->name), relative)};
-  const std::string lead = !doc.headline.lead.empty()               ? doc.headline.lead
-                           : doc.dialect == table_dialect::classic ? "FYI, we noticed"
-                                                                   : "We noticed";
-
-  // Plots, in the order asked; a metric with nothing to draw gets no plot, as with the robot's gnuplot.
-  std::vector<std::string> plot_metrics;
-  if (doc.plots.metrics_from == plot_request::which::listed) {
-    plot_metrics = doc.plots.metrics;
-  } else if (doc.plots.metrics_from == plot_request::which::changed) {
-    for (const auto* row : out.rows)
-      if (!row->failure) plot_metrics.push_back(row->name);
-  }
-  std::string plots;
-  if (!plot_metrics.empty()) {
-    plot::plot_options options;
-    options.style = look_of(doc);
-    options.width = doc.plots.width;
-    options.height = doc.plots.height;
-    for (const auto& metric : plot_metrics) {
-      const auto [good, bad] = plot_samples_of(doc, metric);
-      options.title = plot_title(metric);
-      const auto result = plot::render_trend(good, bad, options);
-      if (!result.drawn()) continue;
-      if (!plots.empty()) plots += "\n\n";
-      plots += mail_lines(result.text);
-      out.plotted.push_back(metric);
-    }
-  }
-
-  body_content content;
-  content.headline = headline_sentence(lead, change, word, headline_row->name);
-  content.head = doc.head;
-  content.test = doc.test;
-  content.machine = doc.machine;
-  content.table = table_text;
-  content.plots = std::move(plots);
-  out.body = compose_body(content, doc.text);
-  // One line whatever the commit subject, the metric name or the given words hold (controls become a
-  // space), and no C1 control or bidirectional override left for a mail client to act on.
-  out.subject = text::printable(header_line(!doc.mail.subject.empty()
-                                                ? doc.mail.subject
-                                                : mail_subject(doc.subject_tag, doc.head.subject, doc.head.id,
-                                                               headline_row->name, change, word)));
-  return out;
-}
+/// Composes the email a report document describes.
+[[nodiscard]] composed_report compose(const report_document& doc);
 
 }  // namespace perfmail::email

@@ -2,24 +2,27 @@
 // The report document: everything one email needs, resolved (result files loaded). It is what
 // `perfmail report REPORT.json` reads (schema in docs/REPORT.md) and what library users fill in directly.
 
+#include "perfmail/analysis/comparison.hpp"
 #include "perfmail/email/body.hpp"
-#include "perfmail/email/direction.hpp"
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/model/commit.hpp"
 #include "perfmail/model/matrix.hpp"
 #include "perfmail/model/test_case.hpp"
+#include "perfmail/metrics/rules.hpp"
 #include "perfmail/table/header.hpp"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace perfmail::email {
 
-/// Result matrices of one commit, with where they came from (for messages).
+/// Result matrices of one commit, with where they came from (for messages). Shared, so that a
+/// comparison holds them without a copy.
 struct results {
   std::string origin;  ///< a path, or "inline"
-  matrix data;
+  std::shared_ptr<const matrix> data = std::make_shared<const matrix>();
 };
 
 /// One commit the bisection tested, with its verdict and results.
@@ -49,12 +52,11 @@ struct plot_request {
 };
 
 struct table_request {
-  enum class order { given, robot };
-  order row_order = order::given;
+  row_order order = row_order::given;
   std::vector<std::string> rows;  ///< explicit rows in order; empty: what change detection selects
   bool all = false;               ///< every metric on either side, no detection
   bool keep_noise = false;
-  std::string policy = "robot";   ///< robot, utest or ttest
+  policy_kind policy = policy_kind::robot;
   std::optional<double> alpha;
   std::optional<double> distance;
   std::optional<double> gap;
@@ -91,7 +93,7 @@ struct report_document {
   body_text text;
   mail_headers mail;
   std::string subject_tag;  ///< e.g. "lkp-robot": the subject starts "[lkp-robot] "
-  std::vector<direction_rule> directions;  ///< rules ahead of the built-in table
+  std::vector<direction_rule> directions;  ///< rules ahead of the classifier's (metrics/rules.hpp)
 };
 
 }  // namespace perfmail::email

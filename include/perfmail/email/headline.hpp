@@ -2,7 +2,7 @@
 // The headline sentence and the mail subject: "FYI, we noticed a 24% improvement of fio.write_bw_MBps
 // due to commit:" and "[mm] e932fd3f17: fio.write_bw_MBps 24% improvement".
 
-#include "perfmail/email/direction.hpp"
+#include "perfmail/metrics/metric_class.hpp"
 
 #include <fmt/format.h>
 
@@ -11,6 +11,13 @@
 #include <string_view>
 
 namespace perfmail::email {
+
+/// "improvement", "regression", or "change" when the direction is unknown or nothing changed.
+[[nodiscard]] inline std::string_view change_word(std::optional<better> direction, double relative_change) {
+  if (!direction || relative_change == 0) return "change";
+  const bool went_up = relative_change > 0;
+  return went_up == (*direction == better::higher) ? "improvement" : "regression";
+}
 
 /// The change of the headline metric as the sentence prints it.
 struct headline_change {

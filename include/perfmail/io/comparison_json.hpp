@@ -4,7 +4,7 @@
 //
 // Declarations only: the writer lives in src/io/ so that its dependency stays out of these headers.
 
-#include "perfmail/table/comparison.hpp"
+#include "perfmail/analysis/comparison.hpp"
 #include "perfmail/table/header.hpp"
 
 #include <string>

@@ -23,10 +23,6 @@
 
 namespace perfmail {
 
-/// The metric that marks runs that did not finish; such runs are left out of performance comparisons.
-inline constexpr std::string_view incomplete_run_metric = "last_state.is_incomplete_run";
-
-
 class matrix {
  public:
   matrix() = default;
@@ -92,24 +88,6 @@ class matrix {
   /// The number of runs: the length of `stats_source` when known, else the longest series.
   [[nodiscard]] std::size_t run_count() const noexcept {
     return stats_source_ ? stats_source_->size() : longest_;
-  }
-
-  /// Per run: whether `last_state.is_incomplete_run` marks it (a non-zero sample).
-  [[nodiscard]] std::vector<bool> incomplete_runs() const {
-    std::vector<bool> out(run_count(), false);
-    if (const auto* flags = find(incomplete_run_metric)) {
-      const auto values = flags->raw_values();
-      for (std::size_t i = 0; i < values.size() && i < out.size(); ++i)
-        out[i] = !flags->is_missing(i) && values[i] != 0;
-    }
-    return out;
-  }
-  [[nodiscard]] bool has_incomplete_runs() const {
-    const auto* flags = find(incomplete_run_metric);
-    if (flags == nullptr) return false;
-    for (std::size_t i = 0; i < flags->size(); ++i)
-      if (!flags->is_missing(i) && flags->raw_values()[i] != 0) return true;
-    return false;
   }
 
   /// A copy without the runs that `drop` marks (its length is the run count).

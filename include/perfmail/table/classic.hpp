@@ -1,20 +1,17 @@
 #pragma once
 // The classic table (the robot's 2017 layout; seeds 000, 002, 003), to the character. docs/FORMAT.md
-// section 3 is the specification; each cell function below states its rule.
+// section 3 is the specification; each cell function below states its rule. Pure formatting: every number
+// comes from the row (analysis/row.hpp), which the analysis computed with the classic table's arithmetic.
 
-#include "perfmail/error.hpp"
-#include "perfmail/model/metric_name.hpp"
-#include "perfmail/stats/change.hpp"
-#include "perfmail/stats/summary.hpp"
+#include "perfmail/analysis/row.hpp"
 #include "perfmail/table/header.hpp"
-#include "perfmail/table/row.hpp"
-#include "perfmail/text/ruby_format.hpp"
+
+#include <fmt/core.h>
 
 #include <cmath>
-#include <cstdint>
+#include <cstddef>
 #include <span>
 #include <string>
-#include <string_view>
 
 namespace perfmail::classic {
 
@@ -25,17 +22,11 @@ struct number_mode {
   bool operator==(const number_mode&) const = default;
 };
 
-[[nodiscard]] inline number_mode number_mode_of(std::span<const metric_series> columns) {
+[[nodiscard]] inline number_mode number_mode_of(const comparison_row& row) {
   number_mode mode;
-  for (const auto& series : columns) {
-    const auto values = series.raw_values();
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      const sample_kind kind = series.kind(i);
-      if (kind == sample_kind::missing) continue;
-      const double x = values[i];
-      if (kind == sample_kind::floating && x != 0 && std::fabs(x) < 100) mode.floating = true;
-      if (std::fabs(x) >= 1e8) mode.exponent = true;
-    }
+  for (const column_summary& c : row.columns) {
+    mode.floating = mode.floating || c.small_float;
+    mode.exponent = mode.exponent || c.large;
   }
   return mode;
 }
@@ -49,23 +40,22 @@ struct number_mode {
   return formatted("%10d", mean, "mean");
 }
 
-/// ` ±NN%`, 6 wide, when the spread is above 3% of the mean (the raw stddev over a zero mean); blank
-/// for a single sample or a negative mean.
-[[nodiscard]] inline std::string stddev_cell(const summary& s) {
-  if (s.n < 2) return std::string(6, ' ');
-  const double shown = s.mean == 0 ? s.stddev : percent_of(s.stddev, s.mean);
+/// ` ±NN%`, 6 wide, when the spread (column_summary::classic_spread) is above 3; blank for a single
+/// sample or a negative mean.
+[[nodiscard]] inline std::string stddev_cell(const column_summary& c) {
+  if (!c.classic_spread) return std::string(6, ' ');
+  const double shown = *c.classic_spread;
   if (!(shown > 3) && std::isfinite(shown)) return std::string(6, ' ');
   return table_detail::formatted(" \u00b1%3d%%", shown, "standard deviation in percent of the mean");
 }
 
-/// The change of a performance row against the base, 10 wide: the absolute change for
-/// `perf-profile`/`latency_stats` metrics (`%9.0g `), else the relative change in percent, blank below
-/// 3% (and over a zero base), `%8.0f%% ` below 100000%, `%8.0g%% ` above.
-[[nodiscard]] inline std::string change_cell(std::string_view name, double base_mean, double mean) {
+/// The change of a performance row against the base, 10 wide: the absolute change where the metric's
+/// class says so (`%9.0g `), else the relative change in percent, blank below 3% (and over a zero base),
+/// `%8.0f%% ` below 100000%, `%8.0g%% ` above.
+[[nodiscard]] inline std::string change_cell(const metric_class& cls, const column_change& change) {
   using table_detail::formatted;
-  if (is_perf_profile_metric(name) || is_latency_stats_metric(name))
-    return formatted("%9.0g ", mean - base_mean, "change of the mean");
-  const double p = base_mean == 0 ? 0 : percent_change(base_mean, mean);
+  if (cls.classic_change == change_shown::absolute) return formatted("%9.0g ", change.classic_absolute, "change of the mean");
+  const double p = change.relative.value_or(0);
   if (std::fabs(p) < 3) return std::string(10, ' ');
   if (std::fabs(p) < 100000) return formatted("%8.0f%% ", p, "change of the mean");
   return formatted("%8.0g%% ", p, "change of the mean");
@@ -73,11 +63,11 @@ struct number_mode {
 
 /// A failure row's `count:runs` cell: the count as `%11d` (blank when 0) in plain mode, or the value
 /// format of the mode; then `:` and the runs left-aligned in 4.
-[[nodiscard]] inline std::string failure_cell(double count, std::size_t runs, number_mode mode) {
+[[nodiscard]] inline std::string failure_cell(const column_summary& c, number_mode mode) {
   std::string out;
-  if (mode.floating || mode.exponent) out = value_cell(count, mode);
-  else out = count == 0 ? std::string(11, ' ') : table_detail::formatted("%11d", count, "failure count");
-  out += fmt::format(":{:<4}", runs);
+  if (mode.floating || mode.exponent) out = value_cell(c.failure_count, mode);
+  else out = c.failure_count == 0 ? std::string(11, ' ') : table_detail::formatted("%11d", c.failure_count, "failure count");
+  out += fmt::format(":{:<4}", c.runs);
   return out;
 }
 
@@ -87,40 +77,25 @@ struct number_mode {
   return table_detail::formatted("%8.0f%% ", change.reproduction, "change of the failure rate");
 }
 
-/// The robot's noise filter: a performance row whose column of 2+ samples spreads more than half its
-/// mean, or has a negative mean. Failure and `latency_stats` rows are never noise.
-[[nodiscard]] inline bool is_noise(const comparison_row& row) {
-  if (row.failure || is_latency_stats_metric(row.name)) return false;
-  for (const auto& series : row.columns) {
-    const summary s = summarize(series.present_values(), sum_start::first_sample);
-    if (s.n < 2) continue;
-    if (s.stddev > std::fabs(s.mean) / 2 || s.mean < 0) return true;
-  }
-  return false;
-}
-
 /// The printed line of one row, without its newline.
 [[nodiscard]] inline std::string row_text(const comparison_row& row) {
   std::string line;
-  if (row.failure) {
-    const number_mode mode = number_mode_of(row.columns);
-    line += failure_cell(row.stats[0].failure_count, row.stats[0].runs, mode);
+  const number_mode mode = number_mode_of(row);
+  if (row.failure()) {
+    line += failure_cell(row.columns[0], mode);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
       line += "  ";
       line += failure_change_cell(row.changes[c - 1]);
-      line += failure_cell(row.stats[c].failure_count, row.stats[c].runs, mode);
+      line += failure_cell(row.columns[c], mode);
     }
   } else {
-    const number_mode mode = number_mode_of(row.columns);
-    const summary base = summarize(row.columns[0].present_values(), sum_start::first_sample);
-    line += value_cell(base.mean, mode);
-    line += stddev_cell(base);
+    line += value_cell(row.columns[0].first_sample_mean, mode);
+    line += stddev_cell(row.columns[0]);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
-      const summary s = summarize(row.columns[c].present_values(), sum_start::first_sample);
       line += "  ";
-      line += change_cell(row.name, base.mean, s.mean);
-      line += value_cell(s.mean, mode);
-      line += stddev_cell(s);
+      line += change_cell(row.cls, row.changes[c - 1]);
+      line += value_cell(row.columns[c].first_sample_mean, mode);
+      line += stddev_cell(row.columns[c]);
     }
   }
   line += "  ";
@@ -136,8 +111,8 @@ struct number_mode {
 /// The change cell of compared column `column` (1-based) as the table prints it, 10 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
   return table_detail::for_metric(row.name, [&] {
-    if (row.failure) return failure_change_cell(row.changes.at(column - 1));
-    return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
+    if (row.failure()) return failure_change_cell(row.changes.at(column - 1));
+    return change_cell(row.cls, row.changes.at(column - 1));
   });
 }
 
@@ -148,12 +123,10 @@ namespace perfmail {
 /// The classic table block: group header, blank line, commit line and dashes, the rows with their
 /// headers (each printed once, just before the first row of its kind), and one blank line. Rows print
 /// in the given order; unselected rows are skipped, and so is noise unless `options.noise_filter` is off.
-[[nodiscard]] inline std::string render_classic(const table_header& header, std::span<const comparison_row> rows,
+[[nodiscard]] inline std::string render_classic(const table_header& header, std::span<const comparison_row* const> rows,
                                                 const render_options& options = {}) {
   using namespace table_detail;
-  std::size_t columns = header.commits.size();
-  if (!rows.empty()) columns = rows.front().column_count();
-  require_commits(header, columns);
+  const std::size_t columns = column_count_of(header, rows);
   const std::size_t n = columns - 1;
 
   std::string out = fmt::format("testcase/path_params/tbox_group/run: {}/{}/{}\n\n", text::printable(header.testcase),
@@ -167,22 +140,20 @@ namespace perfmail {
 
   bool perf_header = false;
   bool failure_header = false;
-  for (const auto& row : rows) {
-    if (!row.selected) continue;
-    if (row.columns.size() != columns)
-      throw usage_error(fmt::format("metric {}: {} columns where the table has {}", row.name, row.columns.size(),
-                                    columns));
-    if (options.noise_filter && classic::is_noise(row)) continue;
-    if (row.failure && !failure_header) {
+  for (const comparison_row* row : rows) {
+    if (!row->selected) continue;
+    require_columns(*row, columns);
+    if (options.noise_filter && row->noisy) continue;
+    if (row->failure() && !failure_header) {
       out += repeat_after("       fail:runs", "  %reproduction    fail:runs", n) + '\n';
       out += repeat_after("           |    ", "         |             |    ", n) + '\n';
       failure_header = true;
-    } else if (!row.failure && !perf_header) {
+    } else if (!row->failure() && !perf_header) {
       out += repeat_after("         %stddev", "      change         %stddev", n) + '\n';
       out += repeat_after("             \\  ", "        |                \\  ", n) + '\n';
       perf_header = true;
     }
-    out += classic::row_line(row);
+    out += classic::row_line(*row);
     out += '\n';
   }
   out += '\n';

@@ -2,11 +2,13 @@
 // What a table says above its rows, and the choices both dialects share.
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/enum_names.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/ruby_format.hpp"
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -20,9 +22,11 @@ namespace perfmail {
 /// The robot's two table layouts: `classic` (its 2017 `sbin/compare`) and `modern` (its 2018 compare).
 enum class table_dialect : std::uint8_t { classic, modern };
 
-[[nodiscard]] constexpr std::string_view to_string(table_dialect d) noexcept {
-  return d == table_dialect::classic ? "classic" : "modern";
-}
+/// The dialects' names on the command line, in report documents and in the JSON.
+inline constexpr std::array<enum_name<table_dialect>, 2> dialect_names{{
+    {table_dialect::classic, "classic"},
+    {table_dialect::modern, "modern"},
+}};
 
 /// The group header and commit names of a table.
 struct table_header {
@@ -61,10 +65,23 @@ static_assert(display_width("\u00b1  3%") == 5);
   return fmt::format("{:>{}}", text::printable(id.substr(0, width)), width);
 }
 
-inline void require_commits(const table_header& header, std::size_t columns) {
+/// The columns of a table: the rows' (every row has the same), or the header's when there are no rows. The
+/// header must name every column.
+template <class Rows>
+[[nodiscard]] std::size_t column_count_of(const table_header& header, const Rows& rows) {
+  const std::size_t columns = rows.empty() ? header.commits.size() : rows.front()->column_count();
   if (header.commits.size() != columns)
     throw usage_error(fmt::format("the table has {} columns but {} commit names were given", columns,
                                   header.commits.size()));
+  if (columns < 2) throw usage_error("a table needs a base and at least one other column");
+  return columns;
+}
+
+/// A row of a table must have the table's columns.
+template <class Row>
+void require_columns(const Row& row, std::size_t columns) {
+  if (row.column_count() != columns)
+    throw usage_error(fmt::format("metric {}: {} columns where the table has {}", row.name, row.column_count(), columns));
 }
 
 /// `unit` repeated `n` times after `first`.

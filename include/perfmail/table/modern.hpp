@@ -1,19 +1,17 @@
 #pragma once
 // The modern table (the robot's 2018 layout; seed 001), to the character. docs/FORMAT.md section 4 is
-// the specification; each cell function below states its rule.
+// the specification; each cell function below states its rule. Pure formatting: every number comes from
+// the row (analysis/row.hpp), which the analysis computed with the modern table's arithmetic.
 
-#include "perfmail/error.hpp"
-#include "perfmail/model/metric_name.hpp"
-#include "perfmail/stats/change.hpp"
-#include "perfmail/stats/summary.hpp"
+#include "perfmail/analysis/row.hpp"
 #include "perfmail/table/header.hpp"
-#include "perfmail/table/row.hpp"
-#include "perfmail/text/ruby_format.hpp"
+
+#include <fmt/core.h>
 
 #include <cmath>
+#include <cstddef>
 #include <span>
 #include <string>
-#include <string_view>
 
 namespace perfmail::modern {
 
@@ -26,38 +24,32 @@ namespace perfmail::modern {
   return formatted("%10d", mean, "mean");
 }
 
-/// ` ±NN%`, 6 wide, when the percentage is above 2. A single sample counts as stddev -1 (so only a
-/// negative single value shows one); over a zero mean the raw stddev is compared and printed.
-[[nodiscard]] inline std::string stddev_cell(const summary& s) {
-  const double stddev = s.n >= 2 ? s.stddev : -1;
-  const double shown = s.mean == 0 ? stddev : percent_of(stddev, s.mean);
+/// ` ±NN%`, 6 wide, when the spread (column_summary::modern_spread, where a single sample counts as
+/// stddev -1) is above 2.
+[[nodiscard]] inline std::string stddev_cell(const column_summary& c) {
+  const double shown = c.modern_spread;
   if (!(shown > 2) && std::isfinite(shown)) return std::string(6, ' ');
   return table_detail::formatted(" \u00b1%3d%%", shown, "standard deviation in percent of the mean");
 }
 
-/// Whether a metric's change is printed as an absolute difference (percentages and CPU profile shares).
-[[nodiscard]] constexpr bool takes_absolute_change(std::string_view name) {
-  return is_percentage_metric(name) || is_perf_profile_metric(name);
-}
-
-/// The change, 12 wide, never blank: the absolute difference (`%+10.1f`, or `%+10.2g` from 100000)
-/// and two spaces, or the relative change in percent over a base replaced by 1e-100 when it is zero
-/// (`%+10.1f%%`, or `%+10.2g%%` from 100000%) and a space.
-[[nodiscard]] inline std::string change_cell(std::string_view name, double base_mean, double mean) {
+/// The change, 12 wide, never blank: the absolute difference where the metric's class says so
+/// (`%+10.1f`, or `%+10.2g` from 100000) and two spaces, or the relative change in percent over a base
+/// replaced by 1e-100 when it is zero (`%+10.1f%%`, or `%+10.2g%%` from 100000%) and a space.
+[[nodiscard]] inline std::string change_cell(const metric_class& cls, const column_change& change) {
   using table_detail::formatted;
-  if (takes_absolute_change(name)) {
-    const double d = mean - base_mean;
+  if (cls.modern_change == change_shown::absolute) {
+    const double d = change.absolute;
     return formatted(std::fabs(d) >= 100000 ? "%+10.2g  " : "%+10.1f  ", d, "change of the mean");
   }
-  const double base = base_mean == 0 ? 1e-100 : base_mean;
-  const double p = percent_change(base, mean);
+  const double p = change.modern_relative;
   return formatted(std::fabs(p) >= 100000 ? "%+10.2g%% " : "%+10.1f%% ", p, "change of the mean");
 }
 
 /// A failure row's `count:runs` cell (plain: the count as `%11d`, blank when 0).
-[[nodiscard]] inline std::string failure_cell(double count, std::size_t runs) {
-  std::string out = count == 0 ? std::string(11, ' ') : table_detail::formatted("%11d", count, "failure count");
-  out += fmt::format(":{:<4}", runs);
+[[nodiscard]] inline std::string failure_cell(const column_summary& c) {
+  std::string out =
+      c.failure_count == 0 ? std::string(11, ' ') : table_detail::formatted("%11d", c.failure_count, "failure count");
+  out += fmt::format(":{:<4}", c.runs);
   return out;
 }
 
@@ -67,23 +59,22 @@ namespace perfmail::modern {
   return table_detail::formatted("%10.0f%% ", change.reproduction, "change of the failure rate");
 }
 
+/// The printed line of one row, without its newline.
 [[nodiscard]] inline std::string row_text(const comparison_row& row) {
   std::string line;
-  if (row.failure) {
-    line += failure_cell(row.stats[0].failure_count, row.stats[0].runs);
+  if (row.failure()) {
+    line += failure_cell(row.columns[0]);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
       line += failure_change_cell(row.changes[c - 1]);
-      line += failure_cell(row.stats[c].failure_count, row.stats[c].runs);
+      line += failure_cell(row.columns[c]);
     }
   } else {
-    const summary base = summarize(row.columns[0].present_values(), sum_start::zero);
-    line += value_cell(base.mean);
-    line += stddev_cell(base);
+    line += value_cell(row.columns[0].stats.mean);
+    line += stddev_cell(row.columns[0]);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
-      const summary s = summarize(row.columns[c].present_values(), sum_start::zero);
-      line += change_cell(row.name, base.mean, s.mean);
-      line += value_cell(s.mean);
-      line += stddev_cell(s);
+      line += change_cell(row.cls, row.changes[c - 1]);
+      line += value_cell(row.columns[c].stats.mean);
+      line += stddev_cell(row.columns[c]);
     }
   }
   line += "  ";
@@ -99,8 +90,8 @@ namespace perfmail::modern {
 /// The change cell of compared column `column` (1-based) as the table prints it, 12 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
   return table_detail::for_metric(row.name, [&] {
-    if (row.failure) return failure_change_cell(row.changes.at(column - 1));
-    return change_cell(row.name, mean_of(row, 0), mean_of(row, column));
+    if (row.failure()) return failure_change_cell(row.changes.at(column - 1));
+    return change_cell(row.cls, row.changes.at(column - 1));
   });
 }
 
@@ -108,15 +99,13 @@ namespace perfmail::modern {
 
 namespace perfmail {
 
-/// The modern table block: the `=====` group header with the axes (left out when there are none), the full commit ids, the cut ids
-/// and dashes, then the failure rows under their header, the performance rows under theirs, and one
-/// blank line. Unselected rows are skipped.
-[[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row> rows,
+/// The modern table block: the `=====` group header with the axes (left out when there are none), the
+/// full commit ids, the cut ids and dashes, then the failure rows under their header, the performance
+/// rows under theirs, and one blank line. Unselected rows are skipped.
+[[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row* const> rows,
                                                const render_options& /*options*/ = {}) {
   using namespace table_detail;
-  std::size_t columns = header.commits.size();
-  if (!rows.empty()) columns = rows.front().column_count();
-  require_commits(header, columns);
+  const std::size_t columns = column_count_of(header, rows);
   const std::size_t n = columns - 1;
 
   std::string out(89, '=');
@@ -144,11 +133,9 @@ namespace perfmail {
 
   for (const bool failures : {true, false}) {
     bool headed = false;
-    for (const auto& row : rows) {
-      if (!row.selected || row.failure != failures) continue;
-      if (row.columns.size() != columns)
-        throw usage_error(fmt::format("metric {}: {} columns where the table has {}", row.name,
-                                      row.columns.size(), columns));
+    for (const comparison_row* row : rows) {
+      if (!row->selected || row->failure() != failures) continue;
+      require_columns(*row, columns);
       if (!headed) {
         if (failures) {
           out += repeat_after("       fail:runs", "  %reproduction    fail:runs", n) + '\n';
@@ -159,7 +146,7 @@ namespace perfmail {
         }
         headed = true;
       }
-      out += modern::row_line(row);
+      out += modern::row_line(*row);
       out += '\n';
     }
   }

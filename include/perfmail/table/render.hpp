@@ -1,26 +1,36 @@
 #pragma once
 // One entry point for both dialects, and the pieces of a table that an email's headline quotes.
 
+#include "perfmail/analysis/row.hpp"
 #include "perfmail/table/classic.hpp"
 #include "perfmail/table/header.hpp"
 #include "perfmail/table/modern.hpp"
-#include "perfmail/table/row.hpp"
 
 #include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
-#include <string_view>
+#include <vector>
 
 namespace perfmail {
 
-/// The table block in `dialect`: group header, commits, rows, and one blank line after them.
+/// The table block in `dialect`: group header, commits, rows, and one blank line after them. The rows
+/// are the comparison's (pointers, so that a caller prints a chosen few without copying them).
 /// **Example**: `render_table(table_dialect::modern, header, rows)` starts with 89 `=` and a newline.
 [[nodiscard]] inline std::string render_table(table_dialect dialect, const table_header& header,
-                                              std::span<const comparison_row> rows,
+                                              std::span<const comparison_row* const> rows,
                                               const render_options& options = {}) {
   return dialect == table_dialect::classic ? render_classic(header, rows, options)
                                            : render_modern(header, rows, options);
+}
+
+/// The same for every row of a comparison, in its order.
+[[nodiscard]] inline std::string render_table(table_dialect dialect, const table_header& header,
+                                              std::span<const comparison_row> rows, const render_options& options = {}) {
+  std::vector<const comparison_row*> pointers;
+  pointers.reserve(rows.size());
+  for (const comparison_row& row : rows) pointers.push_back(&row);
+  return render_table(dialect, header, pointers, options);
 }
 
 /// The change of compared column `column` (1-based) exactly as the table prints it, without the

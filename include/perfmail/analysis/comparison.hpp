@@ -1,0 +1,78 @@
+#pragma once
+// Comparing matrices: a base and one or more compared columns in, one row per metric of any of them out,
+// classified, summarised, decided by the change policy and ordered. The comparison holds the matrices (it
+// shares or owns them), so its rows view their samples without copies. Declarations only: the work is in
+// src/analysis/compare.cpp.
+//
+// **Example**:
+//   const comparison cmp = compare({io::load_results("base"), io::load_results("head")});
+//   for (const comparison_row& row : cmp.rows) if (row.selected) ...
+
+#include "perfmail/analysis/policy.hpp"
+#include "perfmail/analysis/row.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/model/matrix.hpp"
+#include "perfmail/text/enum_names.hpp"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfmail {
+
+enum class row_order : std::uint8_t {
+  given,   ///< the first compared matrix's metric order, then other compared columns', then base-only
+  robot,   ///< the test's own metrics first, then failures, then other families; by change within
+  caller,  ///< `compare_options::caller_order` first, in that order, then the rest in the given order
+};
+
+/// The orders' names on the command line and in report documents (`caller` is the library's alone).
+inline constexpr std::array<enum_name<row_order>, 2> row_order_names{{
+    {row_order::given, "given"},
+    {row_order::robot, "robot"},
+}};
+
+struct compare_options {
+  change_policy policy{};
+  /// What each metric is; null: the robot's rules (metric_classifier::robot()).
+  std::shared_ptr<const metric_classifier> classifier;
+  bool all = false;  ///< select every metric present on either side (verdicts are still computed)
+  row_order order = row_order::robot;
+  std::vector<std::string> caller_order;  ///< with `row_order::caller`: the metric names in print order
+};
+
+struct comparison {
+  /// Every metric of every column, `selected` or not, in order.
+  std::vector<comparison_row> rows;
+  change_policy policy;
+  std::vector<std::size_t> run_counts;                 ///< per column, as loaded
+  std::vector<std::shared_ptr<const matrix>> columns;  ///< the matrices the rows view, base first
+  std::shared_ptr<const metric_classifier> classifier;
+
+  /// The row of `name`, or null (a search through the rows).
+  [[nodiscard]] const comparison_row* find(std::string_view name) const;
+  [[nodiscard]] std::size_t selected_count() const;
+};
+
+/// Compares `columns` (the base first, then one or more compared matrices), sharing them: one row per
+/// metric on any side, with every compared column's verdict; a row is selected when any compared column
+/// changed (or always, with `options.all`). Runs flagged by the classifier's incomplete-run marker are
+/// handled as the robot does: failure counts are compared over every run, everything over the complete
+/// runs, which are also the runs that performance rows summarise. Throws usage_error for fewer than two
+/// columns.
+[[nodiscard]] comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options = {});
+
+/// A row from samples alone (no verdicts; selected), for callers that print rows of their own: each
+/// column's summary and each compared column's change, as compare() computes them. `columns` holds the
+/// base first and at least one compared column; the row's name is the first column's, and it views no
+/// samples. `classifier` null: the robot's.
+[[nodiscard]] comparison_row make_row(std::span<const series_view> columns, const metric_classifier* classifier = nullptr);
+
+/// The same for matrices handed over whole.
+[[nodiscard]] comparison compare(std::vector<matrix> columns, const compare_options& options = {});
+
+}  // namespace perfmail

@@ -1,0 +1,57 @@
+#pragma once
+// Deciding one metric for one compared column: the candidate rules (deny list, too few runs, metrics the
+// base lacks, pass/fail siblings), then the policy's rule, then the floors. compare() calls it for every
+// metric and column; it is public for callers who decide metrics of their own.
+
+#include "perfmail/analysis/policy.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/metric_class.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace perfmail {
+
+/// The verdict on one metric for one compared column.
+struct verdict {
+  bool changed = false;
+  bool candidate = false;         ///< passed the candidate rules (not skipped)
+  std::optional<double> p_value;  ///< statistical policies, when the test could run
+  double ratio = 0;               ///< larger median / smaller median, capped at 5
+  double delta = 0;               ///< |median difference|
+  /// One phrase: why changed, or why not. Always a string literal, so verdicts copy and compare freely.
+  std::string_view reason;
+};
+
+/// What the candidate rules need to know about a metric beyond its samples and its class.
+struct metric_context {
+  std::size_t head_runs = 0;     ///< run count of the compared column
+  std::size_t base_runs = 0;     ///< run count of the base
+  bool in_base = true;           ///< the base matrix has the metric
+  bool base_has_sibling = true;  ///< the base has a sibling the class asks for (metric_class::sibling)
+  bool base_has_family = false;  ///< the base has other metrics of the class's family
+  bool everything = false;       ///< the caller asked for every metric: no deny list
+};
+
+/// One side's samples in run order (missing runs as 0, padded to its run count) and, when the caller
+/// already has one, a sorted copy of them.
+struct side_samples {
+  std::span<const double> values;
+  std::optional<std::span<const double>> sorted;
+};
+
+/// Sort buffers reused from one decision to the next, so that deciding allocates nothing.
+struct decide_buffers {
+  std::vector<double> head;
+  std::vector<double> base;
+};
+
+/// Whether a metric classified `cls` changed under `policy`. `classifier` decides its floor.
+[[nodiscard]] verdict decide(const metric_class& cls, const side_samples& head, const side_samples& base,
+                             const metric_context& context, const metric_classifier& classifier,
+                             const change_policy& policy, decide_buffers& buffers);
+
+}  // namespace perfmail

@@ -1,0 +1,113 @@
+#pragma once
+// How a comparison decides whether a metric changed between a base and a compared column. Three policies:
+//
+// - `robot`: the robot's heuristic (docs/TABLES.md): trimmed samples, upper medians, the default rule
+//   (each median outside the other side's range) or its `distance`, `gap` and `variance` variants, then
+//   the ratio floors and per-family floors. No statistics behind it, but it is what the robot reports.
+// - `mann_whitney`: a two-sided Mann-Whitney U test on the samples, changed when p < alpha.
+// - `welch`: Welch's t-test, changed when p < alpha.
+//
+// Every policy shares the robot's candidate rules (deny list, too few runs, metrics the base lacks) and
+// decides failure counts by the robot's rule (the maxima differ): a count of failing runs is not a sample
+// of a continuous distribution. The rules on trimmed ranges are constexpr and proven below; the decision
+// itself is compiled (src/analysis/decide.cpp).
+
+#include "perfmail/stats/trim.hpp"
+#include "perfmail/text/enum_names.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace perfmail {
+
+enum class policy_kind : std::uint8_t { robot, mann_whitney, welch };
+
+/// The policies' names on the command line, in report documents and in the JSON.
+inline constexpr std::array<enum_name<policy_kind>, 3> policy_names{{
+    {policy_kind::robot, "robot"},
+    {policy_kind::mann_whitney, "utest"},
+    {policy_kind::welch, "ttest"},
+}};
+
+/// The robot's variants of its rule; at most one applies, in the order variance, gap, distance.
+struct robot_rule_options {
+  std::optional<double> distance;  ///< ranges apart by more than half the median difference
+  std::optional<double> gap;       ///< ranges apart by more than `gap` x the median difference
+  std::optional<double> variance;  ///< spread, not level: needs 10+ runs on each side
+  /// A failure count whose medians are equal is not reported (so a failure seen in a minority of runs is
+  /// not). The robot's own code reports such counts; false does the same.
+  bool failure_needs_median_change = true;
+  bool operator==(const robot_rule_options&) const = default;
+};
+
+struct change_policy {
+  policy_kind kind = policy_kind::robot;
+  robot_rule_options robot{};
+  double alpha = 0.05;  ///< significance level of the statistical policies
+  bool operator==(const change_policy&) const = default;
+};
+
+// --- The robot's rule on trimmed ranges ----------------------------------------------------------------
+
+/// The default rule: each side's median lies strictly outside the other side's range.
+[[nodiscard]] constexpr bool medians_outside_ranges(const trimmed_range& a, const trimmed_range& b) {
+  return (b.min > a.median && b.median > a.max) || (a.min > b.median && a.median > b.max);
+}
+
+/// `distance`: with fewer than 3 samples on a side, the ranges must be apart by more than `distance` x
+/// the wider range; else by more than half the median difference. Integer ranges exactly 1 apart are
+/// never a change.
+[[nodiscard]] constexpr bool ranges_apart_by_distance(const trimmed_range& a, const trimmed_range& b, double distance,
+                                                      bool integer_samples) {
+  if (integer_samples && (a.min - b.max == 1 || b.min - a.max == 1)) return false;
+  if (a.n < 3 || b.n < 3) {
+    const double wider = std::max(a.length(), b.length()) * distance;
+    return b.min - a.max > wider || a.min - b.max > wider;
+  }
+  return (b.min > a.max && (b.min - a.max) > (b.median - a.median) / 2) ||
+         (a.min > b.max && (a.min - b.max) > (a.median - b.median) / 2);
+}
+
+/// `gap`: the ranges are disjoint and apart by more than `gap` x the median difference.
+[[nodiscard]] constexpr bool ranges_apart_by_gap(const trimmed_range& a, const trimmed_range& b, double gap) {
+  return (b.min > a.max && (b.min - a.max) > (b.median - a.median) * gap) ||
+         (a.min > b.max && (a.min - b.max) > (a.median - b.median) * gap);
+}
+
+/// `variance`: one side spreads more than `variance` times the other, relative to its level.
+[[nodiscard]] constexpr bool spread_changed(const trimmed_range& a, const trimmed_range& b, double variance) {
+  return a.length() * b.median > variance * b.length() * a.median ||
+         b.length() * a.median > variance * a.length() * b.median;
+}
+
+/// Failure counts: the maxima differ.
+[[nodiscard]] constexpr bool failure_changed(const trimmed_range& a, const trimmed_range& b) { return a.max != b.max; }
+
+struct ratio_delta {
+  double ratio = 0;
+  double delta = 0;
+  double max = 0;
+};
+
+/// ratio = larger median / smaller median (5 when the smaller is <= 0), capped at 5; delta = |median
+/// difference|; max = the larger maximum.
+[[nodiscard]] constexpr ratio_delta ratio_and_delta(const trimmed_range& a, const trimmed_range& b) {
+  const trimmed_range& high = a.median > b.median ? a : b;
+  const trimmed_range& low = a.median > b.median ? b : a;
+  double ratio = 5;
+  if (low.median > 0) ratio = high.median / low.median;
+  if (ratio > 5) ratio = 5;
+  return {ratio, high.median - low.median, std::max(a.max, b.max)};
+}
+
+static_assert(medians_outside_ranges({10, 11, 12, 5}, {1, 2, 3, 5}));
+static_assert(!medians_outside_ranges({1, 2, 3, 5}, {2, 3, 4, 5}));
+static_assert(ranges_apart_by_gap({10, 11, 12, 5}, {1, 2, 3, 5}, 0.5));
+static_assert(!ranges_apart_by_distance({4, 4, 4, 5}, {1, 2, 3, 5}, 1, true));  // integer ranges 1 apart
+static_assert(ratio_and_delta({10, 11, 12, 5}, {1, 2, 3, 5}).ratio == 5);
+static_assert(ratio_and_delta({0, 0, 0, 3}, {0, 0, 1, 3}).ratio == 5);  // a zero median: capped
+
+}  // namespace perfmail

@@ -1,0 +1,78 @@
+#pragma once
+// One row of a comparison: a metric's classification, each column's summary, each compared column's
+// change and verdict. The analysis layer (analysis/comparison.hpp) computes every number a table, a
+// headline or the JSON prints, once, with the robot's arithmetic of each dialect where the dialects
+// differ; the renderers only format them. Samples are not copied: a row views them (and its name) in the
+// matrices its comparison holds, so a row is valid while that comparison, or a copy of it, lives.
+
+#include "perfmail/metrics/metric_class.hpp"
+#include "perfmail/model/series_view.hpp"
+#include "perfmail/stats/summary.hpp"
+
+#include <boost/container/small_vector.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace perfmail {
+
+/// Per-column values of a row, stored inline for up to `N` columns (a base and one compared commit, the
+/// usual table), so that a row of a comparison of 10,000 metrics costs no allocation for them.
+template <class T, std::size_t N>
+using per_column = boost::container::small_vector<T, N>;
+
+/// One column's numbers.
+struct column_summary {
+  summary stats;                 ///< of the present samples, the mean summed from 0 (the modern table's)
+  double first_sample_mean = 0;  ///< the classic table's mean, summed from the first sample (differs only
+                                 ///< in the sign of an all -0.0 column)
+  std::size_t runs = 0;          ///< runs shown: the samples, missing ones included
+  double failure_count = 0;      ///< failure rows: the sum of the per-run counts, missing runs as 0
+  /// The spread as the classic table tests and prints it: 100 * stddev / mean, or the stddev itself over
+  /// a zero mean; none for fewer than two samples.
+  std::optional<double> classic_spread;
+  /// The same for the modern table, which counts a single sample's stddev as -1 (the robot's placeholder).
+  double modern_spread = 0;
+  bool small_float = false;  ///< a sample written as a float, non-zero, below 100 in magnitude
+  bool large = false;        ///< a sample of magnitude 1e8 or more
+  bool operator==(const column_summary&) const = default;
+};
+
+/// A compared column against the base (column 0).
+struct column_change {
+  std::optional<double> relative;  ///< percent, 100 * (mean - base) / base; nullopt over a zero base
+  double absolute = 0;             ///< mean - base mean
+  double classic_absolute = 0;     ///< the same from the classic table's means
+  /// The modern table's relative change: over a zero base it divides by 1e-100, as the robot does.
+  double modern_relative = 0;
+  double reproduction = 0;         ///< failure rows: percent of own runs failing, minus the base's
+  bool operator==(const column_change&) const = default;
+};
+
+/// What the policy said about one compared column.
+struct column_verdict {
+  bool changed = false;
+  std::optional<double> p_value;  ///< statistical policies only
+  std::string_view reason;        ///< why it was or was not selected (a string literal)
+  bool operator==(const column_verdict&) const = default;
+};
+
+struct comparison_row {
+  std::string_view name;  ///< in a matrix the comparison holds
+  metric_class cls;
+  per_column<const series_view*, 2> samples;  ///< per column, every run; null where the column lacks the metric
+  per_column<column_summary, 2> columns;      ///< base first
+  per_column<column_change, 1> changes;       ///< one per compared column
+  per_column<column_verdict, 1> verdicts;     ///< one per compared column
+  bool selected = false;  ///< whether the row belongs in the table
+  bool noisy = false;     ///< the classic table's noise filter drops it (a column spreading more than half
+                          ///< its mean, or a negative mean)
+
+  [[nodiscard]] bool failure() const noexcept { return cls.kind == metric_kind::failure; }
+  [[nodiscard]] std::size_t column_count() const noexcept { return columns.size(); }
+  [[nodiscard]] std::size_t compared_columns() const noexcept { return changes.size(); }
+  bool operator==(const comparison_row&) const = default;
+};
+
+}  // namespace perfmail

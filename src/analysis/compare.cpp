@@ -1,0 +1,451 @@
+// Comparing matrices (include/perfmail/analysis/comparison.hpp): the union of the metric names, each
+// classified once; complete and incomplete runs; one decision per metric and compared column; one row per
+// metric with every number the renderers print; the robot's order.
+
+#include "perfmail/analysis/comparison.hpp"
+
+#include "perfmail/analysis/decide.hpp"
+#include "perfmail/error.hpp"
+#include "perfmail/stats/change.hpp"
+#include "perfmail/stats/sorted_copy.hpp"
+#include "support/populate.hpp"
+
+#include <range/v3/view/enumerate.hpp>
+#include <range/v3/view/zip.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+
+namespace perfmail {
+
+const comparison_row* comparison::find(std::string_view name) const {
+  for (const auto& r : rows)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+std::size_t comparison::selected_count() const {
+  return static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const auto& r) { return r.selected; }));
+}
+
+namespace {
+
+/// The series of `name` in `m`, trying position `hint` first: matrices of one test list their metrics in
+/// the same order, so most lookups are one comparison instead of a hash.
+const series_view* find_near(const matrix& m, std::string_view name, std::size_t hint) {
+  const auto metrics = m.metrics();
+  if (hint < metrics.size() && metrics[hint].name() == name) return &metrics[hint];
+  return m.find(name);
+}
+
+/// A matrix with each name's series looked up once.
+struct indexed_matrix {
+  const matrix* m = nullptr;
+  std::vector<const series_view*> series;  ///< per name; null when absent
+
+  indexed_matrix(const matrix& source, std::span<const std::string_view> names) : m(&source) {
+    series.reserve(names.size());
+    for (const auto [i, name] : ranges::views::enumerate(names)) series.push_back(find_near(source, name, i));
+  }
+};
+
+/// Per run: whether the marker metric flags it (a non-zero, present sample).
+std::vector<bool> flagged_runs(const matrix& m, std::string_view marker) {
+  std::vector<bool> out(m.run_count(), false);
+  if (const series_view* flags = m.find(marker)) {
+    const auto values = flags->raw_values();
+    for (std::size_t i = 0; i < values.size() && i < out.size(); ++i) out[i] = !flags->is_missing(i) && values[i] != 0;
+  }
+  return out;
+}
+
+/// The metric's samples padded with zeros to the run count (missing runs as 0), or zeros when absent. A
+/// series of full length is used in place; only a short or absent one is copied, into `buffer`.
+std::span<const double> padded_samples(const series_view* s, std::size_t runs, std::vector<double>& buffer) {
+  if (s != nullptr && s->size() == runs) return s->raw_values();
+  buffer.clear();
+  if (s != nullptr) buffer.assign(s->raw_values().begin(), s->raw_values().end());
+  if (buffer.size() < runs) buffer.resize(runs, 0.0);
+  return buffer;
+}
+
+/// One column's samples of the current metric, sorted once for both its verdict and its summary. Only a
+/// complete series (no missing run, exactly the run count) is sorted here: then the samples the verdict
+/// reads (missing runs as 0) and those the summary reads (present ones) are the same.
+class sorted_column {
+ public:
+  void prepare(const series_view* s, std::size_t runs) {
+    series_ = nullptr;
+    if (s == nullptr || s->size() != runs || s->present_count() != s->size()) return;
+    sorted_copy(s->raw_values(), sorted_);
+    series_ = s;
+  }
+  /// The sorted samples of `s`, when they are the ones prepared.
+  [[nodiscard]] std::optional<std::span<const double>> of(const series_view* s) const {
+    if (s == nullptr || s != series_) return std::nullopt;
+    return std::span<const double>{sorted_};
+  }
+
+ private:
+  const series_view* series_ = nullptr;
+  std::vector<double> sorted_;
+};
+
+/// What the candidate rules ask of a base: whether it has a metric's siblings or others of its family.
+class base_facts {
+ public:
+  base_facts(const matrix& base, std::span<const metric_class> classes, std::span<const std::string_view> names,
+             std::span<const series_view* const> in_base) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (in_base[i] != nullptr && classes[i].family != metric_family::none)
+        families_[static_cast<std::size_t>(classes[i].family)] = true;
+    base_ = &base;
+  }
+
+  [[nodiscard]] bool has_family(metric_family f) const { return families_[static_cast<std::size_t>(f)]; }
+
+  [[nodiscard]] bool has_sibling(std::string_view name, const metric_class& c, const metric_classifier& k) const {
+    if (c.sibling == sibling_rule::none) return true;
+    const auto names = k.sibling_names(name, c);
+    return std::any_of(names.begin(), names.end(), [&](const std::string& s) { return base_->contains(s); });
+  }
+
+ private:
+  const matrix* base_ = nullptr;
+  std::array<bool, 3> families_{};
+};
+
+/// Decides metrics for one pair of matrices (a compared column against the base), one metric at a time,
+/// reusing its scratch buffers.
+class pair_decider {
+ public:
+  pair_decider(const indexed_matrix& head, const indexed_matrix& base, const base_facts& facts,
+               const compare_options& options, const metric_classifier& classifier)
+      : head_(head), base_(base), facts_(facts), options_(options), classifier_(classifier) {}
+
+  /// The verdict on metric `i`, or nullopt when neither side has it. `head_sorted` and `base_sorted` may
+  /// hold the sides' samples sorted.
+  std::optional<verdict> decide(std::size_t i, std::string_view name, const metric_class& cls,
+                                const sorted_column& head_sorted, const sorted_column& base_sorted) {
+    const series_view* head = head_.series[i];
+    const series_view* base = base_.series[i];
+    if (head == nullptr && base == nullptr) return std::nullopt;
+    metric_context ctx;
+    ctx.head_runs = head_.m->run_count();
+    ctx.base_runs = base_.m->run_count();
+    ctx.in_base = base != nullptr;
+    ctx.base_has_sibling = cls.kind != metric_kind::failure || facts_.has_sibling(name, cls, classifier_);
+    ctx.base_has_family = cls.family != metric_family::none && facts_.has_family(cls.family);
+    ctx.everything = options_.all;
+    const auto h = padded_samples(head, ctx.head_runs, head_padding_);
+    const auto b = padded_samples(base, ctx.base_runs, base_padding_);
+    return perfmail::decide(cls, side_samples{h, head_sorted.of(head)}, side_samples{b, base_sorted.of(base)}, ctx,
+                            classifier_, options_.policy, buffers_);
+  }
+
+ private:
+  const indexed_matrix& head_;
+  const indexed_matrix& base_;
+  const base_facts& facts_;
+  const compare_options& options_;
+  const metric_classifier& classifier_;
+  std::vector<double> head_padding_, base_padding_;
+  decide_buffers buffers_;
+};
+
+/// The robot's two passes over a pair with incomplete runs, merged: a later verdict replaces an earlier
+/// one unless the earlier one found a change and the later did not.
+void merge_verdict(std::optional<verdict>& slot, const std::optional<verdict>& next) {
+  if (next && (!slot || next->changed || !slot->changed)) slot = next;
+}
+
+/// One column's numbers, as the tables print them. A column shows `runs` samples: a shorter series is
+/// padded with missing runs, an absent metric shows `runs` zeros.
+column_summary summarize_column(const series_view* s, std::size_t runs, const sorted_column& sorted,
+                                std::vector<double>& present) {
+  column_summary out;
+  present.clear();
+  bool all_negative_zero = true;
+  const auto note = [&](double x, sample_kind kind) {
+    if (kind == sample_kind::missing) return;
+    present.push_back(x);
+    if (kind == sample_kind::floating && x != 0 && std::fabs(x) < 100) out.small_float = true;
+    if (std::fabs(x) >= 1e8) out.large = true;
+    all_negative_zero = all_negative_zero && x == 0 && std::signbit(x);
+  };
+  if (s != nullptr) {
+    const auto values = s->raw_values();
+    for (std::size_t r = 0; r < values.size(); ++r) note(values[r], s->kind(r));
+    out.runs = std::max(s->size(), runs);
+    out.failure_count = robot_sum(values, sum_start::zero);  // missing runs hold 0
+  } else {
+    present.assign(runs, 0.0);  // an absent metric: zeros, written as integers
+    all_negative_zero = false;
+    out.runs = runs;
+  }
+  // A series that misses no run and was sorted for its verdict is summarised from that copy.
+  const auto sorted_samples = sorted.of(s);
+  out.stats = sorted_samples && s->size() == present.size() ? summarize_sorted(present, *sorted_samples, sum_start::zero)
+                                                             : summarize(present, sum_start::zero);
+  // Summing from the first sample differs from summing from 0 only for a column of -0.0 alone.
+  out.first_sample_mean = out.stats.n > 0 && all_negative_zero ? -0.0 : out.stats.mean;
+  const summary& st = out.stats;
+  if (st.n >= 2) out.classic_spread = st.mean == 0 ? st.stddev : percent_of(st.stddev, st.mean);
+  const double modern_stddev = st.n >= 2 ? st.stddev : -1;
+  out.modern_spread = st.mean == 0 ? modern_stddev : percent_of(modern_stddev, st.mean);
+  return out;
+}
+
+column_change change_of(const column_summary& base, const column_summary& head) {
+  column_change c;
+  c.relative = relative_change(base.stats.mean, head.stats.mean);
+  c.absolute = absolute_change(base.stats.mean, head.stats.mean);
+  c.classic_absolute = absolute_change(base.first_sample_mean, head.first_sample_mean);
+  c.modern_relative = percent_change(base.stats.mean == 0 ? 1e-100 : base.stats.mean, head.stats.mean);
+  c.reproduction = reproduction_change(base.failure_count, base.runs, head.failure_count, head.runs);
+  return c;
+}
+
+/// The classic table's noise filter: a performance row whose column of 2+ samples spreads more than half
+/// its mean, or has a negative mean, unless its class is never noise.
+bool is_noisy(const comparison_row& row) {
+  if (row.failure() || row.cls.never_noise) return false;
+  return std::any_of(row.columns.begin(), row.columns.end(), [](const column_summary& c) {
+    return c.stats.n >= 2 && (c.stats.stddev > std::fabs(c.first_sample_mean) / 2 || c.first_sample_mean < 0);
+  });
+}
+
+double change_key(const comparison_row& row) {
+  if (row.changes.empty()) return 0;
+  if (row.failure()) return row.changes[0].reproduction;
+  return row.changes[0].relative.value_or(row.changes[0].absolute == 0 ? 0 : HUGE_VAL);
+}
+
+/// Puts `rows` in the order of `sources` (sources[i]: the row that belongs at position i) in place,
+/// following the cycles of the permutation: no second vector of rows.
+void apply_order(std::vector<comparison_row>& rows, std::vector<std::size_t> sources) {
+  for (std::size_t start = 0; start < rows.size(); ++start) {
+    if (sources[start] == start) continue;
+    comparison_row held = std::move(rows[start]);
+    std::size_t at = start;
+    while (sources[at] != start) {
+      rows[at] = std::move(rows[sources[at]]);
+      const std::size_t next = sources[at];
+      sources[at] = at;
+      at = next;
+    }
+    rows[at] = std::move(held);
+    sources[at] = at;
+  }
+}
+
+/// The robot's order: the test's own metrics first, then failures, then the rest; by group, a group's
+/// own metrics before its sub-groups' (`fio.*` before `fio.time.*`); groups and sub-groups in the order
+/// in which they first appear; within a sub-group the larger change first; equal keys keep their order.
+void robot_sort(std::vector<comparison_row>& rows) {
+  struct keyed {
+    std::uint8_t rank;
+    bool nested;
+    std::uint32_t group;
+    std::uint32_t sub;
+    double change;
+    std::uint32_t index;
+  };
+  std::unordered_map<std::string_view, std::uint32_t> group_seen, sub_seen;
+  const auto order_of = [](auto& seen, std::string_view key) {
+    return seen.try_emplace(key, static_cast<std::uint32_t>(seen.size())).first->second;
+  };
+  std::vector<keyed> keys;
+  keys.reserve(rows.size());
+  // A matrix lists a group's metrics together: a name's group is looked up only when it differs from the
+  // previous name's.
+  std::string_view group, sub;
+  std::uint32_t group_order = 0, sub_order = 0;
+  for (const auto [k, row] : ranges::views::enumerate(rows)) {
+    const std::string_view row_group = row.name.substr(0, row.cls.group_length);
+    const std::string_view row_sub = row.name.substr(0, row.cls.sub_group_length);
+    if (k == 0 || row_group != group) group_order = order_of(group_seen, group = row_group);
+    if (k == 0 || row_sub != sub) sub_order = order_of(sub_seen, sub = row_sub);
+    const std::uint8_t rank = row.cls.own_metric ? 0 : (row.failure() ? 1 : 2);
+    keys.push_back({rank, row_sub.size() != row_group.size(), group_order, sub_order, change_key(row),
+                    static_cast<std::uint32_t>(k)});
+  }
+  std::sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
+    if (x.rank != y.rank) return x.rank < y.rank;
+    if (x.group != y.group) return x.group < y.group;
+    if (x.nested != y.nested) return !x.nested;
+    if (x.sub != y.sub) return x.sub < y.sub;
+    if (x.change != y.change) return x.change > y.change;
+    return x.index < y.index;
+  });
+  std::vector<std::size_t> sources;
+  sources.reserve(keys.size());
+  for (const keyed& key : keys) sources.push_back(key.index);
+  apply_order(rows, std::move(sources));
+}
+
+/// The named rows first, in the caller's order; the others after them, in their current order.
+void caller_sort(std::vector<comparison_row>& rows, std::span<const std::string> order) {
+  std::unordered_map<std::string_view, std::size_t> rank;
+  for (std::size_t i = 0; i < order.size(); ++i) rank.try_emplace(order[i], i);
+  std::stable_sort(rows.begin(), rows.end(), [&](const comparison_row& a, const comparison_row& b) {
+    const auto ra = rank.find(a.name);
+    const auto rb = rank.find(b.name);
+    const std::size_t ka = ra == rank.end() ? order.size() : ra->second;
+    const std::size_t kb = rb == rank.end() ? order.size() : rb->second;
+    return ka < kb;
+  });
+}
+
+}  // namespace
+
+comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options) {
+  if (columns.size() < 2) throw usage_error("a comparison needs a base and at least one other matrix");
+  if (std::any_of(columns.begin(), columns.end(), [](const auto& m) { return m == nullptr; }))
+    throw usage_error("a comparison needs a matrix in every column");
+  comparison out;
+  out.policy = options.policy;
+  out.classifier = options.classifier ? options.classifier : metric_classifier::robot();
+  const metric_classifier& classifier = *out.classifier;
+  for (const auto& m : columns) out.run_counts.push_back(m->run_count());
+
+  // Every metric name: compared columns' order first, then base-only ones. A name is new when no earlier
+  // column has it; the views point into the matrices, which the comparison holds.
+  std::vector<std::string_view> names;
+  names.reserve(columns[1]->size());
+  for (std::size_t c = 1; c <= columns.size(); ++c) {
+    const matrix& m = *columns[c % columns.size()];
+    for (const auto [i, series] : ranges::views::enumerate(m.metrics())) {
+      const std::string_view name = series.name();
+      bool seen = false;
+      for (std::size_t earlier = 1; earlier < c && !seen; ++earlier) seen = find_near(*columns[earlier], name, i) != nullptr;
+      if (!seen) names.push_back(name);
+    }
+  }
+  if (names.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many metrics to compare");
+
+  // What each metric is, decided once.
+  std::vector<metric_class> classes;
+  classes.reserve(names.size());
+  for (const std::string_view name : names) classes.push_back(classifier.classify(name));
+
+  // Complete runs only, for performance rows and the robot's second pass; a matrix without incomplete
+  // runs is used as it is.
+  const std::string_view marker = classifier.rules().incomplete_run_marker;
+  std::vector<std::shared_ptr<const matrix>> complete;
+  complete.reserve(columns.size());
+  for (const auto& m : columns) {
+    const auto flagged = flagged_runs(*m, marker);
+    const bool incomplete = std::find(flagged.begin(), flagged.end(), true) != flagged.end();
+    complete.push_back(incomplete ? std::make_shared<const matrix>(m->without_runs(flagged)) : m);
+  }
+
+  std::vector<indexed_matrix> all_runs, complete_runs;
+  all_runs.reserve(columns.size());
+  complete_runs.reserve(columns.size());
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    all_runs.emplace_back(*columns[c], names);
+    // A matrix without incomplete runs is its own complete-runs matrix: its lookups are done already.
+    if (complete[c] == columns[c]) complete_runs.push_back(all_runs.back());
+    else complete_runs.emplace_back(*complete[c], names);
+  }
+  const base_facts all_facts(*columns[0], classes, names, all_runs[0].series);
+  const base_facts complete_facts(*complete[0], classes, names, complete_runs[0].series);
+
+  // Each metric is decided and summarised in one step, while its samples are in cache.
+  std::vector<pair_decider> all_pairs, complete_pairs;
+  std::vector<std::uint8_t> two_passes;  // per compared column: incomplete runs on either side
+  all_pairs.reserve(columns.size());
+  complete_pairs.reserve(columns.size());
+  for (std::size_t c = 1; c < columns.size(); ++c) {
+    all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, options, classifier);
+    complete_pairs.emplace_back(complete_runs[c], complete_runs[0], complete_facts, options, classifier);
+    two_passes.push_back(complete[c] != columns[c] || complete[0] != columns[0] ? 1 : 0);
+  }
+
+  std::vector<sorted_column> sorted(columns.size());
+  const sorted_column unsorted;
+  std::vector<double> present;
+  out.rows.reserve(names.size());
+  support::populate(out.rows.data(), out.rows.capacity() * sizeof(comparison_row));
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string_view name = names[i];
+    const metric_class& cls = classes[i];
+    for (std::size_t c = 0; c < columns.size(); ++c) sorted[c].prepare(all_runs[c].series[i], columns[c]->run_count());
+    // Built in place: a row is some 500 bytes, and 10,000 of them moved once more cost a millisecond.
+    comparison_row& row = out.rows.emplace_back();
+    row.name = name;
+    row.cls = cls;
+    bool any = false;
+    for (std::size_t c = 1; c < columns.size(); ++c) {
+      std::optional<verdict> v;
+      if (two_passes[c - 1] != 0) {
+        if (cls.every_run) v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);
+        if (complete[c]->run_count() > 0 && complete[0]->run_count() > 0 && !cls.incomplete_run_marker)
+          merge_verdict(v, complete_pairs[c - 1].decide(i, name, cls, unsorted, unsorted));
+      } else {
+        v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);
+      }
+      column_verdict cv;
+      if (v) {
+        cv.changed = v->changed;
+        cv.p_value = v->p_value;
+        cv.reason = v->reason;
+      } else {
+        cv.reason = "not compared";
+      }
+      any = any || cv.changed;
+      row.verdicts.push_back(cv);
+    }
+    row.selected = options.all || any;
+
+    // Failure rows count over every run, performance rows over the complete ones.
+    const bool failure = cls.kind == metric_kind::failure;
+    const auto& source = failure ? all_runs : complete_runs;
+    for (const auto& [c, m] : ranges::views::enumerate(source)) {
+      row.samples.push_back(all_runs[c].series[i]);
+      // The sorted copy is of every run: it serves the complete-runs column only when the two are one.
+      const bool same_runs = failure || complete[c] == columns[c];
+      row.columns.push_back(summarize_column(m.series[i], m.m->run_count(), same_runs ? sorted[c] : unsorted, present));
+    }
+    for (std::size_t c = 1; c < row.columns.size(); ++c) row.changes.push_back(change_of(row.columns[0], row.columns[c]));
+    row.noisy = is_noisy(row);
+  }
+  if (options.order == row_order::robot) robot_sort(out.rows);
+  if (options.order == row_order::caller) caller_sort(out.rows, options.caller_order);
+  out.columns = std::move(columns);
+  // The filtered matrices are held too: nothing views them after this call, but a caller may want them.
+  return out;
+}
+
+comparison_row make_row(std::span<const series_view> columns, const metric_classifier* classifier) {
+  if (columns.size() < 2) throw usage_error("a row needs a base and at least one other column");
+  comparison_row row;
+  row.name = columns[0].name();
+  row.cls = (classifier != nullptr ? *classifier : *metric_classifier::robot()).classify(row.name);
+  row.selected = true;
+  const sorted_column unsorted;
+  std::vector<double> present;
+  for (const series_view& s : columns) {
+    row.samples.push_back(nullptr);
+    row.columns.push_back(summarize_column(&s, s.size(), unsorted, present));
+  }
+  for (std::size_t c = 1; c < row.columns.size(); ++c) row.changes.push_back(change_of(row.columns[0], row.columns[c]));
+  row.noisy = is_noisy(row);
+  return row;
+}
+
+comparison compare(std::vector<matrix> columns, const compare_options& options) {
+  std::vector<std::shared_ptr<const matrix>> shared;
+  shared.reserve(columns.size());
+  for (auto& m : columns) shared.push_back(std::make_shared<const matrix>(std::move(m)));
+  return compare(std::move(shared), options);
+}
+
+}  // namespace perfmail

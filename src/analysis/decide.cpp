@@ -1,0 +1,127 @@
+// Deciding one metric (include/perfmail/analysis/decide.hpp): docs/TABLES.md states each rule.
+
+#include "perfmail/analysis/decide.hpp"
+
+#include "perfmail/stats/significance.hpp"
+#include "perfmail/stats/sorted_copy.hpp"
+#include "perfmail/stats/trim.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace perfmail {
+
+namespace {
+
+bool all_integers(std::span<const double> xs) {
+  return std::all_of(xs.begin(), xs.end(), [](double x) { return std::trunc(x) == x; });
+}
+
+verdict skipped(std::string_view reason) {
+  verdict v;
+  v.reason = reason;
+  return v;
+}
+
+std::span<const double> sorted_side(const side_samples& side, std::vector<double>& buffer) {
+  if (side.sorted) return *side.sorted;
+  sorted_copy(side.values, buffer);
+  return buffer;
+}
+
+}  // namespace
+
+verdict decide(const metric_class& cls, const side_samples& head_side, const side_samples& base_side,
+               const metric_context& context, const metric_classifier& classifier, const change_policy& policy,
+               decide_buffers& buffers) {
+  const std::span<const double> head = head_side.values;
+  const std::span<const double> base = base_side.values;
+  const bool failure = cls.kind == metric_kind::failure;
+
+  // Candidate rules.
+  if (!context.everything && !cls.reportable) return skipped("deny-listed");
+  if (failure) {
+    if (!cls.sibling_free && cls.sibling != sibling_rule::none && !context.base_has_sibling)
+      return skipped("no pass/fail sibling in the base");
+  } else {
+    if (context.head_runs < 3 && context.base_runs < 3) return skipped("fewer than 3 runs on both sides");
+    const bool family_in_base = cls.family != metric_family::none && context.base_has_family;
+    if (!context.in_base && !family_in_base) return skipped("not in the base");
+  }
+
+  // Trimmed ranges.
+  std::size_t margin = failure ? 0 : 3;
+  const auto sorted_base = trim_sorted(sorted_side(base_side, buffers.base), margin);
+  if (sorted_base.empty()) return skipped("no base samples");
+  if (base.size() <= 3 && margin > 1) margin = 1;
+  const auto sorted_head = trim_sorted(sorted_side(head_side, buffers.head), margin);
+  if (sorted_head.empty()) return skipped("no samples");
+  const trimmed_range a = range_of_sorted(sorted_head);
+  const trimmed_range b = range_of_sorted(sorted_base);
+
+  verdict v;
+  v.candidate = true;
+  const ratio_delta rd = ratio_and_delta(a, b);
+  v.ratio = rd.ratio;
+  v.delta = rd.delta;
+
+  // The rule.
+  if (failure) {
+    if (!failure_changed(a, b)) {
+      v.reason = "failure maxima equal";
+      return v;
+    }
+  } else if (policy.kind == policy_kind::robot) {
+    const auto& o = policy.robot;
+    bool changed = false;
+    if (o.variance && (context.head_runs < 10 || context.base_runs < 10)) {
+      v.reason = "variance needs 10 runs on each side";
+      return v;
+    }
+    if (o.variance) changed = spread_changed(a, b, *o.variance);
+    else if (o.gap) changed = ranges_apart_by_gap(a, b, *o.gap);
+    else if (o.distance) changed = ranges_apart_by_distance(a, b, *o.distance, all_integers(head) && all_integers(base));
+    else changed = medians_outside_ranges(a, b);
+    if (!changed) {
+      v.reason = "ranges overlap";
+      return v;
+    }
+  } else {
+    if (head.size() < 2 || base.size() < 2) {
+      v.reason = "fewer than 2 samples for the test";
+      return v;
+    }
+    const test_result t = policy.kind == policy_kind::mann_whitney ? mann_whitney_u(head, base) : welch_t_test(head, base);
+    v.p_value = t.p_value;
+    if (!(t.p_value < policy.alpha)) {
+      v.reason = "not significant";
+      return v;
+    }
+    v.changed = true;
+    v.reason = "significant";
+    return v;
+  }
+
+  // Floors.
+  if (!(rd.ratio > 1.01)) {
+    v.reason = "ratio below 1.01";
+    return v;
+  }
+  if (!(rd.ratio > 1.05) && !cls.primary) {
+    v.reason = "ratio below 1.05 for a secondary metric";
+    return v;
+  }
+  if (failure && policy.robot.failure_needs_median_change && a.median == b.median) {
+    v.reason = "failure medians equal";
+    return v;
+  }
+  if (!classifier.clears_floor(cls, rd.delta, rd.max)) {
+    v.reason = "below the family's floor";
+    return v;
+  }
+  v.changed = true;
+  v.reason = "changed";
+  return v;
+}
+
+}  // namespace perfmail

@@ -1,0 +1,134 @@
+// The metric classifier (include/perfmail/metrics/classifier.hpp).
+
+#include "perfmail/metrics/classifier.hpp"
+
+#include "name_matcher.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <unordered_set>
+
+namespace perfmail {
+
+namespace {
+
+template <class Rule, class Project>
+std::vector<name_rule> names_of(const std::vector<Rule>& rules, Project name) {
+  std::vector<name_rule> out;
+  out.reserve(rules.size());
+  for (const Rule& r : rules) out.push_back(std::invoke(name, r));
+  return out;
+}
+
+/// Lengths of a name's group (its first component) and sub-group (its first two components when it has
+/// three or more and the second is not empty; else the group).
+std::pair<std::uint16_t, std::uint16_t> group_lengths(std::string_view name) {
+  const auto clamp = [](std::size_t n) { return static_cast<std::uint16_t>(std::min<std::size_t>(n, UINT16_MAX)); };
+  const auto first = name.find('.');
+  if (first == std::string_view::npos) return {clamp(name.size()), clamp(name.size())};
+  const auto second = name.find('.', first + 1);
+  if (second == std::string_view::npos || second == first + 1) return {clamp(first), clamp(first)};
+  return {clamp(first), clamp(second)};
+}
+
+struct text_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
+}  // namespace
+
+struct metric_classifier::compiled {
+  explicit compiled(metric_rules r)
+      : rules(std::move(r)),
+        failure(rules.failure),
+        pass(rules.pass),
+        never_failure(rules.never_failure),
+        sibling_free(rules.sibling_free),
+        every_run(rules.every_run),
+        deny(rules.deny),
+        allow(rules.allow),
+        report_allow(rules.report_allow),
+        benchmarks(rules.benchmarks.begin(), rules.benchmarks.end()),
+        primary(rules.primary),
+        floors(names_of(rules.floors, &floor_rule::name)),
+        families(names_of(rules.families, &family_rule::name)),
+        classic_absolute(rules.classic_absolute),
+        modern_absolute(rules.modern_absolute),
+        never_noise(rules.never_noise),
+        directions(names_of(rules.directions, &direction_rule::name)) {}
+
+  metric_rules rules;
+  metrics_detail::name_matcher failure, pass, never_failure, sibling_free, every_run;
+  metrics_detail::name_matcher deny, allow, report_allow;
+  std::unordered_set<std::string, text_hash, std::equal_to<>> benchmarks;
+  metrics_detail::name_matcher primary, floors, families;
+  metrics_detail::name_matcher classic_absolute, modern_absolute, never_noise, directions;
+};
+
+metric_classifier::metric_classifier(metric_rules rules) : compiled_(std::make_shared<const compiled>(std::move(rules))) {}
+
+const metric_rules& metric_classifier::rules() const noexcept { return compiled_->rules; }
+
+metric_class metric_classifier::classify(std::string_view name) const {
+  const compiled& k = *compiled_;
+  const metrics_detail::name_signature sig = metrics_detail::name_signature::of(name);
+  metric_class c;
+  std::tie(c.group_length, c.sub_group_length) = group_lengths(name);
+
+  if (!k.never_failure.any(name, sig) && (k.failure.any(name, sig) || k.pass.any(name, sig))) c.kind = metric_kind::failure;
+  c.every_run = k.every_run.any(name, sig);
+  c.sibling_free = k.sibling_free.any(name, sig);
+  if (const auto dot = name.rfind('.'); dot != std::string_view::npos) {
+    const std::string_view last = name.substr(dot + 1);
+    const auto& endings = k.rules.failure_endings;
+    if (std::find(endings.begin(), endings.end(), last) != endings.end()) c.sibling = sibling_rule::needs_pass;
+    else if (last == k.rules.pass_ending) c.sibling = sibling_rule::needs_failure;
+    if (c.sibling != sibling_rule::none) c.stem_length = static_cast<std::uint16_t>(std::min<std::size_t>(dot, UINT16_MAX));
+  }
+
+  c.reportable = !k.deny.any(name, sig) || k.allow.any(name, sig) || k.report_allow.any(name, sig);
+  const bool dotted = c.group_length < name.size();
+  c.own_metric = dotted && k.benchmarks.contains(name.substr(0, c.group_length));
+  c.primary = c.own_metric || k.primary.any(name, sig);
+  if (const auto f = k.families.first(name, sig)) c.family = k.rules.families[*f].family;
+  if (const auto f = k.floors.first(name, sig)) c.floor = static_cast<std::int16_t>(std::min<std::size_t>(*f, INT16_MAX));
+  c.never_noise = k.never_noise.any(name, sig);
+  if (k.classic_absolute.any(name, sig)) c.classic_change = change_shown::absolute;
+  if (k.modern_absolute.any(name, sig)) c.modern_change = change_shown::absolute;
+  if (const auto d = k.directions.first(name, sig)) c.direction = k.rules.directions[*d].direction;
+  c.incomplete_run_marker = name == k.rules.incomplete_run_marker;
+  return c;
+}
+
+std::vector<std::string> metric_classifier::sibling_names(std::string_view name, const metric_class& c) const {
+  const std::string stem{name.substr(0, c.stem_length)};
+  std::vector<std::string> out;
+  if (c.sibling == sibling_rule::needs_pass) out.push_back(stem + "." + rules().pass_ending);
+  if (c.sibling == sibling_rule::needs_failure)
+    for (const auto& ending : rules().failure_endings) out.push_back(stem + "." + ending);
+  return out;
+}
+
+bool metric_classifier::clears_floor(const metric_class& c, double delta, double max) const {
+  if (c.floor < 0) return true;
+  const floor_rule& rule = rules().floors[static_cast<std::size_t>(c.floor)];
+  switch (rule.test) {
+    case floor_test::reaches:
+      if (max < rule.value) return false;
+      // A whole threshold also asks for half of it as the change, rounded down as integers divide.
+      if (std::trunc(rule.value) == rule.value && delta < std::floor(rule.value / 2)) return false;
+      return true;
+    case floor_test::max_above: return max > rule.value;
+    case floor_test::delta_above: return delta > rule.value;
+  }
+  return true;
+}
+
+std::shared_ptr<const metric_classifier> metric_classifier::robot() {
+  static const auto shared = std::make_shared<const metric_classifier>(metric_rules::robot());
+  return shared;
+}
+
+}  // namespace perfmail

@@ -1,0 +1,225 @@
+#include <doctest/doctest.h>
+
+#include "perfmail/error.hpp"
+#include "perfmail/email/headline.hpp"
+#include "perfmail/metrics/classifier.hpp"
+
+#include <optional>
+#include <string>
+
+using namespace perfmail;
+
+namespace {
+metric_class robot(std::string_view name) { return metric_classifier::robot()->classify(name); }
+}  // namespace
+
+TEST_CASE("classifier: failure and pass counts (the robot's failure and pass patterns)") {
+  for (const char* name : {"dmesg.Out_of_memory:Kill_process", "dmesg.Mem-Info", "kmsg.foo", "last_state.OOM",
+                           "last_state.is_incomplete_run", "stderr.Segmentation_fault", "ltp.fs_bind01.fail",
+                           "xfstests.generic.001.fail", "kunit.test.error", "mce-test.warnings",
+                           "kernel-selftests.bpf.test_maps.fail", "ltp.syscalls.pass", "oom.task_killed_by_oom",
+                           "oom.oom_killed_by_x"}) {
+    CAPTURE(name);
+    CHECK(robot(name).kind == metric_kind::failure);
+  }
+  for (const char* name : {"phoronix.errors_per_sec", "fail", "killed_by_x", "vm-scalability.throughput",
+                           "perf-stat.cache-misses", "fio.write_clat_99%_us", "x.fail_count", ".pass",
+                           "stderr.time.elapsed", "fio.write_bw_MBps"}) {
+    CAPTURE(name);
+    CHECK(robot(name).kind == metric_kind::performance);
+  }
+}
+
+TEST_CASE("classifier: one value per name, each fact a field (the robot's rules)") {
+  struct expected {
+    const char* name;
+    metric_class cls;
+  };
+  const auto with = [](auto edit) {
+    metric_class c;
+    edit(c);
+    return c;
+  };
+  const expected table[] = {
+      {"fio.write_bw_MBps", with([](metric_class& c) {
+         c.primary = c.own_metric = true;
+         c.direction = better::higher;
+         c.group_length = 3;
+         c.sub_group_length = 3;
+       })},
+      {"fio.time.elapsed_time", with([](metric_class& c) {
+         c.primary = c.own_metric = true;
+         c.direction = better::lower;
+         c.group_length = 3;
+         c.sub_group_length = 8;
+       })},
+      {"dmesg.Mem-Info", with([](metric_class& c) {
+         c.kind = metric_kind::failure;
+         c.reportable = false;
+         c.every_run = c.sibling_free = true;
+         c.group_length = c.sub_group_length = 5;
+       })},
+      {"kmsg.x", with([](metric_class& c) {
+         c.kind = metric_kind::failure;
+         c.sibling_free = true;  // not compared over incomplete runs
+         c.group_length = c.sub_group_length = 4;
+       })},
+      {"ltp.syscalls.fail", with([](metric_class& c) {
+         c.kind = metric_kind::failure;
+         c.sibling = sibling_rule::needs_pass;
+         c.stem_length = 12;
+         c.group_length = 3;
+         c.sub_group_length = 12;
+       })},
+      {"ltp.syscalls.pass", with([](metric_class& c) {
+         c.kind = metric_kind::failure;
+         c.sibling = sibling_rule::needs_failure;
+         c.stem_length = 12;
+         c.group_length = 3;
+         c.sub_group_length = 12;
+       })},
+      {"perf-profile.self.cycles-pp.x", with([](metric_class& c) {
+         c.family = metric_family::perf_profile;
+         c.classic_change = c.modern_change = change_shown::absolute;
+         c.group_length = 12;
+         c.sub_group_length = 17;
+       })},
+      {"latency_stats.max.x", with([](metric_class& c) {
+         c.classic_change = change_shown::absolute;
+         c.never_noise = true;
+         c.direction = better::lower;
+         c.group_length = 13;
+         c.sub_group_length = 17;
+       })},
+      {"mpstat.cpu.idle%", with([](metric_class& c) {
+         c.modern_change = change_shown::absolute;
+         c.group_length = 6;
+         c.sub_group_length = 10;
+       })},
+      {"interrupts.CPU0.LOC", with([](metric_class& c) {
+         c.reportable = false;
+         c.floor = 0;
+         c.group_length = 10;
+         c.sub_group_length = 15;
+       })},
+      {"interrupts.CAL:Function_call_interrupts", with([](metric_class& c) {
+         c.primary = true;
+         c.floor = 0;
+         c.group_length = 10;
+         c.sub_group_length = 10;
+       })},
+      {"last_state.is_incomplete_run", with([](metric_class& c) {
+         c.kind = metric_kind::failure;
+         c.every_run = c.sibling_free = c.incomplete_run_marker = true;
+         c.group_length = c.sub_group_length = 10;
+       })},
+      {"nodot", with([](metric_class& c) { c.group_length = c.sub_group_length = 5; })},
+  };
+  for (const auto& row : table) {
+    CAPTURE(row.name);
+    CHECK(robot(row.name) == row.cls);
+  }
+}
+
+TEST_CASE("classifier: primary metrics, the deny list and floors") {
+  CHECK(robot("perf-stat.cpu-cycles").primary);
+  CHECK(robot("turbostat.PkgWatt").primary);
+  CHECK(robot("hackbench.time.elapsed_time").primary);
+  CHECK_FALSE(robot("turbostat.Avg_MHz").primary);
+  CHECK_FALSE(robot("meminfo.Active").primary);
+  CHECK_FALSE(robot("fio").own_metric);
+  CHECK_FALSE(robot("softirqs.RCU").reportable);
+  CHECK_FALSE(robot("dmesg.boot_failures").reportable);
+  CHECK(robot("fio.write_bw_MBps").reportable);
+  const auto& k = *metric_classifier::robot();
+  SUBCASE("interrupts: the threshold table, max >= 100 and delta >= 50") {
+    const auto c = robot("interrupts.CAL:Function_call_interrupts");
+    CHECK(k.clears_floor(c, 60, 150));
+    CHECK_FALSE(k.clears_floor(c, 60, 99));
+    CHECK_FALSE(k.clears_floor(c, 49, 150));
+  }
+  SUBCASE("iostat above 1, slab and page counters' delta above 100, memory above 1000, softirqs above 10000") {
+    CHECK(k.clears_floor(robot("iostat.sda.util"), 0.1, 1.5));
+    CHECK_FALSE(k.clears_floor(robot("iostat.sda.util"), 0.1, 1));
+    CHECK(k.clears_floor(robot("slabinfo.kmalloc-64.num_objs"), 101, 0));
+    CHECK_FALSE(k.clears_floor(robot("buddyinfo.Node.0.zone.Normal.1"), 100, 1e9));
+    CHECK_FALSE(k.clears_floor(robot("proc-vmstat.pgfault"), 500, 1000));
+    CHECK(k.clears_floor(robot("meminfo.Active"), 500, 1001));
+    CHECK_FALSE(k.clears_floor(robot("softirqs.RCU"), 5000, 10000));
+    CHECK(k.clears_floor(robot("softirqs.RCU"), 5000, 10001));
+  }
+  CHECK(k.clears_floor(robot("fio.write_bw_MBps"), 0.001, 0.001));
+}
+
+TEST_CASE("classifier: siblings a failure count needs in the base") {
+  const auto& k = *metric_classifier::robot();
+  CHECK(k.sibling_names("ltp.syscalls.fail", robot("ltp.syscalls.fail")) == std::vector<std::string>{"ltp.syscalls.pass"});
+  CHECK(k.sibling_names("ltp.syscalls.pass", robot("ltp.syscalls.pass")) ==
+        std::vector<std::string>{"ltp.syscalls.error", "ltp.syscalls.warn", "ltp.syscalls.fail"});
+  CHECK(k.sibling_names("dmesg.x", robot("dmesg.x")).empty());
+}
+
+TEST_CASE("classifier: which way is better") {
+  CHECK(robot("fio.write_iops").direction == better::higher);
+  CHECK(robot("vm-scalability.throughput").direction == better::higher);
+  CHECK(robot("blogbench.read_score").direction == better::higher);
+  CHECK(robot("will-it-scale.per_process_ops").direction == better::higher);
+  CHECK(robot("aim9.shell_rtns_1.ops_per_sec").direction == better::higher);
+  CHECK(robot("fio.write_clat_mean_us").direction == better::lower);
+  CHECK(robot("fio.latency_4ms%").direction == better::lower);
+  CHECK(robot("kbuild.time.elapsed_time").direction == better::lower);
+  CHECK_FALSE(robot("turbostat.Avg_MHz").direction.has_value());
+  CHECK_FALSE(robot("perf-stat.cache-misses").direction.has_value());
+  CHECK(email::change_word(better::higher, 24.1) == "improvement");
+  CHECK(email::change_word(better::higher, -74.7) == "regression");
+  CHECK(email::change_word(better::lower, 327) == "regression");
+  CHECK(email::change_word(better::lower, -20) == "improvement");
+  CHECK(email::change_word(std::nullopt, 5) == "change");
+  CHECK(email::change_word(better::higher, 0) == "change");
+}
+
+TEST_CASE("classifier: the rules are a value a caller copies and edits") {
+  metric_rules rules = metric_rules::robot();
+  rules.benchmarks = {"mybench"};
+  rules.deny = {{name_match::prefix, "fio."}};
+  rules.directions.insert(rules.directions.begin(), direction_rule{{name_match::prefix, "turbostat."}, better::lower});
+  const metric_classifier mine{std::move(rules)};
+  CHECK(mine.classify("mybench.score").own_metric);
+  CHECK_FALSE(mine.classify("fio.write_bw_MBps").own_metric);
+  CHECK_FALSE(mine.classify("fio.write_bw_MBps").reportable);
+  CHECK(mine.classify("dmesg.Mem-Info").reportable);
+  CHECK(mine.classify("turbostat.PkgWatt").direction == better::lower);
+  SUBCASE("allow lists let deny-listed metrics back") {
+    metric_rules allowing = metric_rules::robot();
+    allowing.report_allow = {{name_match::search, "^softirqs\\."}};
+    CHECK(metric_classifier{allowing}.classify("softirqs.RCU").reportable);
+  }
+  SUBCASE("a rule that is not a regular expression is named") {
+    metric_rules broken;
+    broken.deny = {{name_match::search, "a(b"}};
+    CHECK_THROWS_WITH_AS(metric_classifier{broken}, doctest::Contains("a(b"), usage_error);
+  }
+}
+
+TEST_CASE("classifier: how rules match, and the cheap pre-checks never change a verdict") {
+  metric_rules rules;
+  rules.deny = {{name_match::pattern, R"(.+\.(error|warn|fail)[^_]*$)"}, {name_match::pattern, R"((.*\.)?time\..*)"},
+                {name_match::pattern, R"(.+killed_by.*)"},           {name_match::pattern, "ab?cde"},
+                {name_match::pattern, R"(x\.y*z)"},                  {name_match::pattern, R"(interrupts\.(?!CAL:))"},
+                {name_match::pattern, "a|b"},                        {name_match::search, "needle$"},
+                {name_match::exact, "exactly.this"},                 {name_match::suffix, ".tail"},
+                {name_match::contains, "middle"}};
+  const metric_classifier k{rules};
+  const auto denied = [&](std::string_view name) { return !k.classify(name).reportable; };
+  for (const char* name : {"ltp.x.warn", "ltp.x.failures", "time.elapsed", "fio.time.elapsed", "oom.killed_by_x",
+                           "acde", "abcde", "x.z", "x.yyz", "interrupts.CPU0.LOC", "b.anything", "a", "haystack.needle",
+                           "exactly.this", "a.tail", "the.middle.x"}) {
+    CAPTURE(name);
+    CHECK(denied(name));
+  }
+  for (const char* name : {"ltp.x.warning_count", "x.q", "interrupts.CAL:x", "xdmesg", "needle.not", "exactly.this.not",
+                           "tail", "midle"}) {
+    CAPTURE(name);
+    CHECK_FALSE(denied(name));
+  }
+}
