@@ -5,6 +5,7 @@
 #include "name_matcher.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <unordered_set>
@@ -39,32 +40,33 @@ struct text_hash {
 
 }  // namespace
 
+namespace {
+
+/// The lists of name rules, in the order the compiled matcher holds them.
+enum class rule_list : std::uint8_t {
+  failure, pass, never_failure, sibling_free, every_run, deny, allow, report_allow, primary, floors, families,
+  classic_absolute, modern_absolute, never_noise, directions,
+};
+constexpr std::size_t rule_list_count = static_cast<std::size_t>(rule_list::directions) + 1;
+
+}  // namespace
+
 struct metric_classifier::compiled {
   explicit compiled(metric_rules r)
       : rules(std::move(r)),
-        failure(rules.failure),
-        pass(rules.pass),
-        never_failure(rules.never_failure),
-        sibling_free(rules.sibling_free),
-        every_run(rules.every_run),
-        deny(rules.deny),
-        allow(rules.allow),
-        report_allow(rules.report_allow),
-        benchmarks(rules.benchmarks.begin(), rules.benchmarks.end()),
-        primary(rules.primary),
-        floors(names_of(rules.floors, &floor_rule::name)),
-        families(names_of(rules.families, &family_rule::name)),
-        classic_absolute(rules.classic_absolute),
-        modern_absolute(rules.modern_absolute),
-        never_noise(rules.never_noise),
-        directions(names_of(rules.directions, &direction_rule::name)) {}
+        floor_names(names_of(rules.floors, &floor_rule::name)),
+        family_names(names_of(rules.families, &family_rule::name)),
+        direction_names(names_of(rules.directions, &direction_rule::name)),
+        matcher(std::array<std::span<const name_rule>, rule_list_count>{
+            rules.failure, rules.pass, rules.never_failure, rules.sibling_free, rules.every_run, rules.deny,
+            rules.allow, rules.report_allow, rules.primary, floor_names, family_names, rules.classic_absolute,
+            rules.modern_absolute, rules.never_noise, direction_names}),
+        benchmarks(rules.benchmarks.begin(), rules.benchmarks.end()) {}
 
   metric_rules rules;
-  metrics_detail::name_matcher failure, pass, never_failure, sibling_free, every_run;
-  metrics_detail::name_matcher deny, allow, report_allow;
+  std::vector<name_rule> floor_names, family_names, direction_names;
+  metrics_detail::name_matcher matcher;  ///< every list at once, in rule_list's order
   std::unordered_set<std::string, text_hash, std::equal_to<>> benchmarks;
-  metrics_detail::name_matcher primary, floors, families;
-  metrics_detail::name_matcher classic_absolute, modern_absolute, never_noise, directions;
 };
 
 metric_classifier::metric_classifier(metric_rules rules) : compiled_(std::make_shared<const compiled>(std::move(rules))) {}
@@ -73,13 +75,20 @@ const metric_rules& metric_classifier::rules() const noexcept { return compiled_
 
 metric_class metric_classifier::classify(std::string_view name) const {
   const compiled& k = *compiled_;
-  const metrics_detail::name_signature sig = metrics_detail::name_signature::of(name);
+  std::array<std::uint32_t, rule_list_count> first;
+  k.matcher.match(name, first);
+  const auto matches = [&](rule_list l) { return first[static_cast<std::size_t>(l)] != metrics_detail::name_matcher::no_match; };
+  const auto first_of = [&](rule_list l) -> std::optional<std::size_t> {
+    if (!matches(l)) return std::nullopt;
+    return first[static_cast<std::size_t>(l)];
+  };
+
   metric_class c;
   std::tie(c.group_length, c.sub_group_length) = group_lengths(name);
-
-  if (!k.never_failure.any(name, sig) && (k.failure.any(name, sig) || k.pass.any(name, sig))) c.kind = metric_kind::failure;
-  c.every_run = k.every_run.any(name, sig);
-  c.sibling_free = k.sibling_free.any(name, sig);
+  if (!matches(rule_list::never_failure) && (matches(rule_list::failure) || matches(rule_list::pass)))
+    c.kind = metric_kind::failure;
+  c.every_run = matches(rule_list::every_run);
+  c.sibling_free = matches(rule_list::sibling_free);
   if (const auto dot = name.rfind('.'); dot != std::string_view::npos) {
     const std::string_view last = name.substr(dot + 1);
     const auto& endings = k.rules.failure_endings;
@@ -88,16 +97,16 @@ metric_class metric_classifier::classify(std::string_view name) const {
     if (c.sibling != sibling_rule::none) c.stem_length = static_cast<std::uint16_t>(std::min<std::size_t>(dot, UINT16_MAX));
   }
 
-  c.reportable = !k.deny.any(name, sig) || k.allow.any(name, sig) || k.report_allow.any(name, sig);
+  c.reportable = !matches(rule_list::deny) || matches(rule_list::allow) || matches(rule_list::report_allow);
   const bool dotted = c.group_length < name.size();
   c.own_metric = dotted && k.benchmarks.contains(name.substr(0, c.group_length));
-  c.primary = c.own_metric || k.primary.any(name, sig);
-  if (const auto f = k.families.first(name, sig)) c.family = k.rules.families[*f].family;
-  if (const auto f = k.floors.first(name, sig)) c.floor = static_cast<std::int16_t>(std::min<std::size_t>(*f, INT16_MAX));
-  c.never_noise = k.never_noise.any(name, sig);
-  if (k.classic_absolute.any(name, sig)) c.classic_change = change_shown::absolute;
-  if (k.modern_absolute.any(name, sig)) c.modern_change = change_shown::absolute;
-  if (const auto d = k.directions.first(name, sig)) c.direction = k.rules.directions[*d].direction;
+  c.primary = c.own_metric || matches(rule_list::primary);
+  if (const auto f = first_of(rule_list::families)) c.family = k.rules.families[*f].family;
+  if (const auto f = first_of(rule_list::floors)) c.floor = static_cast<std::int16_t>(std::min<std::size_t>(*f, INT16_MAX));
+  c.never_noise = matches(rule_list::never_noise);
+  if (matches(rule_list::classic_absolute)) c.classic_change = change_shown::absolute;
+  if (matches(rule_list::modern_absolute)) c.modern_change = change_shown::absolute;
+  if (const auto d = first_of(rule_list::directions)) c.direction = k.rules.directions[*d].direction;
   c.incomplete_run_marker = name == k.rules.incomplete_run_marker;
   return c;
 }

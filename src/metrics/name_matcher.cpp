@@ -106,6 +106,21 @@ std::vector<std::string> required_text(std::string_view p) {
   return words;
 }
 
+/// Whether pattern text `rest`, following a literal prefix, matches whatever follows it (names hold no
+/// line breaks, which `.` would not match).
+bool matches_anything(std::string_view rest) { return rest.empty() || rest == ".*" || rest == ".*$"; }
+
+/// The literal `X` of a rest `(?!X)`, optionally followed by `.*`: text the name must not continue with.
+std::optional<std::string> excluded_literal(std::string_view rest) {
+  if (!rest.starts_with("(?!")) return std::nullopt;
+  const auto close = rest.find(')');
+  if (close == std::string_view::npos || !matches_anything(rest.substr(close + 1))) return std::nullopt;
+  const std::string_view inside = rest.substr(3, close - 3);
+  auto [literal, after] = literal_prefix(inside);
+  if (!after.empty() || literal.empty()) return std::nullopt;
+  return literal;
+}
+
 std::shared_ptr<const std::regex> compile(const name_rule& rule, std::string_view expression) {
   try {
     return std::make_shared<const std::regex>(std::string{expression}, std::regex::ECMAScript | std::regex::optimize);
@@ -116,7 +131,7 @@ std::shared_ptr<const std::regex> compile(const name_rule& rule, std::string_vie
 
 }  // namespace
 
-bool name_matcher::entry::rest_matches(std::string_view name) const {
+bool name_matcher::entry::rest_matches(std::string_view name, const name_signature& sig) const {
   switch (how) {
     case name_match::exact:
     case name_match::prefix: return true;
@@ -124,10 +139,13 @@ bool name_matcher::entry::rest_matches(std::string_view name) const {
     case name_match::contains: return name.find(literal) != std::string_view::npos;
     case name_match::pattern:
     case name_match::search: {
-      if (!needs_one_of.empty() && std::none_of(needs_one_of.begin(), needs_one_of.end(), [&](const std::string& s) {
-            return name.find(s) != std::string_view::npos;
-          }))
-        return false;
+      const auto holds = [&](std::size_t w) {
+        return sig.holds(needs_one_of_pairs[w]) && name.find(needs_one_of[w]) != std::string_view::npos;
+      };
+      bool any_held = needs_one_of.empty();
+      for (std::size_t w = 0; w < needs_one_of.size() && !any_held; ++w) any_held = holds(w);
+      if (!any_held) return false;
+      if (!not_followed_by.empty() && name.substr(literal.size()).starts_with(not_followed_by)) return false;
       if (!regex) return true;
       const auto flags = how == name_match::pattern ? std::regex_constants::match_continuous
                                                     : std::regex_constants::match_default;
@@ -137,106 +155,123 @@ bool name_matcher::entry::rest_matches(std::string_view name) const {
   return false;
 }
 
-name_matcher::name_matcher(std::span<const name_rule> rules) {
-  entries_.reserve(rules.size());
-  for (std::size_t i = 0; i < rules.size(); ++i) {
-    const name_rule& rule = rules[i];
-    entry e;
-    e.index = i;
-    e.how = rule.how;
-    switch (rule.how) {
-      case name_match::exact:
-        e.literal = rule.text;
-        exact_.try_emplace(rule.text, entries_.size());
-        break;
-      case name_match::prefix:
-        e.literal = rule.text;
-        add_prefix(rule.text, entries_.size());
-        break;
-      case name_match::suffix:
-      case name_match::contains:
-        e.literal = rule.text;
-        e.needs = name_signature::of(rule.text);
-        scanned_.push_back(entries_.size());
-        break;
-      case name_match::pattern:
-      case name_match::search: {
-        std::string_view p = rule.text;
-        // A search anchored at the start is a pattern; it then has a literal prefix for the trie.
-        const bool anchored = rule.how == name_match::pattern || (p.starts_with('^') && !has_top_level_alternation(p));
-        if (p.starts_with('^')) p.remove_prefix(1);
-        if (anchored) {
-          e.how = name_match::pattern;
-          const auto [prefix, rest] = literal_prefix(p);
-          e.literal = prefix;
-          if (!(rest.empty() || rest == ".*")) {
-            e.regex = compile(rule, p);
-            e.needs_one_of = required_text(rest);
-          }
-          add_prefix(prefix, entries_.size());
-        } else {
-          e.regex = compile(rule, rule.text);
-          e.needs_one_of = required_text(rule.text);
-          if (e.needs_one_of.size() == 1) e.needs = name_signature::of(e.needs_one_of.front());
-          scanned_.push_back(entries_.size());
-        }
-        break;
-      }
-    }
-    entries_.push_back(std::move(e));
-  }
+name_matcher::name_matcher(std::span<const std::span<const name_rule>> lists) {
+  for (std::size_t list = 0; list < lists.size(); ++list)
+    for (std::size_t i = 0; i < lists[list].size(); ++i)
+      add(lists[list][i], static_cast<std::uint32_t>(list), static_cast<std::uint32_t>(i));
 }
 
-void name_matcher::add_prefix(const std::string& prefix, std::size_t at) {
+void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t index) {
+  const auto at = static_cast<std::uint32_t>(entries_.size());
+  entry e;
+  e.list = list;
+  e.index = index;
+  e.how = rule.how;
+  switch (rule.how) {
+    case name_match::exact:
+      e.literal = rule.text;
+      exact_[rule.text].push_back(at);
+      break;
+    case name_match::prefix:
+      e.literal = rule.text;
+      prefixes_.add(rule.text, at);
+      break;
+    case name_match::suffix:
+      e.literal = rule.text;
+      suffixes_.add(std::string(rule.text.rbegin(), rule.text.rend()), at);
+      break;
+    case name_match::contains:
+      e.literal = rule.text;
+      e.needs = name_signature::of(rule.text);
+      scanned_.push_back(at);
+      break;
+    case name_match::pattern:
+    case name_match::search: {
+      std::string_view p = rule.text;
+      // A search anchored at the start is a pattern; it then has a literal prefix for the trie.
+      const bool anchored = rule.how == name_match::pattern || (p.starts_with('^') && !has_top_level_alternation(p));
+      if (p.starts_with('^')) p.remove_prefix(1);
+      if (anchored) {
+        e.how = name_match::pattern;
+        const auto [prefix, rest] = literal_prefix(p);
+        e.literal = prefix;
+        if (const auto excluded = excluded_literal(rest)) {
+          e.not_followed_by = *excluded;
+        } else if (!matches_anything(rest)) {
+          e.regex = compile(rule, p);
+          e.needs_one_of = required_text(rest);
+        }
+        prefixes_.add(prefix, at);
+      } else {
+        e.regex = compile(rule, rule.text);
+        e.needs_one_of = required_text(rule.text);
+        scanned_.push_back(at);
+      }
+      break;
+    }
+  }
+  for (const std::string& word : e.needs_one_of) e.needs_one_of_pairs.push_back(name_signature::of(word));
+  // A match holds the pairs of the one text it needs.
+  if (e.needs_one_of.size() == 1) e.needs = e.needs_one_of_pairs.front();
+  // Found in a trie, a prefix or suffix rule matches, and so does a pattern that is its literal prefix.
+  const bool literal_decides = e.how == name_match::prefix || e.how == name_match::suffix ||
+                               (e.how == name_match::pattern && !e.regex && e.needs_one_of.empty() &&
+                                e.not_followed_by.empty());
+  screens_.push_back({list, index, literal_decides, e.needs});
+  entries_.push_back(std::move(e));
+}
+
+void name_matcher::trie::add(std::string_view text, std::uint32_t at) {
   std::size_t node = 0;
-  for (const char c : prefix) {
-    auto& children = trie_[node].children;
+  for (const char c : text) {
+    auto& children = nodes[node].children;
     const auto it = std::lower_bound(children.begin(), children.end(), c,
                                      [](const auto& child, char x) { return child.first < x; });
     if (it != children.end() && it->first == c) {
       node = it->second;
       continue;
     }
-    const std::size_t next = trie_.size();
-    trie_[node].children.insert(it, {c, next});
-    trie_.emplace_back();
+    const auto next = static_cast<std::uint32_t>(nodes.size());
+    if (node == 0) root[static_cast<unsigned char>(c)] = next;
+    nodes[node].children.insert(it, {c, next});
+    nodes.emplace_back();
     node = next;
   }
-  trie_[node].entries.push_back(at);
+  nodes[node].entries.push_back(at);
 }
 
-std::optional<std::size_t> name_matcher::first(std::string_view name, const name_signature& sig,
-                                                bool any_will_do) const {
-  std::optional<std::size_t> best;
-  const auto consider = [&](std::size_t e) {
-    if (!best || entries_[e].index < *best) best = entries_[e].index;
+void name_matcher::match(std::string_view name, std::span<std::uint32_t> first) const {
+  std::fill(first.begin(), first.end(), no_match);
+  const name_signature sig = name_signature::of(name);
+  // A rule is tried only when it would come before the list's best match so far: the costly ones, regular
+  // expressions, run only where they can still decide.
+  const auto consider = [&](std::uint32_t at) {
+    const screen& e = screens_[at];
+    if (e.index < first[e.list] && sig.holds(e.needs) && (e.literal_decides || entries_[at].rest_matches(name, sig)))
+      first[e.list] = e.index;
   };
   if (!exact_.empty())
-    if (const auto it = exact_.find(name); it != exact_.end()) {
-      consider(it->second);
-      if (any_will_do) return best;
+    if (const auto it = exact_.find(name); it != exact_.end())
+      for (const std::uint32_t at : it->second) consider(at);
+  // The tries: every prefix of the name that a rule starts with, and every suffix that one ends with.
+  const auto walk = [&](const trie& t, auto char_at) {
+    for (const std::uint32_t at : t.nodes[0].entries) consider(at);
+    if (name.empty()) return;
+    std::size_t node = t.root[static_cast<unsigned char>(char_at(0))];
+    for (std::size_t depth = 1; node != 0; ++depth) {
+      for (const std::uint32_t at : t.nodes[node].entries) consider(at);
+      if (depth == name.size()) break;
+      const char c = char_at(depth);
+      const auto& children = t.nodes[node].children;
+      const auto it = std::lower_bound(children.begin(), children.end(), c,
+                                       [](const auto& child, char x) { return child.first < x; });
+      node = it == children.end() || it->first != c ? 0 : it->second;
     }
-  // The trie: every prefix of the name that a rule starts with, shortest first.
-  std::size_t node = 0;
-  for (std::size_t depth = 0;; ++depth) {
-    for (const std::size_t e : trie_[node].entries)
-      if (entries_[e].rest_matches(name)) {
-        consider(e);
-        if (any_will_do) return best;
-      }
-    if (depth == name.size()) break;
-    const auto& children = trie_[node].children;
-    const auto it = std::lower_bound(children.begin(), children.end(), name[depth],
-                                     [](const auto& child, char x) { return child.first < x; });
-    if (it == children.end() || it->first != name[depth]) break;
-    node = it->second;
-  }
-  for (const std::size_t e : scanned_)
-    if (sig.holds(entries_[e].needs) && entries_[e].rest_matches(name)) {
-      consider(e);
-      if (any_will_do) return best;
-    }
-  return best;
+  };
+  walk(prefixes_, [&](std::size_t depth) { return name[depth]; });
+  if (suffixes_.nodes.size() > 1 || !suffixes_.nodes.front().entries.empty())
+    walk(suffixes_, [&](std::size_t depth) { return name[name.size() - 1 - depth]; });
+  for (const std::uint32_t at : scanned_) consider(at);
 }
 
 }  // namespace perfmail::metrics_detail

@@ -1,11 +1,13 @@
 #pragma once
-// A list of name rules compiled for matching tens of thousands of names: literal prefixes (and the literal
-// prefixes of anchored regular expressions) in a trie walked once per name, exact names in a hash table,
-// and a regular expression run only where its literal part already matched. Only the classifier uses it.
+// Lists of name rules compiled for matching tens of thousands of names: literal prefixes (and the literal
+// prefixes of anchored regular expressions) in a trie walked once per name for every list at once, exact
+// names in a hash table, and a regular expression run only where its literal part already matched. Only
+// the classifier uses it.
 
 #include "perfmail/metrics/rules.hpp"
 
 #include <array>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -20,72 +22,91 @@
 
 namespace perfmail::metrics_detail {
 
-/// Which pairs of adjacent bytes a text holds, hashed into 256 bits: text that holds a literal holds all
+/// Which pairs of adjacent bytes a text holds, hashed into 64 bits: text that holds a literal holds all
 /// of the literal's pairs, so a rule whose pairs a name lacks is skipped without searching the name. A
-/// name's signature is computed once and serves every list the classifier tries it against.
+/// name's signature is computed once and serves every rule the classifier tries it against. One word,
+/// kept in a register while a name is read: a wider set filters a little better but costs more to build
+/// than it saves.
 struct name_signature {
-  std::array<std::uint64_t, 4> bits{};
+  std::uint64_t bits = 0;
 
   [[nodiscard]] static name_signature of(std::string_view text) noexcept {
     name_signature s;
     for (std::size_t i = 1; i < text.size(); ++i) {
       const auto pair = static_cast<unsigned>(static_cast<unsigned char>(text[i - 1]) * 31u +
-                                              static_cast<unsigned char>(text[i])) & 255u;
-      s.bits[pair >> 6] |= std::uint64_t{1} << (pair & 63u);
+                                              static_cast<unsigned char>(text[i])) & 63u;
+      s.bits |= std::uint64_t{1} << pair;
     }
     return s;
   }
   /// Whether every pair of `need` is in this signature.
-  [[nodiscard]] bool holds(const name_signature& need) const noexcept {
-    return ((need.bits[0] & ~bits[0]) | (need.bits[1] & ~bits[1]) | (need.bits[2] & ~bits[2]) |
-            (need.bits[3] & ~bits[3])) == 0;
-  }
+  [[nodiscard]] bool holds(const name_signature& need) const noexcept { return (need.bits & ~bits) == 0; }
 };
 
+/// Several lists of name rules compiled into one matcher, so that a name is walked once for all of them:
+/// one trie of every list's literal prefixes, one hash table of every list's exact names, one scan of the
+/// suffix, substring and unanchored rules. Each rule keeps its list and its place in that list.
 class name_matcher {
  public:
-  name_matcher() = default;
-  /// Compiles `rules`; throws usage_error naming a rule whose regular expression does not compile.
-  explicit name_matcher(std::span<const name_rule> rules);
+  /// What `match` reports for a list none of whose rules matches.
+  static constexpr std::uint32_t no_match = UINT32_MAX;
 
-  /// Whether any rule matches `name`, whose signature is `sig`.
-  [[nodiscard]] bool any(std::string_view name, const name_signature& sig) const {
-    return first(name, sig, true).has_value();
-  }
-  /// The index of the first rule (in the list's order) that matches `name`.
-  [[nodiscard]] std::optional<std::size_t> first(std::string_view name, const name_signature& sig) const {
-    return first(name, sig, false);
-  }
+  name_matcher() = default;
+  /// Compiles `lists`; throws usage_error naming a rule whose regular expression does not compile.
+  explicit name_matcher(std::span<const std::span<const name_rule>> lists);
+
+  /// For each list, the index of its first rule (in the list's order) that matches `name`, or no_match.
+  /// `first` has one element per list.
+  void match(std::string_view name, std::span<std::uint32_t> first) const;
 
  private:
   struct entry {
-    std::size_t index = 0;                     ///< the rule's place in its list
+    std::uint32_t list = 0;                    ///< which list the rule is in
+    std::uint32_t index = 0;                   ///< the rule's place in its list
     name_match how = name_match::prefix;
     std::string literal;                       ///< prefix, suffix, substring or exact text; a pattern's literal part
-    std::vector<std::string> needs_one_of;     ///< a pattern: every match holds one of these
+    std::vector<std::string> needs_one_of;     ///< a pattern: every match holds one of these...
+    std::vector<name_signature> needs_one_of_pairs;  ///< ...and so the pairs of one of these
+    std::string not_followed_by;               ///< a pattern `literal(?!text)`: the text excluded after the literal
     std::shared_ptr<const std::regex> regex;   ///< null when the literal decides alone
-    name_signature needs;                      ///< of a suffix or substring literal: pairs a match holds
-    [[nodiscard]] bool rest_matches(std::string_view name) const;
+    name_signature needs;                      ///< pairs every match holds (of the literal or required text)
+    [[nodiscard]] bool rest_matches(std::string_view name, const name_signature& sig) const;
+  };
+
+  /// What every name tried against an entry reads of it, kept apart from the entry so that trying
+  /// dozens of entries a name touches little memory.
+  struct screen {
+    std::uint32_t list = 0;
+    std::uint32_t index = 0;
+    bool literal_decides = false;  ///< the trie's match of the literal is the rule's match
+    name_signature needs;
   };
 
   struct trie_node {
-    std::vector<std::pair<char, std::size_t>> children;  ///< sorted by character
-    std::vector<std::size_t> entries;                    ///< entries whose prefix ends here
+    std::vector<std::pair<char, std::uint32_t>> children;  ///< sorted by character
+    std::vector<std::uint32_t> entries;                    ///< entries whose prefix ends here
+  };
+  /// A trie whose root, where every walk starts, finds its child by a table instead of a search.
+  struct trie {
+    std::vector<trie_node> nodes{1};       ///< node 0 is the root
+    std::array<std::uint32_t, 256> root{};  ///< the root's child for each byte; 0 for none
+    void add(std::string_view text, std::uint32_t at);
   };
 
-  [[nodiscard]] std::optional<std::size_t> first(std::string_view name, const name_signature& sig,
-                                                 bool any_will_do) const;
-  void add_prefix(const std::string& prefix, std::size_t at);
+  void add(const name_rule& rule, std::uint32_t list, std::uint32_t index);
 
   std::vector<entry> entries_;
-  std::vector<trie_node> trie_{1};                            ///< node 0 is the root
+  std::vector<screen> screens_;  ///< one per entry
+  trie prefixes_;                ///< literal prefixes
+  trie suffixes_;                ///< literal suffixes, reversed
   /// Looks names up without making a string of them.
   struct text_hash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
   };
-  std::unordered_map<std::string, std::size_t, text_hash, std::equal_to<>> exact_;  ///< exact name -> entry
-  std::vector<std::size_t> scanned_;                          ///< entries tried against every name
+  /// exact name -> its entries, one per list that names it
+  std::unordered_map<std::string, std::vector<std::uint32_t>, text_hash, std::equal_to<>> exact_;
+  std::vector<std::uint32_t> scanned_;                        ///< entries tried against every name
 };
 
 }  // namespace perfmail::metrics_detail

@@ -4,8 +4,13 @@
 #include "perfmail/email/headline.hpp"
 #include "perfmail/metrics/classifier.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <random>
+#include <regex>
 #include <string>
+#include <vector>
 
 using namespace perfmail;
 
@@ -221,5 +226,65 @@ TEST_CASE("classifier: how rules match, and the cheap pre-checks never change a 
                            "tail", "midle"}) {
     CAPTURE(name);
     CHECK_FALSE(denied(name));
+  }
+}
+
+TEST_CASE("classifier: one walk over every list finds what each rule finds alone") {
+  // Rules of every kind, spread over three lists of different uses: any match (deny, primary) and the
+  // first match in the list's order (floors, whose index the class carries). Each name's expected facts
+  // come from trying every rule on its own, with std::regex for the patterns.
+  const std::vector<name_rule> pool = {
+      {name_match::prefix, "dmesg."},          {name_match::prefix, "dmesg.WARNING"},
+      {name_match::suffix, ".pass"},           {name_match::suffix, "%"},
+      {name_match::contains, ".time."},        {name_match::contains, "latency"},
+      {name_match::exact, "last_state.OOM"},   {name_match::pattern, R"(interrupts\.(?!CAL:))"},
+      {name_match::pattern, R"(interrupts\..*$)"}, {name_match::pattern, R"(.+\.(error|warn|fail)[^_]*$)"},
+      {name_match::pattern, R"((.*\.)?time\..*)"}, {name_match::pattern, R"(lock_stat\..*\..contentions)"},
+      {name_match::search, "fail$"},           {name_match::search, "^perf-profile\\."},
+      {name_match::prefix, ""},                {name_match::suffix, "s"},
+  };
+  const std::vector<std::string> parts = {"dmesg.", "WARNING", "interrupts.", "CAL:", "CPU0", ".time.", "time.",
+                                          "latency", ".pass", ".fail", ".error_x", "%", "perf-profile.",
+                                          "lock_stat.", "x.", ".contentions", "last_state.OOM", "s", "_"};
+  std::mt19937 random{20261202};
+  const auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>{0, n - 1}(random); };
+  const auto naive = [](const name_rule& r, const std::string& name) {
+    switch (r.how) {
+      case name_match::exact: return name == r.text;
+      case name_match::prefix: return name.starts_with(r.text);
+      case name_match::suffix: return name.ends_with(r.text);
+      case name_match::contains: return name.find(r.text) != std::string::npos;
+      case name_match::pattern:
+        return std::regex_search(name, std::regex{r.text}, std::regex_constants::match_continuous);
+      case name_match::search: return std::regex_search(name, std::regex{r.text});
+    }
+    return false;
+  };
+  for (int trial = 0; trial < 40; ++trial) {
+    metric_rules rules;
+    const auto subset = [&] {
+      std::vector<name_rule> out;
+      for (std::size_t n = pick(6); n > 0; --n) out.push_back(pool[pick(pool.size())]);
+      return out;
+    };
+    rules.deny = subset();
+    rules.primary = subset();
+    for (const name_rule& r : subset()) rules.floors.push_back({r, floor_test::max_above, 1});
+    const metric_classifier k{rules};
+    for (int n = 0; n < 50; ++n) {
+      std::string name;
+      for (std::size_t count = 1 + pick(4); count > 0; --count) name += parts[pick(parts.size())];
+      CAPTURE(name);
+      const auto any = [&](const std::vector<name_rule>& list) {
+        return std::any_of(list.begin(), list.end(), [&](const name_rule& r) { return naive(r, name); });
+      };
+      std::int16_t floor = -1;
+      for (std::size_t i = 0; i < rules.floors.size() && floor < 0; ++i)
+        if (naive(rules.floors[i].name, name)) floor = static_cast<std::int16_t>(i);
+      const metric_class c = k.classify(name);
+      CHECK(c.reportable == !any(rules.deny));
+      CHECK(c.primary == any(rules.primary));
+      CHECK(c.floor == floor);
+    }
   }
 }
