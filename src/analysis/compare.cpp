@@ -44,14 +44,14 @@ const series_view* find_near(const matrix& m, std::string_view name, std::size_t
   return m.find(name);
 }
 
-/// A matrix with each name's series looked up once.
+/// A matrix with each row's series looked up once.
 struct indexed_matrix {
   const matrix* m = nullptr;
-  std::vector<const series_view*> series;  ///< per name; null when absent
+  std::vector<const series_view*> series;  ///< per row; null when absent
 
-  indexed_matrix(const matrix& source, std::span<const std::string_view> names) : m(&source) {
-    series.reserve(names.size());
-    for (const auto [i, name] : ranges::views::enumerate(names)) series.push_back(find_near(source, name, i));
+  indexed_matrix(const matrix& source, std::span<const comparison_row> rows) : m(&source) {
+    series.reserve(rows.size());
+    for (const auto [i, row] : ranges::views::enumerate(rows)) series.push_back(find_near(source, row.name, i));
   }
 };
 
@@ -100,12 +100,11 @@ class sorted_column {
 /// What the candidate rules ask of a base: whether it has a metric's siblings or others of its family.
 class base_facts {
  public:
-  base_facts(const matrix& base, std::span<const metric_class> classes, std::span<const std::string_view> names,
-             std::span<const series_view* const> in_base) {
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (in_base[i] != nullptr && classes[i].family != metric_family::none)
-        families_[static_cast<std::size_t>(classes[i].family)] = true;
-    base_ = &base;
+  /// `base`: the base with each row's series looked up.
+  base_facts(const indexed_matrix& base, std::span<const comparison_row> rows) : base_(base.m) {
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if (base.series[i] != nullptr && rows[i].cls.family != metric_family::none)
+        families_[static_cast<std::size_t>(rows[i].cls.family)] = true;
   }
 
   [[nodiscard]] bool has_family(metric_family f) const { return families_[static_cast<std::size_t>(f)]; }
@@ -170,46 +169,52 @@ void merge_verdict(std::optional<verdict>& slot, const std::optional<verdict>& n
 column_summary summarize_column(const series_view* s, std::size_t runs, const sorted_column& sorted,
                                 std::vector<double>& present) {
   column_summary out;
-  present.clear();
-  bool all_negative_zero = true;
-  const auto note = [&](double x, sample_kind kind) {
-    if (kind == sample_kind::missing) return;
-    present.push_back(x);
-    if (kind == sample_kind::floating && x != 0 && std::fabs(x) < 100) out.small_float = true;
-    if (std::fabs(x) >= 1e8) out.large = true;
-    all_negative_zero = all_negative_zero && x == 0 && std::signbit(x);
-  };
-  if (s != nullptr) {
-    const auto values = s->raw_values();
-    for (std::size_t r = 0; r < values.size(); ++r) note(values[r], s->kind(r));
-    out.runs = std::max(s->size(), runs);
-    out.failure_count = robot_sum(values, sum_start::zero);  // missing runs hold 0
-  } else {
+  std::span<const double> samples;  // the present ones
+  bool all_negative_zero = false;
+  if (s == nullptr) {
     present.assign(runs, 0.0);  // an absent metric: zeros, written as integers
-    all_negative_zero = false;
-    out.runs = runs;
+    samples = present;
+    out.runs = static_cast<std::uint32_t>(runs);
+  } else {
+    const auto values = s->raw_values();
+    out.runs = static_cast<std::uint32_t>(std::max(s->size(), runs));
+    const auto mark = [&out](double x, bool floating) {
+      if (floating && x != 0 && std::fabs(x) < 100) out.small_float = true;
+      if (std::fabs(x) >= 1e8) out.large = true;
+    };
+    if (s->uniform() && (s->empty() || s->kind(0) != sample_kind::missing)) {
+      // The usual series, every run present and written alike: its samples are read where they are.
+      samples = values;
+      const bool floating = !s->empty() && s->kind(0) == sample_kind::floating;
+      for (const double x : samples) mark(x, floating);
+    } else {
+      present.clear();
+      for (std::size_t r = 0; r < values.size(); ++r) {
+        const sample_kind kind = s->kind(r);
+        if (kind == sample_kind::missing) continue;
+        present.push_back(values[r]);
+        mark(values[r], kind == sample_kind::floating);
+      }
+      samples = present;
+    }
+    all_negative_zero = !samples.empty() && std::all_of(samples.begin(), samples.end(), [](double x) {
+      return x == 0 && std::signbit(x);
+    });
   }
   // A series that misses no run and was sorted for its verdict is summarised from that copy.
   const auto sorted_samples = sorted.of(s);
-  out.stats = sorted_samples && s->size() == present.size() ? summarize_sorted(present, *sorted_samples, sum_start::zero)
-                                                             : summarize(present, sum_start::zero);
-  // Summing from the first sample differs from summing from 0 only for a column of -0.0 alone.
-  out.first_sample_mean = out.stats.n > 0 && all_negative_zero ? -0.0 : out.stats.mean;
-  const summary& st = out.stats;
-  if (st.n >= 2) out.classic_spread = st.mean == 0 ? st.stddev : percent_of(st.stddev, st.mean);
-  const double modern_stddev = st.n >= 2 ? st.stddev : -1;
-  out.modern_spread = st.mean == 0 ? modern_stddev : percent_of(modern_stddev, st.mean);
+  const summary st = sorted_samples && s->size() == samples.size() ? summarize_sorted(samples, *sorted_samples, sum_start::zero)
+                                                                    : summarize(samples, sum_start::zero);
+  out.n = static_cast<std::uint32_t>(st.n);
+  out.mean = st.mean;
+  out.stddev = st.stddev;
+  out.min = st.min;
+  out.median = st.median;
+  out.max = st.max;
+  out.negative_zero = all_negative_zero;
+  // The sum of every run, missing ones as 0: the present samples' sum when no run is missing.
+  if (s != nullptr) out.failure_count = samples.size() == s->size() ? st.sum : robot_sum(s->raw_values(), sum_start::zero);
   return out;
-}
-
-column_change change_of(const column_summary& base, const column_summary& head) {
-  column_change c;
-  c.relative = relative_change(base.stats.mean, head.stats.mean);
-  c.absolute = absolute_change(base.stats.mean, head.stats.mean);
-  c.classic_absolute = absolute_change(base.first_sample_mean, head.first_sample_mean);
-  c.modern_relative = percent_change(base.stats.mean == 0 ? 1e-100 : base.stats.mean, head.stats.mean);
-  c.reproduction = reproduction_change(base.failure_count, base.runs, head.failure_count, head.runs);
-  return c;
 }
 
 /// The classic table's noise filter: a performance row whose column of 2+ samples spreads more than half
@@ -217,14 +222,15 @@ column_change change_of(const column_summary& base, const column_summary& head) 
 bool is_noisy(const comparison_row& row) {
   if (row.failure() || row.cls.never_noise) return false;
   return std::any_of(row.columns.begin(), row.columns.end(), [](const column_summary& c) {
-    return c.stats.n >= 2 && (c.stats.stddev > std::fabs(c.first_sample_mean) / 2 || c.first_sample_mean < 0);
+    return c.n >= 2 && (c.stddev > std::fabs(c.first_sample_mean()) / 2 || c.first_sample_mean() < 0);
   });
 }
 
 double change_key(const comparison_row& row) {
-  if (row.changes.empty()) return 0;
-  if (row.failure()) return row.changes[0].reproduction;
-  return row.changes[0].relative.value_or(row.changes[0].absolute == 0 ? 0 : HUGE_VAL);
+  if (row.compared_columns() == 0) return 0;
+  const column_change change = row.change(1);
+  if (row.failure()) return change.reproduction;
+  return change.relative.value_or(change.absolute == 0 ? 0 : HUGE_VAL);
 }
 
 /// Puts `rows` in the order of `sources` (sources[i]: the row that belongs at position i) in place,
@@ -249,20 +255,20 @@ void apply_order(std::vector<comparison_row>& rows, std::vector<std::size_t> sou
 /// own metrics before its sub-groups' (`fio.*` before `fio.time.*`); groups and sub-groups in the order
 /// in which they first appear; within a sub-group the larger change first; equal keys keep their order.
 void robot_sort(std::vector<comparison_row>& rows) {
-  struct keyed {
-    std::uint8_t rank;
-    bool nested;
-    std::uint32_t group;
-    std::uint32_t sub;
-    double change;
-    std::uint32_t index;
-  };
   std::unordered_map<std::string_view, std::uint32_t> group_seen, sub_seen;
   const auto order_of = [](auto& seen, std::string_view key) {
     return seen.try_emplace(key, static_cast<std::uint32_t>(seen.size())).first->second;
   };
-  std::vector<keyed> keys;
-  keys.reserve(rows.size());
+  // Each sub-group, numbered as it first appears, with its group's number and whether it is nested in
+  // it; a sub-group names its group, so the sub-group alone places a row within its rank.
+  struct sub_group {
+    std::uint32_t group;
+    bool nested;
+    std::uint32_t sub;
+    auto operator<=>(const sub_group&) const = default;
+  };
+  std::vector<sub_group> subs;
+  std::vector<std::uint32_t> sub_of(rows.size());
   // A matrix lists a group's metrics together: a name's group is looked up only when it differs from the
   // previous name's.
   std::string_view group, sub;
@@ -271,16 +277,31 @@ void robot_sort(std::vector<comparison_row>& rows) {
     const std::string_view row_group = row.name.substr(0, row.cls.group_length);
     const std::string_view row_sub = row.name.substr(0, row.cls.sub_group_length);
     if (k == 0 || row_group != group) group_order = order_of(group_seen, group = row_group);
-    if (k == 0 || row_sub != sub) sub_order = order_of(sub_seen, sub = row_sub);
-    const std::uint8_t rank = row.cls.own_metric ? 0 : (row.failure() ? 1 : 2);
-    keys.push_back({rank, row_sub.size() != row_group.size(), group_order, sub_order, change_key(row),
+    if (k == 0 || row_sub != sub) {
+      sub_order = order_of(sub_seen, sub = row_sub);
+      if (sub_order == subs.size()) subs.push_back({group_order, row_sub.size() != row_group.size(), sub_order});
+    }
+    sub_of[static_cast<std::size_t>(k)] = sub_order;
+  }
+  // The sub-groups are few: in their order, each one's place is a number.
+  std::sort(subs.begin(), subs.end());
+  std::vector<std::uint32_t> place_of_sub(subs.size());
+  for (const auto [place, s] : ranges::views::enumerate(subs)) place_of_sub[s.sub] = static_cast<std::uint32_t>(place);
+
+  struct keyed {
+    std::uint64_t place;  ///< rank, then the sub-group's place
+    double change;
+    std::uint32_t index;
+  };
+  std::vector<keyed> keys;
+  keys.reserve(rows.size());
+  for (const auto [k, row] : ranges::views::enumerate(rows)) {
+    const std::uint64_t rank = row.cls.own_metric ? 0 : (row.failure() ? 1 : 2);
+    keys.push_back({rank << 32 | place_of_sub[sub_of[static_cast<std::size_t>(k)]], change_key(row),
                     static_cast<std::uint32_t>(k)});
   }
   std::sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
-    if (x.rank != y.rank) return x.rank < y.rank;
-    if (x.group != y.group) return x.group < y.group;
-    if (x.nested != y.nested) return !x.nested;
-    if (x.sub != y.sub) return x.sub < y.sub;
+    if (x.place != y.place) return x.place < y.place;
     if (x.change != y.change) return x.change > y.change;
     return x.index < y.index;
   });
@@ -313,7 +334,11 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
   out.policy = options.policy;
   out.classifier = options.classifier ? options.classifier : metric_classifier::robot();
   const metric_classifier& classifier = *out.classifier;
-  for (const auto& m : columns) out.run_counts.push_back(m->run_count());
+  for (const auto& m : columns) {
+    // Column summaries count runs in 32 bits.
+    if (m->run_count() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many runs to compare");
+    out.run_counts.push_back(m->run_count());
+  }
 
   // Every metric name: compared columns' order first, then base-only ones. A name is new when no earlier
   // column has it; the views point into the matrices, which the comparison holds.
@@ -330,10 +355,16 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
   }
   if (names.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many metrics to compare");
 
-  // What each metric is, decided once.
-  std::vector<metric_class> classes;
-  classes.reserve(names.size());
-  for (const std::string_view name : names) classes.push_back(classifier.classify(name));
+  // A row for each metric, with what the metric is, decided once. The names live on in the rows.
+  out.rows.reserve(names.size());
+  support::populate(out.rows.data(), out.rows.capacity() * sizeof(comparison_row));
+  for (const std::string_view name : names) {
+    comparison_row& row = out.rows.emplace_back();
+    row.name = name;
+    row.cls = classifier.classify(name);
+  }
+  std::vector<std::string_view>().swap(names);
+  const std::span<const comparison_row> rows = out.rows;
 
   // Complete runs only, for performance rows and the robot's second pass; a matrix without incomplete
   // runs is used as it is.
@@ -346,17 +377,22 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
     complete.push_back(incomplete ? std::make_shared<const matrix>(m->without_runs(flagged)) : m);
   }
 
-  std::vector<indexed_matrix> all_runs, complete_runs;
+  std::vector<indexed_matrix> all_runs, filtered_runs;
+  std::vector<const indexed_matrix*> complete_runs;
   all_runs.reserve(columns.size());
-  complete_runs.reserve(columns.size());
+  filtered_runs.reserve(columns.size());  // no reallocation: complete_runs points into it
+  for (std::size_t c = 0; c < columns.size(); ++c) all_runs.emplace_back(*columns[c], rows);
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    all_runs.emplace_back(*columns[c], names);
     // A matrix without incomplete runs is its own complete-runs matrix: its lookups are done already.
-    if (complete[c] == columns[c]) complete_runs.push_back(all_runs.back());
-    else complete_runs.emplace_back(*complete[c], names);
+    if (complete[c] == columns[c]) {
+      complete_runs.push_back(&all_runs[c]);
+    } else {
+      filtered_runs.emplace_back(*complete[c], rows);
+      complete_runs.push_back(&filtered_runs.back());
+    }
   }
-  const base_facts all_facts(*columns[0], classes, names, all_runs[0].series);
-  const base_facts complete_facts(*complete[0], classes, names, complete_runs[0].series);
+  const base_facts all_facts(all_runs[0], rows);
+  const base_facts complete_facts(*complete_runs[0], rows);
 
   // Each metric is decided and summarised in one step, while its samples are in cache.
   std::vector<pair_decider> all_pairs, complete_pairs;
@@ -365,23 +401,17 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
   complete_pairs.reserve(columns.size());
   for (std::size_t c = 1; c < columns.size(); ++c) {
     all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, options, classifier);
-    complete_pairs.emplace_back(complete_runs[c], complete_runs[0], complete_facts, options, classifier);
+    complete_pairs.emplace_back(*complete_runs[c], *complete_runs[0], complete_facts, options, classifier);
     two_passes.push_back(complete[c] != columns[c] || complete[0] != columns[0] ? 1 : 0);
   }
 
   std::vector<sorted_column> sorted(columns.size());
   const sorted_column unsorted;
   std::vector<double> present;
-  out.rows.reserve(names.size());
-  support::populate(out.rows.data(), out.rows.capacity() * sizeof(comparison_row));
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const std::string_view name = names[i];
-    const metric_class& cls = classes[i];
+  for (const auto [i, row] : ranges::views::enumerate(out.rows)) {
+    const std::string_view name = row.name;
+    const metric_class& cls = row.cls;
     for (std::size_t c = 0; c < columns.size(); ++c) sorted[c].prepare(all_runs[c].series[i], columns[c]->run_count());
-    // Built in place: a row is some 500 bytes, and 10,000 of them moved once more cost a millisecond.
-    comparison_row& row = out.rows.emplace_back();
-    row.name = name;
-    row.cls = cls;
     bool any = false;
     for (std::size_t c = 1; c < columns.size(); ++c) {
       std::optional<verdict> v;
@@ -407,14 +437,13 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
 
     // Failure rows count over every run, performance rows over the complete ones.
     const bool failure = cls.kind == metric_kind::failure;
-    const auto& source = failure ? all_runs : complete_runs;
-    for (const auto& [c, m] : ranges::views::enumerate(source)) {
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const indexed_matrix& m = failure ? all_runs[c] : *complete_runs[c];
       row.samples.push_back(all_runs[c].series[i]);
       // The sorted copy is of every run: it serves the complete-runs column only when the two are one.
       const bool same_runs = failure || complete[c] == columns[c];
       row.columns.push_back(summarize_column(m.series[i], m.m->run_count(), same_runs ? sorted[c] : unsorted, present));
     }
-    for (std::size_t c = 1; c < row.columns.size(); ++c) row.changes.push_back(change_of(row.columns[0], row.columns[c]));
     row.noisy = is_noisy(row);
   }
   if (options.order == row_order::robot) robot_sort(out.rows);
@@ -436,7 +465,6 @@ comparison_row make_row(std::span<const series_view> columns, const metric_class
     row.samples.push_back(nullptr);
     row.columns.push_back(summarize_column(&s, s.size(), unsorted, present));
   }
-  for (std::size_t c = 1; c < row.columns.size(); ++c) row.changes.push_back(change_of(row.columns[0], row.columns[c]));
   row.noisy = is_noisy(row);
   return row;
 }

@@ -29,13 +29,13 @@ json summary_json(const column_summary& c, bool failure, std::string_view metric
   const auto number = [&](double x, std::string_view what) { return io::number(x, metric, what); };
   json out;
   out["runs"] = c.runs;
-  out["n"] = c.stats.n;
+  out["n"] = c.n;
   if (failure) out["failure_count"] = number(c.failure_count, "failure count");
-  out["mean"] = number(c.stats.mean, "mean");
-  out["stddev"] = number(c.stats.stddev, "stddev");
-  out["min"] = number(c.stats.min, "min");
-  out["median"] = number(c.stats.median, "median");
-  out["max"] = number(c.stats.max, "max");
+  out["mean"] = number(c.mean, "mean");
+  out["stddev"] = number(c.stddev, "stddev");
+  out["min"] = number(c.min, "min");
+  out["median"] = number(c.median, "median");
+  out["max"] = number(c.max, "max");
   return out;
 }
 
@@ -64,8 +64,8 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     for (const auto& s : row.columns) sums.push_back(summary_json(s, row.failure(), row.name));
     m["columns"] = std::move(sums);
     json changes = json::array();
-    for (std::size_t c = 1; c <= row.changes.size(); ++c) {
-      const column_change& ch = row.changes[c - 1];
+    for (std::size_t c = 1; c <= row.compared_columns(); ++c) {
+      const column_change ch = row.change(c);
       json j;
       // null: no relative change over a zero base.
       j["relative_percent"] = ch.relative ? number(*ch.relative, row.name, "change of the mean") : json(nullptr);

@@ -15,7 +15,7 @@ column_summary column_of(std::vector<double> samples) {
 /// The classic change cell of `name` from `base` to `head` (one sample each).
 std::string change_of(const std::string& name, double base, double head) {
   const auto r = row_of({floats(name, {base}), floats(name, {head})});
-  return change_cell(r.row.cls, r.row.changes[0]);
+  return change_cell(r.row.cls, r.row.change(1));
 }
 }  // namespace
 
@@ -64,7 +64,7 @@ TEST_CASE("classic failure cells: count:runs and the per-column reproduction") {
   CHECK(failure_cell(r.row.columns[1], {}) == "          1:9   ");
   CHECK(failure_cell(row_of({floats("dmesg.x", {1, 1, 0}), floats("dmesg.x", {0})}).row.columns[0], {true, false}) ==
         "      2.00:3   ");
-  CHECK(failure_change_cell(r.row.changes[0]) == "      11% ");
+  CHECK(failure_change_cell(r.row.change(1)) == "      11% ");
   CHECK(row_line(r.row) == "           :10          11%           1:9     dmesg.x");
 }
 

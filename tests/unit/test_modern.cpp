@@ -14,7 +14,7 @@ column_summary column_of(std::vector<double> samples) {
 }
 std::string change_of(const std::string& name, double base, double head) {
   const auto r = row_of({floats(name, {base}), floats(name, {head})});
-  return change_cell(r.row.cls, r.row.changes[0]);
+  return change_cell(r.row.cls, r.row.change(1));
 }
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/stats/sorted_copy.hpp"
 #include "perfmail/stats/summary.hpp"
 
 #include <algorithm>
@@ -101,6 +102,26 @@ TEST_CASE("summarize_sorted: the same summary as summarize, from a sorted copy")
     CHECK(summarize_sorted(xs, sorted, sum_start::first_sample) == summarize(xs, sum_start::first_sample));
   }
   CHECK(summarize_sorted({}, {}).empty());
+}
+
+TEST_CASE("summarize_sorted: from sorted_copy, the extremes keep the sign of zero that summarize picks") {
+  // 0.0 and -0.0 compare equal, so only the order of equal samples decides which one is the minimum:
+  // the first smallest and the last largest in run order, as std::minmax_element picks them. Lengths
+  // on both sides of the rank sort's limit.
+  for (const std::size_t n : {std::size_t{5}, rank_sort_limit, rank_sort_limit + 1, std::size_t{70}}) {
+    for (unsigned pattern = 0; pattern < 16; ++pattern) {
+      std::vector<double> xs(n);
+      for (std::size_t i = 0; i < n; ++i) xs[i] = ((pattern >> (i % 4)) & 1U) != 0 ? -0.0 : 0.0;
+      std::vector<double> sorted;
+      sorted_copy(xs, sorted);
+      const summary a = summarize_sorted(xs, sorted);
+      const summary b = summarize(xs);
+      CAPTURE(n);
+      CAPTURE(pattern);
+      CHECK(std::signbit(a.min) == std::signbit(b.min));
+      CHECK(std::signbit(a.max) == std::signbit(b.max));
+    }
+  }
 }
 
 TEST_CASE("summary: the mean and spread stay finite and true where the robot's arithmetic fails") {

@@ -34,7 +34,7 @@ PERFMAIL_SIMD_CLONES inline void place_by_rank(const double* xs, std::size_t n, 
 }
 }  // namespace detail
 
-/// Columns up to this length are sorted by rank; longer ones by std::sort.
+/// Columns up to this length are sorted by rank; longer ones by std::stable_sort.
 inline constexpr std::size_t rank_sort_limit = 32;
 
 /// `out` becomes `xs` in ascending order (equal samples keep their order). The samples must not be NaN.
@@ -42,7 +42,7 @@ inline void sorted_copy(std::span<const double> xs, std::vector<double>& out) {
   const std::size_t n = xs.size();
   if (n > rank_sort_limit) {
     out.assign(xs.begin(), xs.end());
-    std::sort(out.begin(), out.end());
+    std::stable_sort(out.begin(), out.end());
     return;
   }
   out.resize(n);

@@ -132,6 +132,15 @@ inline constexpr double smallest_exact_squares = 0x1p-900;
 }
 
 namespace summary_detail {
+/// The robot's sum, mean and stddev of `xs` (not empty), in run order, into `s`.
+inline void add_moments(summary& s, std::span<const double> xs, sum_start start) {
+  s.sum = robot_sum(xs, start);
+  s.mean = s.sum / static_cast<double>(s.n);
+  // The sum of large samples can overflow although their mean cannot.
+  if (!std::isfinite(s.mean)) s.mean = scaled_mean(xs);
+  s.stddev = robot_stddev(xs, s.mean);
+}
+
 /// Everything but the medians, all in run order: count and extremes, the robot's sum, mean and stddev.
 [[nodiscard]] inline summary moments(std::span<const double> xs, sum_start start) {
   summary s;
@@ -140,11 +149,7 @@ namespace summary_detail {
   const auto [low, high] = std::minmax_element(xs.begin(), xs.end());
   s.min = *low;
   s.max = *high;
-  s.sum = robot_sum(xs, start);
-  s.mean = s.sum / static_cast<double>(s.n);
-  // The sum of large samples can overflow although their mean cannot.
-  if (!std::isfinite(s.mean)) s.mean = scaled_mean(xs);
-  s.stddev = robot_stddev(xs, s.mean);
+  add_moments(s, xs, start);
   return s;
 }
 }  // namespace summary_detail
@@ -174,11 +179,18 @@ namespace summary_detail {
 }
 
 /// The same summary from `xs` and a sorted copy of it, for callers that sorted the samples anyway: the
-/// medians are read off the sorted copy, the sums are taken in run order as the robot takes them.
+/// extremes and medians are read off the sorted copy, the sums are taken in run order as the robot takes
+/// them. `sorted` must keep equal samples in run order (sorted_copy does), so that its first element is
+/// the first smallest sample and its last the last largest, as std::minmax_element picks them (the
+/// choice shows only between -0.0 and 0.0).
 [[nodiscard]] inline summary summarize_sorted(std::span<const double> xs, std::span<const double> sorted,
                                               sum_start start = sum_start::zero) {
-  summary s = summary_detail::moments(xs, start);
-  if (s.empty()) return s;
+  summary s;
+  if (xs.empty()) return s;
+  s.n = xs.size();
+  s.min = sorted.front();
+  s.max = sorted.back();
+  summary_detail::add_moments(s, xs, start);
   s.upper_median = sorted[s.n / 2];
   s.median = s.n % 2 == 1 ? s.upper_median : summary_detail::midpoint(sorted[s.n / 2 - 1], s.upper_median);
   return s;

@@ -43,8 +43,9 @@ struct number_mode {
 /// ` ±NN%`, 6 wide, when the spread (column_summary::classic_spread) is above 3; blank for a single
 /// sample or a negative mean.
 [[nodiscard]] inline std::string stddev_cell(const column_summary& c) {
-  if (!c.classic_spread) return std::string(6, ' ');
-  const double shown = *c.classic_spread;
+  const auto spread = c.classic_spread();
+  if (!spread) return std::string(6, ' ');
+  const double shown = *spread;
   if (!(shown > 3) && std::isfinite(shown)) return std::string(6, ' ');
   return table_detail::formatted(" \u00b1%3d%%", shown, "standard deviation in percent of the mean");
 }
@@ -85,16 +86,16 @@ struct number_mode {
     line += failure_cell(row.columns[0], mode);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
       line += "  ";
-      line += failure_change_cell(row.changes[c - 1]);
+      line += failure_change_cell(row.change(c));
       line += failure_cell(row.columns[c], mode);
     }
   } else {
-    line += value_cell(row.columns[0].first_sample_mean, mode);
+    line += value_cell(row.columns[0].first_sample_mean(), mode);
     line += stddev_cell(row.columns[0]);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
       line += "  ";
-      line += change_cell(row.cls, row.changes[c - 1]);
-      line += value_cell(row.columns[c].first_sample_mean, mode);
+      line += change_cell(row.cls, row.change(c));
+      line += value_cell(row.columns[c].first_sample_mean(), mode);
       line += stddev_cell(row.columns[c]);
     }
   }
@@ -111,8 +112,8 @@ struct number_mode {
 /// The change cell of compared column `column` (1-based) as the table prints it, 10 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
   return table_detail::for_metric(row.name, [&] {
-    if (row.failure()) return failure_change_cell(row.changes.at(column - 1));
-    return change_cell(row.cls, row.changes.at(column - 1));
+    if (row.failure()) return failure_change_cell(row.change(column));
+    return change_cell(row.cls, row.change(column));
   });
 }
 

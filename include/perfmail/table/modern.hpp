@@ -27,7 +27,7 @@ namespace perfmail::modern {
 /// ` ±NN%`, 6 wide, when the spread (column_summary::modern_spread, where a single sample counts as
 /// stddev -1) is above 2.
 [[nodiscard]] inline std::string stddev_cell(const column_summary& c) {
-  const double shown = c.modern_spread;
+  const double shown = c.modern_spread();
   if (!(shown > 2) && std::isfinite(shown)) return std::string(6, ' ');
   return table_detail::formatted(" \u00b1%3d%%", shown, "standard deviation in percent of the mean");
 }
@@ -65,15 +65,15 @@ namespace perfmail::modern {
   if (row.failure()) {
     line += failure_cell(row.columns[0]);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
-      line += failure_change_cell(row.changes[c - 1]);
+      line += failure_change_cell(row.change(c));
       line += failure_cell(row.columns[c]);
     }
   } else {
-    line += value_cell(row.columns[0].stats.mean);
+    line += value_cell(row.columns[0].mean);
     line += stddev_cell(row.columns[0]);
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
-      line += change_cell(row.cls, row.changes[c - 1]);
-      line += value_cell(row.columns[c].stats.mean);
+      line += change_cell(row.cls, row.change(c));
+      line += value_cell(row.columns[c].mean);
       line += stddev_cell(row.columns[c]);
     }
   }
@@ -90,8 +90,8 @@ namespace perfmail::modern {
 /// The change cell of compared column `column` (1-based) as the table prints it, 12 wide.
 [[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
   return table_detail::for_metric(row.name, [&] {
-    if (row.failure()) return failure_change_cell(row.changes.at(column - 1));
-    return change_cell(row.cls, row.changes.at(column - 1));
+    if (row.failure()) return failure_change_cell(row.change(column));
+    return change_cell(row.cls, row.change(column));
   });
 }
 

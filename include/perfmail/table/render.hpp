@@ -48,7 +48,7 @@ namespace perfmail {
 /// The unrounded relative change in percent of compared column `column` (1-based); nullopt over a
 /// zero base. Classic headlines print it with `%.2g`.
 [[nodiscard]] inline std::optional<double> relative_change_of(const comparison_row& row, std::size_t column = 1) {
-  return row.changes.at(column - 1).relative;
+  return row.change(column).relative;
 }
 
 }  // namespace perfmail
