@@ -27,8 +27,6 @@ perfmail_bad_input(negative_stats_source "summary;${bad}/negative_stats_source.j
   "negative_stats_source.json:1:44: stats_source must be an array of file names")
 perfmail_bad_input(stats_source_short "summary;${bad}/stats_source_short.json"
   "stats_source_short.json: metric \"fio.write_iops\": has 3 samples but stats_source lists 2 runs")
-perfmail_bad_input(stats_source_long "summary;${bad}/stats_source_long.json"
-  "stats_source_long.json: metric \"fio.write_iops\": has 2 samples but stats_source lists 3 runs")
 perfmail_bad_input(report_huge_number "report;${bad}/report_huge_number.json"
   "report_huge_number.json:7:71: a number beyond the range of a double: \"1e400\"")
 perfmail_bad_input(long_name "summary;${bad}/long_name.json"
