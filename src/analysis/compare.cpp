@@ -55,12 +55,12 @@ struct indexed_matrix {
   }
 };
 
-/// Per run: whether the marker metric flags it (a non-zero, present sample).
+/// Per run: whether the marker metric flags it (a present sample of 1, as the robot tests it).
 std::vector<bool> flagged_runs(const matrix& m, std::string_view marker) {
   std::vector<bool> out(m.run_count(), false);
   if (const series_view* flags = m.find(marker)) {
     const auto values = flags->raw_values();
-    for (std::size_t i = 0; i < values.size() && i < out.size(); ++i) out[i] = !flags->is_missing(i) && values[i] != 0;
+    for (std::size_t i = 0; i < values.size() && i < out.size(); ++i) out[i] = !flags->is_missing(i) && values[i] == 1;
   }
   return out;
 }
@@ -144,7 +144,7 @@ class pair_decider {
     ctx.everything = options_.all;
     const auto h = padded_samples(head, ctx.head_runs, head_padding_);
     const auto b = padded_samples(base, ctx.base_runs, base_padding_);
-    return perfmail::decide(cls, side_samples{h, head_sorted.of(head)}, side_samples{b, base_sorted.of(base)}, ctx,
+    return perfmail::decide(cls, side_samples{h, head_sorted.of(head), head}, side_samples{b, base_sorted.of(base), base}, ctx,
                             classifier_, options_.policy, buffers_);
   }
 
@@ -395,14 +395,29 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
   const base_facts complete_facts(*complete_runs[0], rows);
 
   // Each metric is decided and summarised in one step, while its samples are in cache.
+  // The robot's two passes, per compared column: where either side has the marker metric at all (even
+  // with no run flagged), failure counts of the every-run families are first compared over every run
+  // (unless ignore_incomplete_runs), then everything over the complete runs; that second pass needs
+  // both sides to list their runs (stats_source), as the robot's does.
   std::vector<pair_decider> all_pairs, complete_pairs;
-  std::vector<std::uint8_t> two_passes;  // per compared column: incomplete runs on either side
+  struct passes {
+    bool two = false;
+    bool first = false;
+    bool second = false;
+  };
+  std::vector<passes> plan;
   all_pairs.reserve(columns.size());
   complete_pairs.reserve(columns.size());
+  const auto marked = [&](const matrix& m) { return m.find(marker) != nullptr; };
   for (std::size_t c = 1; c < columns.size(); ++c) {
     all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, options, classifier);
     complete_pairs.emplace_back(*complete_runs[c], *complete_runs[0], complete_facts, options, classifier);
-    two_passes.push_back(complete[c] != columns[c] || complete[0] != columns[0] ? 1 : 0);
+    passes p;
+    p.two = marked(*columns[c]) || marked(*columns[0]);
+    p.first = !options.policy.robot.ignore_incomplete_runs;
+    p.second = columns[c]->stats_source().has_value() && columns[0]->stats_source().has_value() &&
+               complete[c]->run_count() > 0 && complete[0]->run_count() > 0;
+    plan.push_back(p);
   }
 
   std::vector<sorted_column> sorted(columns.size());
@@ -415,9 +430,10 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
     bool any = false;
     for (std::size_t c = 1; c < columns.size(); ++c) {
       std::optional<verdict> v;
-      if (two_passes[c - 1] != 0) {
-        if (cls.every_run) v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);
-        if (complete[c]->run_count() > 0 && complete[0]->run_count() > 0 && !cls.incomplete_run_marker)
+      const passes& p = plan[c - 1];
+      if (p.two) {
+        if (p.first && cls.every_run) v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);
+        if (p.second && !cls.incomplete_run_marker)
           merge_verdict(v, complete_pairs[c - 1].decide(i, name, cls, unsorted, unsorted));
       } else {
         v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);

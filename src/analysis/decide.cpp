@@ -13,8 +13,14 @@ namespace perfmail {
 
 namespace {
 
-bool all_integers(std::span<const double> xs) {
-  return std::all_of(xs.begin(), xs.end(), [](double x) { return std::trunc(x) == x; });
+/// Whether `value`, a sample of `side`, was written as an integer: every sample equal to it was (the
+/// padding of a short or absent series holds integer zeros). Ruby sorts equal samples in no set order,
+/// so where an integer and a float are equal the robot's choice is its sort's; a float is taken then.
+bool written_as_integer(const side_samples& side, double value) {
+  if (side.source == nullptr) return true;
+  for (std::size_t i = 0; i < side.values.size(); ++i)
+    if (side.values[i] == value && i < side.source->size() && side.source->kind(i) == sample_kind::floating) return false;
+  return true;
 }
 
 verdict skipped(std::string_view reason) {
@@ -38,13 +44,19 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
   const std::span<const double> base = base_side.values;
   const bool failure = cls.kind == metric_kind::failure;
 
+  // The robot's `variance` compares nothing at all, failure counts included, unless both sides have 10
+  // runs or more.
+  if (policy.kind == policy_kind::robot && policy.robot.variance && (context.head_runs < 10 || context.base_runs < 10))
+    return skipped("variance needs 10 runs on each side");
+
   // Candidate rules.
-  if (!context.everything && !cls.reportable) return skipped("deny-listed");
+  if (!context.everything && !policy.robot.more && !cls.reportable) return skipped("deny-listed");
   if (failure) {
     if (!cls.sibling_free && cls.sibling != sibling_rule::none && !context.base_has_sibling)
       return skipped("no pass/fail sibling in the base");
   } else {
-    if (context.head_runs < 3 && context.base_runs < 3) return skipped("fewer than 3 runs on both sides");
+    if (context.head_runs < 3 && context.base_runs < 3 && !policy.robot.whole)
+      return skipped("fewer than 3 runs on both sides");
     const bool family_in_base = cls.family != metric_family::none && context.base_has_family;
     if (!context.in_base && !family_in_base) return skipped("not in the base");
   }
@@ -74,13 +86,11 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
   } else if (policy.kind == policy_kind::robot) {
     const auto& o = policy.robot;
     bool changed = false;
-    if (o.variance && (context.head_runs < 10 || context.base_runs < 10)) {
-      v.reason = "variance needs 10 runs on each side";
-      return v;
-    }
     if (o.variance) changed = spread_changed(a, b, *o.variance);
     else if (o.gap) changed = ranges_apart_by_gap(a, b, *o.gap);
-    else if (o.distance) changed = ranges_apart_by_distance(a, b, *o.distance, all_integers(head) && all_integers(base));
+    else if (o.distance)
+      changed = ranges_apart_by_distance(a, b, *o.distance, written_as_integer(head_side, a.max),
+                                         written_as_integer(head_side, a.median) && written_as_integer(base_side, b.median));
     else changed = medians_outside_ranges(a, b);
     if (!changed) {
       v.reason = "ranges overlap";

@@ -34,6 +34,10 @@ struct compare_args {
   std::optional<double> gap;
   std::optional<double> variance;
   bool keep_rare_failures = false;
+  bool drop_rare_failures = false;
+  bool more = false;
+  bool whole = false;
+  bool ignore_incomplete_runs = false;
   std::string format = "text";
   std::string testcase;
   std::string path_params;
@@ -109,8 +113,16 @@ command_action add_compare_command(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--variance", args->variance, "robot: report changes of spread by more than VARIANCE x")
       ->check(CLI::PositiveNumber);
+  cmd->add_flag("--more", args->more, "robot: do not apply the stat deny list (the robot's `more`)");
+  cmd->add_flag("--whole", args->whole, "robot: compare metrics with fewer than 3 runs on both sides (`whole`)");
+  cmd->add_flag("--ignore-incomplete-run", args->ignore_incomplete_runs,
+                "robot: where runs did not finish, skip the pass over every run (`ignore-incomplete-run`)");
+  cmd->add_flag("--drop-rare-failures", args->drop_rare_failures,
+                "departs from the robot: do not report failure counts whose medians are equal (a failure in a "
+                "minority of runs)");
   cmd->add_flag("--keep-rare-failures", args->keep_rare_failures,
-                "report failure counts whose medians are equal (a failure in a minority of runs), as the robot does");
+                "report failure counts whose medians are equal, as the robot does (the default; kept for scripts)")
+      ->excludes("--drop-rare-failures");
   cmd->add_option("--format", args->format, "text (the table) or json (numbers, verdicts and p-values)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
@@ -148,7 +160,10 @@ command_action add_compare_command(CLI::App& app) {
     options.policy.robot.distance = args->distance;
     options.policy.robot.gap = args->gap;
     options.policy.robot.variance = args->variance;
-    options.policy.robot.failure_needs_median_change = !args->keep_rare_failures;
+    options.policy.robot.failure_needs_median_change = args->drop_rare_failures;
+    options.policy.robot.more = args->more;
+    options.policy.robot.whole = args->whole;
+    options.policy.robot.ignore_incomplete_runs = args->ignore_incomplete_runs;
     const comparison cmp = compare(std::move(columns), options);
 
     const table_dialect dialect = args->dialect;

@@ -129,6 +129,7 @@ bool metric_classifier::clears_floor(const metric_class& c, double delta, double
       // A whole threshold also asks for half of it as the change, rounded down as integers divide.
       if (std::trunc(rule.value) == rule.value && delta < std::floor(rule.value / 2)) return false;
       return true;
+    case floor_test::max_at_least: return max >= rule.value;
     case floor_test::max_above: return max > rule.value;
     case floor_test::delta_above: return delta > rule.value;
   }

@@ -131,6 +131,56 @@ std::shared_ptr<const std::regex> compile(const name_rule& rule, std::string_vie
 
 }  // namespace
 
+std::optional<wildcard> wildcard::of(std::string_view p) {
+  wildcard w;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const char c = p[i];
+    if (c == '\\' && i + 1 < p.size() && !std::isalnum(static_cast<unsigned char>(p[i + 1]))) {
+      w.tokens_.push_back({token_kind::literal, p[++i]});
+    } else if (c == '.' && i + 1 < p.size() && p[i + 1] == '*') {
+      w.tokens_.push_back({token_kind::run, 0});
+      ++i;
+    } else if (c == '.' && i + 1 < p.size() && p[i + 1] == '+') {
+      w.tokens_.push_back({token_kind::any, 0});
+      w.tokens_.push_back({token_kind::run, 0});
+      ++i;
+    } else if (c == '.') {
+      w.tokens_.push_back({token_kind::any, 0});
+    } else if (c == '$' && i + 1 == p.size()) {
+      w.to_end_ = true;
+    } else if (is_special(c) || (i + 1 < p.size() && is_quantifier(p[i + 1])) || (i + 1 < p.size() && p[i + 1] == '+')) {
+      return std::nullopt;
+    } else {
+      w.tokens_.push_back({token_kind::literal, c});
+    }
+  }
+  return w;
+}
+
+bool wildcard::matches(std::string_view text) const noexcept {
+  // The classic match of a pattern with runs: on a mismatch, the last run takes one character more.
+  std::size_t i = 0, j = 0;
+  std::size_t run = SIZE_MAX, resume = 0;
+  while (true) {
+    if (i == tokens_.size() && (!to_end_ || j == text.size())) return true;
+    if (j == text.size()) break;
+    if (i < tokens_.size() && tokens_[i].kind == token_kind::run) {
+      run = i++;
+      resume = j;
+    } else if (i < tokens_.size() && (tokens_[i].kind == token_kind::any || tokens_[i].c == text[j])) {
+      ++i;
+      ++j;
+    } else if (run != SIZE_MAX) {
+      i = run + 1;
+      j = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (i < tokens_.size() && tokens_[i].kind == token_kind::run) ++i;
+  return i == tokens_.size();
+}
+
 bool name_matcher::entry::rest_matches(std::string_view name, const name_signature& sig) const {
   switch (how) {
     case name_match::exact:
@@ -146,6 +196,7 @@ bool name_matcher::entry::rest_matches(std::string_view name, const name_signatu
       for (std::size_t w = 0; w < needs_one_of.size() && !any_held; ++w) any_held = holds(w);
       if (!any_held) return false;
       if (!not_followed_by.empty() && name.substr(literal.size()).starts_with(not_followed_by)) return false;
+      if (rest) return rest->matches(name.substr(literal.size()));
       if (!regex) return true;
       const auto flags = how == name_match::pattern ? std::regex_constants::match_continuous
                                                     : std::regex_constants::match_default;
@@ -155,10 +206,61 @@ bool name_matcher::entry::rest_matches(std::string_view name, const name_signatu
   return false;
 }
 
+namespace {
+
+/// The texts a pattern stands for with its first group of plain alternatives, such as `(E|R)`, written
+/// out (`E...`, `R...`), each again; nothing when it has no such group (or one a quantifier follows).
+/// Each text is then a literal or a wildcard more often than the pattern was, and needs no regex.
+std::vector<std::string> without_alternatives(const std::string& p) {
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (p[i] == '[') return {};  // a class: its parentheses are literal, left to std::regex
+    if (p[i] != '(') continue;
+    const auto close = p.find(')', i + 1);
+    if (close == std::string::npos) return {};
+    const std::string inside = p.substr(i + 1, close - i - 1);
+    const bool plain = !inside.empty() && std::all_of(inside.begin(), inside.end(), [](char x) {
+      return std::isalnum(static_cast<unsigned char>(x)) || x == '_' || x == '|' || x == '-' || x == ':';
+    });
+    const bool quantified = close + 1 < p.size() && (is_quantifier(p[close + 1]) || p[close + 1] == '+');
+    if (!plain || quantified || has_top_level_alternation(p.substr(0, i))) return {};
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (true) {
+      const auto bar = inside.find('|', start);
+      const std::string choice = inside.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+      const std::string text = p.substr(0, i) + choice + p.substr(close + 1);
+      auto more = without_alternatives(text);
+      if (more.empty()) out.push_back(text);
+      else out.insert(out.end(), more.begin(), more.end());
+      if (out.size() > 64) return {};
+      if (bar == std::string::npos) break;
+      start = bar + 1;
+    }
+    return out;
+  }
+  return {};
+}
+
+}  // namespace
+
 name_matcher::name_matcher(std::span<const std::span<const name_rule>> lists) {
   for (std::size_t list = 0; list < lists.size(); ++list)
-    for (std::size_t i = 0; i < lists[list].size(); ++i)
-      add(lists[list][i], static_cast<std::uint32_t>(list), static_cast<std::uint32_t>(i));
+    for (std::size_t i = 0; i < lists[list].size(); ++i) {
+      const name_rule& rule = lists[list][i];
+      const bool pattern = rule.how == name_match::pattern || rule.how == name_match::search;
+      const auto texts = pattern && !has_top_level_alternation(rule.text) ? without_alternatives(rule.text)
+                                                                            : std::vector<std::string>{};
+      if (texts.empty()) {
+        add(rule, static_cast<std::uint32_t>(list), static_cast<std::uint32_t>(i));
+        continue;
+      }
+      for (const std::string& text : texts)
+        add({rule.how, text}, static_cast<std::uint32_t>(list), static_cast<std::uint32_t>(i));
+    }
 }
 
 void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t index) {
@@ -198,12 +300,15 @@ void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t 
         if (const auto excluded = excluded_literal(rest)) {
           e.not_followed_by = *excluded;
         } else if (!matches_anything(rest)) {
-          e.regex = compile(rule, p);
+          e.rest = wildcard::of(rest);
+          if (!e.rest) e.regex = compile(rule, p);
           e.needs_one_of = required_text(rest);
         }
         prefixes_.add(prefix, at);
       } else {
-        e.regex = compile(rule, rule.text);
+        e.how = name_match::search;
+        e.rest = wildcard::of(".*" + rule.text);
+        if (!e.rest) e.regex = compile(rule, rule.text);
         e.needs_one_of = required_text(rule.text);
         scanned_.push_back(at);
       }
@@ -215,7 +320,7 @@ void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t 
   if (e.needs_one_of.size() == 1) e.needs = e.needs_one_of_pairs.front();
   // Found in a trie, a prefix or suffix rule matches, and so does a pattern that is its literal prefix.
   const bool literal_decides = e.how == name_match::prefix || e.how == name_match::suffix ||
-                               (e.how == name_match::pattern && !e.regex && e.needs_one_of.empty() &&
+                               (e.how == name_match::pattern && !e.regex && !e.rest && e.needs_one_of.empty() &&
                                 e.not_followed_by.empty());
   screens_.push_back({list, index, literal_decides, e.needs});
   entries_.push_back(std::move(e));

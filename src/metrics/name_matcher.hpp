@@ -46,6 +46,25 @@ struct name_signature {
 /// Several lists of name rules compiled into one matcher, so that a name is walked once for all of them:
 /// one trie of every list's literal prefixes, one hash table of every list's exact names, one scan of the
 /// suffix, substring and unanchored rules. Each rule keeps its list and its place in that list.
+/// A pattern of literal characters, `.` (any one character) and `.*` (any run), matched from the start
+/// of a text and, when it ends with `$`, to its end: most of the robot's patterns, matched without
+/// std::regex (metric names hold no line breaks, which `.` would not match).
+class wildcard {
+ public:
+  /// The wildcard `pattern` amounts to, or nullopt when it uses any other operator.
+  [[nodiscard]] static std::optional<wildcard> of(std::string_view pattern);
+  [[nodiscard]] bool matches(std::string_view text) const noexcept;
+
+ private:
+  enum class token_kind : std::uint8_t { literal, any, run };
+  struct token {
+    token_kind kind;
+    char c;
+  };
+  std::vector<token> tokens_;
+  bool to_end_ = false;
+};
+
 class name_matcher {
  public:
   /// What `match` reports for a list none of whose rules matches.
@@ -68,7 +87,8 @@ class name_matcher {
     std::vector<std::string> needs_one_of;     ///< a pattern: every match holds one of these...
     std::vector<name_signature> needs_one_of_pairs;  ///< ...and so the pairs of one of these
     std::string not_followed_by;               ///< a pattern `literal(?!text)`: the text excluded after the literal
-    std::shared_ptr<const std::regex> regex;   ///< null when the literal decides alone
+    std::optional<wildcard> rest;              ///< a pattern's rest after the literal, when a wildcard says it
+    std::shared_ptr<const std::regex> regex;   ///< null when the literal and the rest decide alone
     name_signature needs;                      ///< pairs every match holds (of the literal or required text)
     [[nodiscard]] bool rest_matches(std::string_view name, const name_signature& sig) const;
   };

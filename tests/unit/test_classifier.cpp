@@ -54,6 +54,7 @@ TEST_CASE("classifier: one value per name, each fact a field (the robot's rules)
        })},
       {"fio.time.elapsed_time", with([](metric_class& c) {
          c.primary = c.own_metric = true;
+         c.floor = 0;  // the threshold table's first key, .*.time.elapsed_time.*
          c.direction = better::lower;
          c.group_length = 3;
          c.sub_group_length = 8;
@@ -85,6 +86,7 @@ TEST_CASE("classifier: one value per name, each fact a field (the robot's rules)
        })},
       {"perf-profile.self.cycles-pp.x", with([](metric_class& c) {
          c.family = metric_family::perf_profile;
+         c.floor = 23;  // perf-profile.*: 1 (denied, and let back by the report allow list)
          c.classic_change = c.modern_change = change_shown::absolute;
          c.group_length = 12;
          c.sub_group_length = 17;
@@ -103,13 +105,14 @@ TEST_CASE("classifier: one value per name, each fact a field (the robot's rules)
        })},
       {"interrupts.CPU0.LOC", with([](metric_class& c) {
          c.reportable = false;
-         c.floor = 0;
+         c.floor = 15;  // interrupts.*: 100
          c.group_length = 10;
          c.sub_group_length = 15;
        })},
       {"interrupts.CAL:Function_call_interrupts", with([](metric_class& c) {
-         c.primary = true;
-         c.floor = 0;
+         c.primary = true;      // a performance metric prefix...
+         c.reportable = false;  // ...but denied with every interrupts. metric, and not let back
+         c.floor = 15;
          c.group_length = 10;
          c.sub_group_length = 10;
        })},
@@ -143,9 +146,22 @@ TEST_CASE("classifier: primary metrics, the deny list and floors") {
     CHECK_FALSE(k.clears_floor(c, 60, 99));
     CHECK_FALSE(k.clears_floor(c, 49, 150));
   }
+  SUBCASE("the threshold table's whole keys: iostat.*.util needs max >= 10 and delta >= 5") {
+    CHECK(k.clears_floor(robot("iostat.sda.util"), 5, 10));
+    CHECK_FALSE(k.clears_floor(robot("iostat.sda.util"), 4.9, 10));
+    CHECK_FALSE(k.clears_floor(robot("iostat.sda.util"), 5, 9.9));
+    // time.elapsed_time matches no key (.*.time needs a character before it): no floor.
+    CHECK(k.clears_floor(robot("time.elapsed_time"), 0.1, 0.1));
+    CHECK_FALSE(k.clears_floor(robot("will-it-scale.time.elapsed_time"), 4, 100));
+  }
+  SUBCASE("lock_stat: a time's delta above 1000, others above 10000") {
+    CHECK(k.clears_floor(robot("lock_stat.rq_lock.waittime-total"), 1001, 0));
+    CHECK_FALSE(k.clears_floor(robot("lock_stat.rq_lock.waittime-total"), 1000, 1e9));
+    CHECK_FALSE(k.clears_floor(robot("lock_stat.rq_lock.contentions"), 10000, 1e9));
+  }
   SUBCASE("iostat above 1, slab and page counters' delta above 100, memory above 1000, softirqs above 10000") {
-    CHECK(k.clears_floor(robot("iostat.sda.util"), 0.1, 1.5));
-    CHECK_FALSE(k.clears_floor(robot("iostat.sda.util"), 0.1, 1));
+    CHECK(k.clears_floor(robot("iostat.sda.rrqm/s"), 0.1, 1.5));
+    CHECK_FALSE(k.clears_floor(robot("iostat.sda.rrqm/s"), 0.1, 1));
     CHECK(k.clears_floor(robot("slabinfo.kmalloc-64.num_objs"), 101, 0));
     CHECK_FALSE(k.clears_floor(robot("buddyinfo.Node.0.zone.Normal.1"), 100, 1e9));
     CHECK_FALSE(k.clears_floor(robot("proc-vmstat.pgfault"), 500, 1000));
@@ -242,8 +258,12 @@ TEST_CASE("classifier: one walk over every list finds what each rule finds alone
       {name_match::pattern, R"((.*\.)?time\..*)"}, {name_match::pattern, R"(lock_stat\..*\..contentions)"},
       {name_match::search, "fail$"},           {name_match::search, "^perf-profile\\."},
       {name_match::prefix, ""},                {name_match::suffix, "s"},
+      {name_match::search, "^perf-profile."},  {name_match::pattern, ".*vmstat.*nr_.*$"},
+      {name_match::pattern, "interrupts.*$"},  {name_match::pattern, "x.*.s$"},
+      {name_match::search, "WARNING.*s"},      {name_match::search, "^dmesg\\.(E|R)IP:x"},
   };
   const std::vector<std::string> parts = {"dmesg.", "WARNING", "interrupts.", "CAL:", "CPU0", ".time.", "time.",
+                                          "vmstat.", "nr_", "EIP:x", "perf-profile",
                                           "latency", ".pass", ".fail", ".error_x", "%", "perf-profile.",
                                           "lock_stat.", "x.", ".contentions", "last_state.OOM", "s", "_"};
   std::mt19937 random{20261202};

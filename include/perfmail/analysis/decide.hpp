@@ -4,6 +4,7 @@
 // metric and column; it is public for callers who decide metrics of their own.
 
 #include "perfmail/analysis/policy.hpp"
+#include "perfmail/model/series_view.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/metric_class.hpp"
 
@@ -41,6 +42,10 @@ struct metric_context {
 struct side_samples {
   std::span<const double> values;
   std::optional<std::span<const double>> sorted;
+  /// The series the values come from, for how each was written (the robot's `distance` rule tells
+  /// Ruby's integers from its floats); null: every value was written as an integer (zeros of an absent
+  /// metric, or a caller's integers).
+  const series_view* source = nullptr;
 };
 
 /// Sort buffers reused from one decision to the next, so that deciding allocates nothing.

@@ -37,9 +37,16 @@ struct robot_rule_options {
   std::optional<double> distance;  ///< ranges apart by more than half the median difference
   std::optional<double> gap;       ///< ranges apart by more than `gap` x the median difference
   std::optional<double> variance;  ///< spread, not level: needs 10+ runs on each side
-  /// A failure count whose medians are equal is not reported (so a failure seen in a minority of runs is
-  /// not). The robot's own code reports such counts; false does the same.
-  bool failure_needs_median_change = true;
+  /// Departs from the robot: a failure count whose medians are equal is not reported (so a failure seen
+  /// in a minority of runs is not). The robot reports such counts, and so does the default.
+  bool failure_needs_median_change = false;
+  /// The robot's `more`: the stat deny list is not applied.
+  bool more = false;
+  /// The robot's `whole`: performance metrics are compared with fewer than 3 runs on both sides.
+  bool whole = false;
+  /// The robot's `ignore-incomplete-run`: where a matrix marks incomplete runs, the first pass (failure
+  /// counts over every run) is skipped.
+  bool ignore_incomplete_runs = false;
   bool operator==(const robot_rule_options&) const = default;
 };
 
@@ -58,17 +65,26 @@ struct change_policy {
 }
 
 /// `distance`: with fewer than 3 samples on a side, the ranges must be apart by more than `distance` x
-/// the wider range; else by more than half the median difference. Integer ranges exactly 1 apart are
-/// never a change.
+/// the wider range; else by more than half the median difference. The robot keeps Ruby's number types:
+/// when the compared side's maximum was written as an integer, ranges exactly 1 apart are never a change
+/// (`max_integer`), and when both medians were, half their difference is rounded down
+/// (`medians_integer`).
 [[nodiscard]] constexpr bool ranges_apart_by_distance(const trimmed_range& a, const trimmed_range& b, double distance,
-                                                      bool integer_samples) {
-  if (integer_samples && (a.min - b.max == 1 || b.min - a.max == 1)) return false;
+                                                      bool max_integer, bool medians_integer = false) {
+  if (max_integer && (a.min - b.max == 1 || b.min - a.max == 1)) return false;
   if (a.n < 3 || b.n < 3) {
     const double wider = std::max(a.length(), b.length()) * distance;
     return b.min - a.max > wider || a.min - b.max > wider;
   }
-  return (b.min > a.max && (b.min - a.max) > (b.median - a.median) / 2) ||
-         (a.min > b.max && (a.min - b.max) > (a.median - b.median) / 2);
+  const auto half = [medians_integer](double difference) {
+    const double h = difference / 2;
+    // std::floor is not constexpr before C++23: an integer's half rounded down, by hand.
+    if (!medians_integer) return h;
+    const auto whole = static_cast<double>(static_cast<long long>(h));
+    return whole > h ? whole - 1 : whole;
+  };
+  return (b.min > a.max && (b.min - a.max) > half(b.median - a.median)) ||
+         (a.min > b.max && (a.min - b.max) > half(a.median - b.median));
 }
 
 /// `gap`: the ranges are disjoint and apart by more than `gap` x the median difference.
@@ -106,7 +122,11 @@ struct ratio_delta {
 static_assert(medians_outside_ranges({10, 11, 12, 5}, {1, 2, 3, 5}));
 static_assert(!medians_outside_ranges({1, 2, 3, 5}, {2, 3, 4, 5}));
 static_assert(ranges_apart_by_gap({10, 11, 12, 5}, {1, 2, 3, 5}, 0.5));
-static_assert(!ranges_apart_by_distance({4, 4, 4, 5}, {1, 2, 3, 5}, 1, true));  // integer ranges 1 apart
+static_assert(!ranges_apart_by_distance({4, 4, 4, 5}, {1, 3, 3, 5}, 1, true));  // integer ranges 1 apart
+static_assert(ranges_apart_by_distance({4, 4, 4, 5}, {1, 3, 3, 5}, 1, false));  // a float maximum 1 apart: changed
+// Apart by 3.25: more than half of 13 - 6 rounded down (3), not more than 3.5.
+static_assert(ranges_apart_by_distance({11.25, 13, 14, 5}, {1, 6, 8, 5}, 1, false, true));
+static_assert(!ranges_apart_by_distance({11.25, 13, 14, 5}, {1, 6, 8, 5}, 1, false, false));
 static_assert(ratio_and_delta({10, 11, 12, 5}, {1, 2, 3, 5}).ratio == 5);
 static_assert(ratio_and_delta({0, 0, 0, 3}, {0, 0, 1, 3}).ratio == 5);  // a zero median: capped
 

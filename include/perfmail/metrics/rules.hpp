@@ -42,9 +42,10 @@ struct name_rule {
 /// What a change must reach to be reported, for the metrics whose name a floor rule matches. `max` is the
 /// larger of the two sides' (trimmed) maxima, `delta` the difference of their medians.
 enum class floor_test : std::uint8_t {
-  reaches,      ///< max >= value, and for a whole `value` also delta >= value / 2 (rounded down)
-  max_above,    ///< max > value
-  delta_above,  ///< delta > value
+  reaches,       ///< max >= value, and for a whole `value` also delta >= value / 2 (rounded down)
+  max_at_least,  ///< max >= value (the robot's thresholds written with a fraction, such as 2.00)
+  max_above,     ///< max > value
+  delta_above,   ///< delta > value
 };
 
 struct floor_rule {
