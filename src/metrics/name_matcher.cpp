@@ -157,6 +157,13 @@ std::optional<wildcard> wildcard::of(std::string_view p) {
   return w;
 }
 
+std::string wildcard::trailing_literal() const {
+  std::string out;
+  if (!to_end_) return out;
+  for (auto t = tokens_.rbegin(); t != tokens_.rend() && t->kind == token_kind::literal; ++t) out.insert(out.begin(), t->c);
+  return out;
+}
+
 bool wildcard::matches(std::string_view text) const noexcept {
   // The classic match of a pattern with runs: on a mismatch, the last run takes one character more.
   std::size_t i = 0, j = 0;
@@ -276,11 +283,11 @@ void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t 
       break;
     case name_match::prefix:
       e.literal = rule.text;
-      prefixes_.add(rule.text, at);
+      prefixes_.add(rule.text, at, next_entry_);
       break;
     case name_match::suffix:
       e.literal = rule.text;
-      suffixes_.add(std::string(rule.text.rbegin(), rule.text.rend()), at);
+      suffixes_.add(std::string(rule.text.rbegin(), rule.text.rend()), at, next_entry_);
       break;
     case name_match::contains:
       e.literal = rule.text;
@@ -304,7 +311,11 @@ void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t 
           if (!e.rest) e.regex = compile(rule, p);
           e.needs_one_of = required_text(rest);
         }
-        prefixes_.add(prefix, at);
+        // A pattern that starts with no literal but ends with one (`.*.time.user_time$`) is found by its
+        // end, so that it is not tried against every name.
+        const std::string ending = prefix.empty() && e.rest ? e.rest->trailing_literal() : std::string{};
+        if (ending.size() >= 2) suffixes_.add(std::string(ending.rbegin(), ending.rend()), at, next_entry_);
+        else prefixes_.add(prefix, at, next_entry_);
       } else {
         e.how = name_match::search;
         e.rest = wildcard::of(".*" + rule.text);
@@ -326,23 +337,24 @@ void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t 
   entries_.push_back(std::move(e));
 }
 
-void name_matcher::trie::add(std::string_view text, std::uint32_t at) {
-  std::size_t node = 0;
+void name_matcher::trie::add(std::string_view text, std::uint32_t at, std::vector<std::uint32_t>& next_entry) {
+  std::uint32_t node = 0;
   for (const char c : text) {
-    auto& children = nodes[node].children;
-    const auto it = std::lower_bound(children.begin(), children.end(), c,
-                                     [](const auto& child, char x) { return child.first < x; });
-    if (it != children.end() && it->first == c) {
-      node = it->second;
-      continue;
+    std::uint32_t next = node == 0 ? root[static_cast<unsigned char>(c)] : child(node, c);
+    if (next == 0) {
+      next = static_cast<std::uint32_t>(nodes.size());
+      trie_node fresh;
+      fresh.c = c;
+      fresh.next_sibling = nodes[node].first_child;
+      nodes.push_back(fresh);
+      nodes[node].first_child = next;
+      if (node == 0) root[static_cast<unsigned char>(c)] = next;
     }
-    const auto next = static_cast<std::uint32_t>(nodes.size());
-    if (node == 0) root[static_cast<unsigned char>(c)] = next;
-    nodes[node].children.insert(it, {c, next});
-    nodes.emplace_back();
     node = next;
   }
-  nodes[node].entries.push_back(at);
+  if (next_entry.size() <= at) next_entry.resize(at + 1, none);
+  next_entry[at] = nodes[node].first_entry;
+  nodes[node].first_entry = at;
 }
 
 void name_matcher::match(std::string_view name, std::span<std::uint32_t> first) const {
@@ -359,23 +371,21 @@ void name_matcher::match(std::string_view name, std::span<std::uint32_t> first) 
     if (const auto it = exact_.find(name); it != exact_.end())
       for (const std::uint32_t at : it->second) consider(at);
   // The tries: every prefix of the name that a rule starts with, and every suffix that one ends with.
+  const auto visit = [&](const trie& t, std::uint32_t node) {
+    for (std::uint32_t at = t.nodes[node].first_entry; at != none; at = next_entry_[at]) consider(at);
+  };
   const auto walk = [&](const trie& t, auto char_at) {
-    for (const std::uint32_t at : t.nodes[0].entries) consider(at);
+    visit(t, 0);
     if (name.empty()) return;
-    std::size_t node = t.root[static_cast<unsigned char>(char_at(0))];
+    std::uint32_t node = t.root[static_cast<unsigned char>(char_at(0))];
     for (std::size_t depth = 1; node != 0; ++depth) {
-      for (const std::uint32_t at : t.nodes[node].entries) consider(at);
+      visit(t, node);
       if (depth == name.size()) break;
-      const char c = char_at(depth);
-      const auto& children = t.nodes[node].children;
-      const auto it = std::lower_bound(children.begin(), children.end(), c,
-                                       [](const auto& child, char x) { return child.first < x; });
-      node = it == children.end() || it->first != c ? 0 : it->second;
+      node = t.child(node, char_at(depth));
     }
   };
   walk(prefixes_, [&](std::size_t depth) { return name[depth]; });
-  if (suffixes_.nodes.size() > 1 || !suffixes_.nodes.front().entries.empty())
-    walk(suffixes_, [&](std::size_t depth) { return name[name.size() - 1 - depth]; });
+  if (!suffixes_.empty()) walk(suffixes_, [&](std::size_t depth) { return name[name.size() - 1 - depth]; });
   for (const std::uint32_t at : scanned_) consider(at);
 }
 

@@ -54,6 +54,8 @@ class wildcard {
   /// The wildcard `pattern` amounts to, or nullopt when it uses any other operator.
   [[nodiscard]] static std::optional<wildcard> of(std::string_view pattern);
   [[nodiscard]] bool matches(std::string_view text) const noexcept;
+  /// The literal characters every match ends with (empty unless the pattern ends with `$`).
+  [[nodiscard]] std::string trailing_literal() const;
 
  private:
   enum class token_kind : std::uint8_t { literal, any, run };
@@ -102,15 +104,26 @@ class name_matcher {
     name_signature needs;
   };
 
+  /// A trie in four arrays, no allocation per node: a node's children are a list through their
+  /// `next_sibling`, its entries a list through `next_entry` (one per entry, shared by both tries).
+  /// The root, where every walk starts, finds its child by a table.
+  static constexpr std::uint32_t none = UINT32_MAX;
   struct trie_node {
-    std::vector<std::pair<char, std::uint32_t>> children;  ///< sorted by character
-    std::vector<std::uint32_t> entries;                    ///< entries whose prefix ends here
+    std::uint32_t first_child = 0;  ///< 0: none (node 0, the root, is nobody's child)
+    std::uint32_t next_sibling = 0;
+    std::uint32_t first_entry = none;
+    char c = 0;
   };
-  /// A trie whose root, where every walk starts, finds its child by a table instead of a search.
   struct trie {
-    std::vector<trie_node> nodes{1};       ///< node 0 is the root
+    std::vector<trie_node> nodes{1};
     std::array<std::uint32_t, 256> root{};  ///< the root's child for each byte; 0 for none
-    void add(std::string_view text, std::uint32_t at);
+    void add(std::string_view text, std::uint32_t at, std::vector<std::uint32_t>& next_entry);
+    [[nodiscard]] bool empty() const noexcept { return nodes.size() == 1 && nodes[0].first_entry == none; }
+    [[nodiscard]] std::uint32_t child(std::uint32_t node, char c) const noexcept {
+      for (std::uint32_t k = nodes[node].first_child; k != 0; k = nodes[k].next_sibling)
+        if (nodes[k].c == c) return k;
+      return 0;
+    }
   };
 
   void add(const name_rule& rule, std::uint32_t list, std::uint32_t index);
@@ -119,6 +132,7 @@ class name_matcher {
   std::vector<screen> screens_;  ///< one per entry
   trie prefixes_;                ///< literal prefixes
   trie suffixes_;                ///< literal suffixes, reversed
+  std::vector<std::uint32_t> next_entry_;  ///< per entry: the next entry of its trie node, or none
   /// Looks names up without making a string of them.
   struct text_hash {
     using is_transparent = void;
