@@ -124,9 +124,10 @@ class base_facts {
 /// reusing its scratch buffers.
 class pair_decider {
  public:
+  /// `buffers` is shared by the deciders of one compared column: the robot carries state across passes.
   pair_decider(const indexed_matrix& head, const indexed_matrix& base, const base_facts& facts,
-               const compare_options& options, const metric_classifier& classifier)
-      : head_(head), base_(base), facts_(facts), options_(options), classifier_(classifier) {}
+               const compare_options& options, const metric_classifier& classifier, decide_buffers& buffers)
+      : head_(head), base_(base), facts_(facts), options_(options), classifier_(classifier), buffers_(buffers) {}
 
   /// The verdict on metric `i`, or nullopt when neither side has it. `head_sorted` and `base_sorted` may
   /// hold the sides' samples sorted.
@@ -155,7 +156,7 @@ class pair_decider {
   const compare_options& options_;
   const metric_classifier& classifier_;
   std::vector<double> head_padding_, base_padding_;
-  decide_buffers buffers_;
+  decide_buffers& buffers_;
 };
 
 /// The robot's two passes over a pair with incomplete runs, merged: a later verdict replaces an earlier
@@ -406,12 +407,14 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
     bool second = false;
   };
   std::vector<passes> plan;
+  std::vector<decide_buffers> column_buffers(columns.size());
   all_pairs.reserve(columns.size());
   complete_pairs.reserve(columns.size());
   const auto marked = [&](const matrix& m) { return m.find(marker) != nullptr; };
   for (std::size_t c = 1; c < columns.size(); ++c) {
-    all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, options, classifier);
-    complete_pairs.emplace_back(*complete_runs[c], *complete_runs[0], complete_facts, options, classifier);
+    all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, options, classifier, column_buffers[c]);
+    complete_pairs.emplace_back(*complete_runs[c], *complete_runs[0], complete_facts, options, classifier,
+                                column_buffers[c]);
     passes p;
     p.two = marked(*columns[c]) || marked(*columns[0]);
     p.first = !options.policy.robot.ignore_incomplete_runs;
@@ -422,6 +425,15 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
 
   std::vector<sorted_column> sorted(columns.size());
   const sorted_column unsorted;
+  // The robot's first pass decides every metric before its second decides any: where both run, the first
+  // is decided ahead and kept (what one decision hands the next follows the robot's order).
+  std::vector<std::vector<std::optional<verdict>>> first_pass(columns.size());
+  for (std::size_t c = 1; c < columns.size(); ++c) {
+    if (!plan[c - 1].two || !plan[c - 1].first) continue;
+    first_pass[c].resize(out.rows.size());
+    for (const auto [i, row] : ranges::views::enumerate(out.rows))
+      if (row.cls.every_run) first_pass[c][i] = all_pairs[c - 1].decide(i, row.name, row.cls, unsorted, unsorted);
+  }
   std::vector<double> present;
   for (const auto [i, row] : ranges::views::enumerate(out.rows)) {
     const std::string_view name = row.name;
@@ -432,7 +444,7 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       std::optional<verdict> v;
       const passes& p = plan[c - 1];
       if (p.two) {
-        if (p.first && cls.every_run) v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);
+        if (p.first) v = first_pass[c][i];
         if (p.second && !cls.incomplete_run_marker)
           merge_verdict(v, complete_pairs[c - 1].decide(i, name, cls, unsorted, unsorted));
       } else {

@@ -40,9 +40,10 @@ std::span<const double> sorted_side(const side_samples& side, std::vector<double
 verdict decide(const metric_class& cls, const side_samples& head_side, const side_samples& base_side,
                const metric_context& context, const metric_classifier& classifier, const change_policy& policy,
                decide_buffers& buffers) {
-  const std::span<const double> head = head_side.values;
+  std::span<const double> head = head_side.values;
   const std::span<const double> base = base_side.values;
   const bool failure = cls.kind == metric_kind::failure;
+  const robot_rule_options& o = policy.robot;
 
   // The robot's `variance` compares nothing at all, failure counts included, unless both sides have 10
   // runs or more.
@@ -61,12 +62,18 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
     if (!context.in_base && !family_in_base) return skipped("not in the base");
   }
 
-  // Trimmed ranges.
+  // Trimmed ranges. The robot's `resize` keeps the compared side's first runs only.
   std::size_t margin = failure ? 0 : 3;
   const auto sorted_base = trim_sorted(sorted_side(base_side, buffers.base), margin);
   if (sorted_base.empty()) return skipped("no base samples");
   if (base.size() <= 3 && margin > 1) margin = 1;
-  const auto sorted_head = trim_sorted(sorted_side(head_side, buffers.head), margin);
+  side_samples resized = head_side;
+  if (o.resize && head.size() > *o.resize) {
+    head = head.first(*o.resize);
+    resized.values = head;
+    resized.sorted.reset();
+  }
+  const auto sorted_head = trim_sorted(sorted_side(resized, buffers.head), margin);
   if (sorted_head.empty()) return skipped("no samples");
   const trimmed_range a = range_of_sorted(sorted_head);
   const trimmed_range b = range_of_sorted(sorted_base);
@@ -84,13 +91,19 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
       return v;
     }
   } else if (policy.kind == policy_kind::robot) {
-    const auto& o = policy.robot;
     bool changed = false;
-    if (o.variance) changed = spread_changed(a, b, *o.variance);
+    // `perf-profile`: a CPU profile's share changed when either median exceeds the threshold, where the
+    // compared median is a number of the threshold's Ruby class (an integer threshold meets integer
+    // medians only, a fractional one fractional medians).
+    const bool profile_threshold =
+        o.perf_profile && cls.family == metric_family::perf_profile &&
+        written_as_integer(resized, a.median) == o.perf_profile_integer;
+    if (profile_threshold) changed = a.median > *o.perf_profile || b.median > *o.perf_profile;
+    else if (o.variance) changed = spread_changed(a, b, *o.variance);
     else if (o.gap) changed = ranges_apart_by_gap(a, b, *o.gap);
     else if (o.distance)
-      changed = ranges_apart_by_distance(a, b, *o.distance, written_as_integer(head_side, a.max),
-                                         written_as_integer(head_side, a.median) && written_as_integer(base_side, b.median));
+      changed = ranges_apart_by_distance(a, b, *o.distance, written_as_integer(resized, a.max),
+                                         written_as_integer(resized, a.median) && written_as_integer(base_side, b.median));
     else changed = medians_outside_ranges(a, b);
     if (!changed) {
       v.reason = "ranges overlap";
@@ -112,7 +125,27 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
     return v;
   }
 
-  // Floors.
+  // `regression-only` and `all-critical`: failures that disappeared, and the kernel log after a boot fix.
+  if (policy.kind == policy_kind::robot && failure && (o.regression_only || o.all_critical)) {
+    if (a.max == 0) {
+      if (cls.boot_fix) buffers.boot_fix_seen = true;
+      if (o.regression_only || (o.all_critical && !cls.kill_message)) {
+        v.reason = "the failure disappeared";
+        return v;
+      }
+    }
+    if (buffers.boot_fix_seen && cls.dropped_after_boot_fix) {
+      v.reason = "after a boot fix";
+      return v;
+    }
+  }
+
+  // Floors; with `perf-profile`, a CPU profile's shares have none.
+  if (policy.kind == policy_kind::robot && o.perf_profile && cls.family == metric_family::perf_profile) {
+    v.changed = true;
+    v.reason = "changed";
+    return v;
+  }
   if (!(rd.ratio > 1.01)) {
     v.reason = "ratio below 1.01";
     return v;

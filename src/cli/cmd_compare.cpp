@@ -11,6 +11,8 @@
 
 #include <fmt/core.h>
 
+#include <cmath>
+#include <exception>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -38,6 +40,10 @@ struct compare_args {
   bool more = false;
   bool whole = false;
   bool ignore_incomplete_runs = false;
+  std::optional<std::string> perf_profile;
+  std::optional<std::size_t> resize;
+  bool regression_only = false;
+  bool all_critical = false;
   std::string format = "text";
   std::string testcase;
   std::string path_params;
@@ -117,6 +123,27 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_flag("--whole", args->whole, "robot: compare metrics with fewer than 3 runs on both sides (`whole`)");
   cmd->add_flag("--ignore-incomplete-run", args->ignore_incomplete_runs,
                 "robot: where runs did not finish, skip the pass over every run (`ignore-incomplete-run`)");
+  cmd->add_option("--perf-profile", args->perf_profile,
+                  "robot: a perf-profile share changed when either median exceeds PERCENT, with no floor "
+                  "(`perf-profile`; 5 meets integer medians only, 5.0 fractional ones, as in Ruby)")
+      ->check([](const std::string& text) -> std::string {
+        std::size_t used = 0;
+        double value = 0;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used != text.size() || text.empty() || !std::isfinite(value) || value < 0)
+          return "the perf-profile threshold must be a non-negative number";
+        return {};
+      });
+  cmd->add_option("--resize", args->resize, "robot: compare the first N runs of each compared column (`resize`)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--regression-only", args->regression_only,
+                "robot: do not report failure counts that disappeared (`regression-only`)");
+  cmd->add_flag("--all-critical", args->all_critical,
+                "robot: the same, but keep the messages of a killed kernel (`all-critical`)");
   cmd->add_flag("--drop-rare-failures", args->drop_rare_failures,
                 "departs from the robot: do not report failure counts whose medians are equal (a failure in a "
                 "minority of runs)");
@@ -164,6 +191,15 @@ command_action add_compare_command(CLI::App& app) {
     options.policy.robot.more = args->more;
     options.policy.robot.whole = args->whole;
     options.policy.robot.ignore_incomplete_runs = args->ignore_incomplete_runs;
+    if (args->perf_profile) {
+      // The threshold's Ruby class matters to the robot: written without a fraction or exponent, it is
+      // an integer. The check above has read it whole.
+      options.policy.robot.perf_profile = std::stod(*args->perf_profile);
+      options.policy.robot.perf_profile_integer = args->perf_profile->find_first_of(".eE") == std::string::npos;
+    }
+    options.policy.robot.resize = args->resize;
+    options.policy.robot.regression_only = args->regression_only;
+    options.policy.robot.all_critical = args->all_critical;
     const comparison cmp = compare(std::move(columns), options);
 
     const table_dialect dialect = args->dialect;

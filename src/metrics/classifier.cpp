@@ -45,9 +45,9 @@ namespace {
 /// The lists of name rules, in the order the compiled matcher holds them.
 enum class rule_list : std::uint8_t {
   failure, pass, never_failure, sibling_free, every_run, deny, allow, report_allow, primary, floors, families,
-  classic_absolute, modern_absolute, never_noise, directions,
+  classic_absolute, modern_absolute, never_noise, directions, boot_fix, dropped_after_boot_fix, kill_messages,
 };
-constexpr std::size_t rule_list_count = static_cast<std::size_t>(rule_list::directions) + 1;
+constexpr std::size_t rule_list_count = static_cast<std::size_t>(rule_list::kill_messages) + 1;
 
 }  // namespace
 
@@ -60,7 +60,8 @@ struct metric_classifier::compiled {
         matcher(std::array<std::span<const name_rule>, rule_list_count>{
             rules.failure, rules.pass, rules.never_failure, rules.sibling_free, rules.every_run, rules.deny,
             rules.allow, rules.report_allow, rules.primary, floor_names, family_names, rules.classic_absolute,
-            rules.modern_absolute, rules.never_noise, direction_names}),
+            rules.modern_absolute, rules.never_noise, direction_names, rules.boot_fix, rules.dropped_after_boot_fix,
+            rules.kill_messages}),
         benchmarks(rules.benchmarks.begin(), rules.benchmarks.end()) {}
 
   metric_rules rules;
@@ -89,6 +90,9 @@ metric_class metric_classifier::classify(std::string_view name) const {
     c.kind = metric_kind::failure;
   c.every_run = matches(rule_list::every_run);
   c.sibling_free = matches(rule_list::sibling_free);
+  c.boot_fix = matches(rule_list::boot_fix);
+  c.dropped_after_boot_fix = matches(rule_list::dropped_after_boot_fix);
+  c.kill_message = matches(rule_list::kill_messages);
   if (const auto dot = name.rfind('.'); dot != std::string_view::npos) {
     const std::string_view last = name.substr(dot + 1);
     const auto& endings = k.rules.failure_endings;

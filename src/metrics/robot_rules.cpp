@@ -34,6 +34,16 @@ metric_rules make_robot_rules() {
   r.sibling_free = {prefix("dmesg."), prefix("kmsg."), prefix("last_state."), prefix("stderr.")};
   // _get_changed_stats, first pass: with runs that did not finish, these are compared over every run.
   r.every_run = {prefix("dmesg."), prefix("last_state."), prefix("stderr.")};
+  // skip_critical_stat?, with `regression-only` or `all-critical`: a kernel message that disappeared is a
+  // boot fix, after which the kernel log's counts are not reported; `all-critical` keeps the messages of
+  // etc/dmesg-kill-pattern.
+  r.boot_fix = {prefix("dmesg.")};
+  r.dropped_after_boot_fix = {prefix("kmsg.")};
+  r.kill_messages = {
+      search("^dmesg.BUG:"), search("^dmesg.BUG_"), search("^dmesg.invoked_oom-killer:gfp_mask=0x"),
+      search("^dmesg.kernel_BUG_at"), search("^dmesg.Kernel_panic-not_syncing:"), search("^dmesg.Oops:"),
+      search("^dmesg.Out_of_memory"), search("^dmesg.page_allocation_failure:order:"),
+  };
 
   // bisectable_stat? and the report allow list: a metric the stat deny list names is skipped unless the
   // stat allow list or the report allow list names it (etc/stat-denylist, etc/stat-allowlist,

@@ -20,7 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # The robot's options as perfmail's command line says them.
 FLAGS = {
     "distance": "--distance", "gap": "--gap", "variance": "--variance", "more": "--more",
-    "whole": "--whole", "ignore-incomplete-run": "--ignore-incomplete-run",
+    "whole": "--whole", "ignore-incomplete-run": "--ignore-incomplete-run", "perf-profile": "--perf-profile",
+    "resize": "--resize", "regression-only": "--regression-only", "all-critical": "--all-critical",
 }
 
 

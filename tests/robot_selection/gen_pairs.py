@@ -6,7 +6,8 @@ metrics come from every family the robot's selection treats differently: a test'
 metrics with thresholds, monitors the stat deny list names and the report allow list lets back (and
 those it does not), per-family floors, perf-profile and lock_stat entries the base lacks, failure counts
 of kernel messages, the last state and stderr, .fail/.warn/.error counts with and without their .pass
-siblings, counts in a minority of runs, names the allow list lets back; samples integer or float, with
+siblings, counts in a minority of runs and counts that disappeared, CPU profile shares near the
+perf-profile threshold, names the allow list lets back; samples integer or float, with
 1 to 40 runs (trimming starts at 32), leading -1 markers, zero and negative medians, short series,
 metrics missing on one side, incomplete runs with and without stats_source.
 
@@ -29,7 +30,8 @@ PERFORMANCE = [
     "buddyinfo.Node0.Normal.3", "sched_debug.cpu.nr_switches.avg", "uptime.boot", "mpstat.cpu.all.sys%",
     "lock_stat.rq_lock.contentions", "lock_stat.rq_lock.waittime-total", "lock_stat.zone_lock.holdtime-max",
     "perf-profile.children.cycles-pp.native_queued_spin_lock_slowpath", "perf-profile.self.cycles-pp.memcpy",
-    "perf-profile.calltrace.cycles-pp.do_syscall_64", "perf-c2c.HITM.total", "latency_stats.max.io_schedule",
+    "perf-profile.calltrace.cycles-pp.do_syscall_64", "perf-profile.self.cycles-pp.clear_page_erms",
+    "perf-profile.children.cycles-pp.entry_SYSCALL_64", "perf-c2c.HITM.total", "latency_stats.max.io_schedule",
     "aim7.jobs-per-min", "aim7.real_time", "dd.startup_time", "energy.pkg", "pmeter.Average_Active_Power",
 ]
 FAILURES = [
@@ -69,6 +71,8 @@ def make_case(rng, index):
     for name in names:
         failure = name in FAILURES
         level = rng.choice([0, 0.5, 3, 20, 150, 1200, 5e4, 2e6]) if not failure else 0
+        if name.startswith("perf-profile.") and rng.random() < 0.7:
+            level = rng.choice([0, 0.3, 2, 4.5, 5, 8, 30])  # shares in percent, near the threshold
         if rng.random() < 0.05:
             level = -level
         integer = rng.random() < 0.5
@@ -83,6 +87,8 @@ def make_case(rng, index):
                 n = rng.randint(1, n - 1)  # a short series: trailing runs did not report it
             if failure:
                 rate = rng.choice([0, 0, 0.1, 0.3, 1.0]) * (factor if side == "head" else 1)
+                if side == "head" and rng.random() < 0.2:
+                    rate = 0  # a failure that disappeared
                 values = failure_counts(rng, n, min(rate, 1.0))
                 if rng.random() < 0.2:
                     values = [v * rng.randint(1, 5) for v in values]
@@ -101,14 +107,16 @@ def make_case(rng, index):
             for name, values in matrices[side].items():
                 values.extend([0] * (runs[side] - len(values)))
     options = rng.choice([{}, {}, {}, {"distance": 2}, {"gap": 1}, {"variance": 2}, {"more": True},
-                          {"whole": True}, {"ignore-incomplete-run": True}])
+                          {"whole": True}, {"ignore-incomplete-run": True}, {"perf-profile": 5},
+                          {"perf-profile": 5.0}, {"resize": 3}, {"regression-only": True},
+                          {"all-critical": True}])
     return {"id": f"case{index:03d}", "options": options, "base": matrices["base"], "head": matrices["head"]}
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
-    parser.add_argument("--cases", type=int, default=150)
+    parser.add_argument("--cases", type=int, default=200)
     parser.add_argument("--seed", type=int, default=18)
     args = parser.parse_args()
     rng = random.Random(args.seed)

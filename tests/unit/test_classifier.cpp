@@ -63,11 +63,13 @@ TEST_CASE("classifier: one value per name, each fact a field (the robot's rules)
          c.kind = metric_kind::failure;
          c.reportable = false;
          c.every_run = c.sibling_free = true;
+         c.boot_fix = true;
          c.group_length = c.sub_group_length = 5;
        })},
       {"kmsg.x", with([](metric_class& c) {
          c.kind = metric_kind::failure;
          c.sibling_free = true;  // not compared over incomplete runs
+         c.dropped_after_boot_fix = true;
          c.group_length = c.sub_group_length = 4;
        })},
       {"ltp.syscalls.fail", with([](metric_class& c) {
@@ -120,6 +122,11 @@ TEST_CASE("classifier: one value per name, each fact a field (the robot's rules)
          c.kind = metric_kind::failure;
          c.every_run = c.sibling_free = c.incomplete_run_marker = true;
          c.group_length = c.sub_group_length = 10;
+       })},
+      {"dmesg.Oops:x", with([](metric_class& c) {
+         c.kind = metric_kind::failure;
+         c.every_run = c.sibling_free = c.boot_fix = c.kill_message = true;
+         c.group_length = c.sub_group_length = 5;
        })},
       {"nodot", with([](metric_class& c) { c.group_length = c.sub_group_length = 5; })},
   };

@@ -48,10 +48,15 @@ struct side_samples {
   const series_view* source = nullptr;
 };
 
-/// Sort buffers reused from one decision to the next, so that deciding allocates nothing.
+/// What one decision hands the next, for one compared column: sort buffers, reused so that deciding
+/// allocates nothing, and what the robot remembers from metric to metric.
 struct decide_buffers {
   std::vector<double> head;
   std::vector<double> base;
+  /// With `regression_only` or `all_critical`: a kernel message disappeared (a boot fix), so the kernel
+  /// log's counts decided after it are not reported. The robot decides the compared column's metrics in
+  /// order (the compared matrix's, then base-only ones) and keeps this across its two passes.
+  bool boot_fix_seen = false;
 };
 
 /// Whether a metric classified `cls` changed under `policy`. `classifier` decides its floor.

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -47,6 +48,17 @@ struct robot_rule_options {
   /// The robot's `ignore-incomplete-run`: where a matrix marks incomplete runs, the first pass (failure
   /// counts over every run) is skipped.
   bool ignore_incomplete_runs = false;
+  /// The robot's `perf-profile`: a CPU profile's share (`perf-profile.`) changed when either median
+  /// exceeds this many percent, and no floor applies to it. The robot compares only medians of the
+  /// threshold's Ruby class: `perf_profile_integer` says the threshold was written as an integer.
+  std::optional<double> perf_profile;
+  bool perf_profile_integer = true;
+  /// The robot's `regression-only`: a failure count that disappeared (no failure left on the compared
+  /// side) is not reported. `all-critical`: the same, but for the messages of a killed kernel.
+  bool regression_only = false;
+  bool all_critical = false;
+  /// The robot's `resize`: only the compared side's first `resize` runs are compared.
+  std::optional<std::size_t> resize;
   bool operator==(const robot_rule_options&) const = default;
 };
 

@@ -55,6 +55,10 @@ struct metric_class {
   bool every_run = false;
   /// Failure counts of a family that needs no pass/fail sibling (kernel messages, last state, stderr).
   bool sibling_free = false;
+  /// metric_rules::boot_fix, dropped_after_boot_fix and kill_messages.
+  bool boot_fix = false;
+  bool dropped_after_boot_fix = false;
+  bool kill_message = false;
   sibling_rule sibling = sibling_rule::none;
   /// Bytes of the name before its last '.', the stem its siblings share.
   std::uint16_t stem_length = 0;

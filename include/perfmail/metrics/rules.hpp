@@ -74,6 +74,12 @@ struct metric_rules {
   std::vector<name_rule> never_failure;   ///< names that are never counts, whatever else matches
   std::vector<name_rule> sibling_free;    ///< failure counts compared without a pass/fail sibling
   std::vector<name_rule> every_run;       ///< failure counts compared over incomplete runs too
+  /// With the robot's `regression-only` or `all-critical`: failure counts whose disappearance marks a boot
+  /// fix (kernel messages), those not reported once one did (the kernel log), and those `all-critical`
+  /// keeps when they disappear (the messages of a killed kernel).
+  std::vector<name_rule> boot_fix;
+  std::vector<name_rule> dropped_after_boot_fix;
+  std::vector<name_rule> kill_messages;
   std::vector<std::string> failure_endings{"error", "warn", "fail"};  ///< last components that need `.pass`
   std::string pass_ending = "pass";       ///< the last component that needs one of failure_endings
 
