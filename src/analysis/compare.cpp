@@ -145,8 +145,13 @@ class pair_decider {
     ctx.everything = options_.all;
     const auto h = padded_samples(head, ctx.head_runs, head_padding_);
     const auto b = padded_samples(base, ctx.base_runs, base_padding_);
-    return perfmail::decide(cls, side_samples{h, head_sorted.of(head), head}, side_samples{b, base_sorted.of(base), base}, ctx,
-                            classifier_, options_.policy, buffers_);
+    side_samples head_side{h, head_sorted.of(head), head, std::nullopt};
+    side_samples base_side{b, base_sorted.of(base), base, std::nullopt};
+    if (options_.policy.kind != policy_kind::robot) {
+      head_side.present = present_samples(head, h, head_present_);
+      base_side.present = present_samples(base, b, base_present_);
+    }
+    return perfmail::decide(cls, head_side, base_side, ctx, classifier_, options_.policy, buffers_);
   }
 
  private:
@@ -155,7 +160,19 @@ class pair_decider {
   const base_facts& facts_;
   const compare_options& options_;
   const metric_classifier& classifier_;
-  std::vector<double> head_padding_, base_padding_;
+  /// The present samples of `s`, whose padded samples are `padded`: nullopt when they are the same.
+  static std::optional<std::span<const double>> present_samples(const series_view* s, std::span<const double> padded,
+                                                                std::vector<double>& buffer) {
+    if (s == nullptr) return std::span<const double>{};
+    if (s->size() == padded.size() && s->present_count() == s->size()) return std::nullopt;
+    buffer.clear();
+    const auto values = s->raw_values();
+    for (std::size_t r = 0; r < values.size(); ++r)
+      if (!s->is_missing(r)) buffer.push_back(values[r]);
+    return std::span<const double>{buffer};
+  }
+
+  std::vector<double> head_padding_, base_padding_, head_present_, base_present_;
   decide_buffers& buffers_;
 };
 

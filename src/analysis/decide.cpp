@@ -110,11 +110,14 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
       return v;
     }
   } else {
-    if (head.size() < 2 || base.size() < 2) {
+    const std::span<const double> head_present = head_side.present.value_or(head_side.values);
+    const std::span<const double> base_present = base_side.present.value_or(base_side.values);
+    if (head_present.size() < 2 || base_present.size() < 2) {
       v.reason = "fewer than 2 samples for the test";
       return v;
     }
-    const test_result t = policy.kind == policy_kind::mann_whitney ? mann_whitney_u(head, base) : welch_t_test(head, base);
+    const test_result t = policy.kind == policy_kind::mann_whitney ? mann_whitney_u(head_present, base_present)
+                                                                    : welch_t_test(head_present, base_present);
     v.p_value = t.p_value;
     if (!(t.p_value < policy.alpha)) {
       v.reason = "not significant";

@@ -216,3 +216,32 @@ TEST_CASE("a table whose first row is not selected renders") {
     CHECK(table.find("fio.iops") == std::string::npos);
   }
 }
+
+TEST_CASE("statistical policies test the samples that are present, not missing runs as zeros") {
+  // Ten runs a side, the compared side 5% higher; one of its runs did not report the metric.
+  const std::vector<double> base{100, 101, 99, 100.5, 99.5, 100, 101, 99, 100.2, 99.8};
+  metric_series head{"fio.bw"};
+  for (std::size_t r = 0; r < base.size(); ++r) {
+    if (r == 3) head.push_missing();
+    else head.push_back(base[r] * 1.05, sample_kind::floating);
+  }
+  matrix with_missing;
+  with_missing.add(head);
+  for (const policy_kind kind : {policy_kind::welch, policy_kind::mann_whitney}) {
+    CAPTURE(static_cast<int>(kind));
+    compare_options o;
+    o.policy.kind = kind;
+    const comparison c = compare({make_matrix({{"fio.bw", base}}), with_missing}, o);
+    const auto* row = c.find("fio.bw");
+    REQUIRE(row != nullptr);
+    CHECK(row->verdicts[0].changed);
+    CHECK(row->columns[1].n == 9);
+  }
+  // A series shorter than the run count (stats_source lists 10 runs): its padding is not tested either.
+  compare_options o;
+  o.policy.kind = policy_kind::welch;
+  const std::vector<double> short_head{105, 106.05, 103.95, 105.5, 104.5, 105, 106.05};
+  const comparison c = compare({make_matrix({{"fio.bw", base}}, 10), make_matrix({{"fio.bw", short_head}}, 10)}, o);
+  REQUIRE(c.find("fio.bw") != nullptr);
+  CHECK(c.find("fio.bw")->verdicts[0].changed);
+}

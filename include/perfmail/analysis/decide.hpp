@@ -37,8 +37,9 @@ struct metric_context {
   bool everything = false;       ///< the caller asked for every metric: no deny list
 };
 
-/// One side's samples in run order (missing runs as 0, padded to its run count) and, when the caller
-/// already has one, a sorted copy of them.
+/// One side's samples in run order (missing runs as 0, padded to its run count, as the robot compares
+/// them) and, when the caller already has one, a sorted copy of them. The statistical policies test the
+/// present samples only: a run that did not report a metric is not a measurement of 0.
 struct side_samples {
   std::span<const double> values;
   std::optional<std::span<const double>> sorted;
@@ -46,6 +47,9 @@ struct side_samples {
   /// Ruby's integers from its floats); null: every value was written as an integer (zeros of an absent
   /// metric, or a caller's integers).
   const series_view* source = nullptr;
+  /// The samples that are present, for the statistical policies, where they differ from `values` (a
+  /// missing run, or padding to the run count); nullopt: all of `values` are.
+  std::optional<std::span<const double>> present = std::nullopt;
 };
 
 /// What one decision hands the next, for one compared column: sort buffers, reused so that deciding
