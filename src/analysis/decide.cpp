@@ -47,16 +47,16 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
 
   // The robot's `variance` compares nothing at all, failure counts included, unless both sides have 10
   // runs or more.
-  if (policy.kind == policy_kind::robot && policy.robot.variance && (context.head_runs < 10 || context.base_runs < 10))
+  if (policy.kind == policy_kind::robot && o.variance && (context.head_runs < 10 || context.base_runs < 10))
     return skipped("variance needs 10 runs on each side");
 
   // Candidate rules.
-  if (!context.everything && !policy.robot.more && !cls.reportable) return skipped("deny-listed");
+  if (!context.everything && !o.more && !cls.reportable) return skipped("deny-listed");
   if (failure) {
     if (!cls.sibling_free && cls.sibling != sibling_rule::none && !context.base_has_sibling)
       return skipped("no pass/fail sibling in the base");
   } else {
-    if (context.head_runs < 3 && context.base_runs < 3 && !policy.robot.whole)
+    if (context.head_runs < 3 && context.base_runs < 3 && !o.whole)
       return skipped("fewer than 3 runs on both sides");
     const bool family_in_base = cls.family != metric_family::none && context.base_has_family;
     if (!context.in_base && !family_in_base) return skipped("not in the base");
@@ -68,7 +68,7 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
   if (sorted_base.empty()) return skipped("no base samples");
   if (base.size() <= 3 && margin > 1) margin = 1;
   side_samples resized = head_side;
-  if (o.resize && head.size() > *o.resize) {
+  if (policy.kind == policy_kind::robot && o.resize && head.size() > *o.resize) {
     head = head.first(*o.resize);
     resized.values = head;
     resized.sorted.reset();
@@ -157,7 +157,7 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
     v.reason = "ratio below 1.05 for a secondary metric";
     return v;
   }
-  if (failure && policy.robot.failure_needs_median_change && a.median == b.median) {
+  if (failure && o.failure_needs_median_change && a.median == b.median) {
     v.reason = "failure medians equal";
     return v;
   }

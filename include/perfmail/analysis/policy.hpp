@@ -57,7 +57,7 @@ struct robot_rule_options {
   /// side) is not reported. `all-critical`: the same, but for the messages of a killed kernel.
   bool regression_only = false;
   bool all_critical = false;
-  /// The robot's `resize`: only the compared side's first `resize` runs are compared.
+  /// The robot's `resize`: only the compared side's first `resize` runs are compared (robot policy only).
   std::optional<std::size_t> resize;
   bool operator==(const robot_rule_options&) const = default;
 };

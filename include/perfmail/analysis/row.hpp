@@ -51,7 +51,7 @@ struct column_summary {
     if (n < 2) return std::nullopt;
     return mean == 0 ? stddev : percent_of(stddev, mean);
   }
-  /// The same for the modern table, which counts a single sample's stddev as -1 (the robot's placeholder).
+  /// The same for the modern table, which counts a single sample's stddev as -1 (the robot's value for no spread).
   [[nodiscard]] double modern_spread() const {
     const double shown_stddev = n >= 2 ? stddev : -1;
     return mean == 0 ? shown_stddev : percent_of(shown_stddev, mean);
