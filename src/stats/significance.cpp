@@ -5,12 +5,8 @@
 
 #include "perfmail/error.hpp"
 
-#include <boost/accumulators/accumulators.hpp>
-#include <boost/accumulators/statistics/count.hpp>
-#include <boost/accumulators/statistics/max.hpp>
-#include <boost/accumulators/statistics/mean.hpp>
-#include <boost/accumulators/statistics/min.hpp>
-#include <boost/accumulators/statistics/stats.hpp>
+#include "stats/moments.hpp"
+
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
@@ -64,6 +60,59 @@ std::vector<double> mann_whitney_u_null_pmf(std::size_t m, std::size_t n) {
   return std::move(row[small]);
 }
 
+/// Null distribution of 2 U given the tie groups (sizes in ascending order of value) and the first
+/// sample's size m.
+///
+/// The groups are taken in ascending order. State: how many of the first sample were drawn so far (k)
+/// and twice their U so far. Drawing j of a group of t values that follows `before` pooled values adds
+/// j * (2 (before - k) + (t - j)) to 2 U: each of the j beats the before - k values of the second sample
+/// below it and ties with the t - j of the group that are not drawn. There are C(t, j) such draws. The
+/// counts of draws are integers; the result is divided by C(m + n, m).
+std::vector<double> mann_whitney_u_tied_null_pmf(std::span<const std::size_t> tie_groups, std::size_t m) {
+  std::size_t total = 0;
+  for (const std::size_t t : tie_groups) total += t;
+  if (m > total) throw usage_error("mann_whitney_u_tied_null_pmf: the first sample is larger than the pooled one");
+  const std::size_t n = total - m;
+  const std::size_t top = 2 * m * n;
+  // ways[k][u2]: draws of k values of the first sample with twice their U equal to u2. Row k can only
+  // reach u2 <= 2 k n.
+  std::vector<std::vector<double>> ways(m + 1);
+  for (std::size_t k = 0; k <= m; ++k) ways[k].assign(2 * k * n + 1, 0.0);
+  ways[0][0] = 1;
+  std::vector<double> choose;  // C(t, j), j = 0 .. t
+  std::size_t before = 0;
+  for (const std::size_t t : tie_groups) {
+    choose.assign(t + 1, 1.0);
+    for (std::size_t j = 1; j <= t; ++j) choose[j] = choose[j - 1] * static_cast<double>(t - j + 1) / static_cast<double>(j);
+    // From the largest k down: ways[k] is read (and, where it cannot stay as it is, cleared) before the
+    // smaller k that feed it write the new group's draws into it.
+    const std::size_t k_reached = std::min(before, m);
+    for (std::size_t k = k_reached + 1; k-- > 0;) {
+      if (before - k > n) continue;  // more of the second sample than it has: never reached, all zero
+      const std::size_t below = before - k;  // second-sample values before this group
+      const std::size_t room = n - below;    // second-sample values still to come
+      const std::size_t fewest = t > room ? t - room : 0;  // the group cannot hold more than `room` of them
+      const std::size_t most = std::min(t, m - k);
+      for (std::size_t j = most; j >= std::max<std::size_t>(fewest, 1); --j) {
+        const std::size_t added = j * (2 * below + (t - j));
+        const std::vector<double>& from = ways[k];
+        std::vector<double>& to = ways[k + j];
+        for (std::size_t u2 = 0; u2 < from.size(); ++u2)
+          if (from[u2] != 0) to[u2 + added] += choose[j] * from[u2];
+      }
+      // j = 0 keeps ways[k] as it is, where the group can be all of the second sample.
+      if (fewest > 0) std::fill(ways[k].begin(), ways[k].end(), 0.0);
+    }
+    before += t;
+  }
+  std::vector<double> pmf = std::move(ways[m]);
+  pmf.resize(top + 1, 0.0);
+  double draws = 1;  // C(m + n, m), exact while it is below 2^53
+  for (std::size_t i = 1; i <= m; ++i) draws = draws * static_cast<double>(n + i) / static_cast<double>(i);
+  for (double& p : pmf) p /= draws;
+  return pmf;
+}
+
 namespace {
 
 /// Ranks of two pooled samples: the first sample's rank sum (ties get their average rank), the tie
@@ -73,6 +122,7 @@ struct pooled_ranks {
   double tie_term = 0;
   bool any_tie = false;
   bool all_equal = false;
+  std::vector<std::size_t> tie_groups;  ///< sizes of the groups of equal values, in ascending order
 };
 
 pooled_ranks rank_pooled(std::span<const double> a, std::span<const double> b) {
@@ -92,6 +142,7 @@ pooled_ranks rank_pooled(std::span<const double> a, std::span<const double> b) {
                                           pooled.begin() + static_cast<std::ptrdiff_t>(end),
                                           [](const auto& p) { return p.second; });
     r.rank_sum_first += static_cast<double>(from_first) * average_rank;
+    r.tie_groups.push_back(end - begin);
     if (end - begin > 1) {
       r.any_tie = true;
       r.tie_term += t * t * t - t;
@@ -144,6 +195,18 @@ test_result mann_whitney_u(std::span<const double> a, std::span<const double> b)
     for (std::size_t k = pmf.size(); k-- > u;) upper += pmf[k];
     return {u1, std::min(1.0, 2 * std::min(lower, upper))};
   }
+  if (ranks.any_tie && a.size() <= mann_whitney_tied_exact_limit / b.size()) {
+    // The smaller sample is drawn (fewer states); its U is n1 n2 - U1 when it is b.
+    const bool a_smaller = a.size() <= b.size();
+    const auto pmf = detail::mann_whitney_u_tied_null_pmf(ranks.tie_groups, a_smaller ? a.size() : b.size());
+    const double u_drawn = a_smaller ? u1 : n1 * n2 - u1;
+    const auto u2 = static_cast<std::size_t>(std::llround(2 * u_drawn));  // a multiple of 1/2
+    double lower = 0;
+    for (std::size_t k = 0; k <= u2; ++k) lower += pmf[k];
+    double upper = 0;
+    for (std::size_t k = pmf.size(); k-- > u2;) upper += pmf[k];
+    return {u1, std::min(1.0, 2 * std::min(lower, upper))};
+  }
 
   const double n = n1 + n2;
   const double variance = n1 * n2 / 12 * ((n + 1) - ranks.tie_term / (n * (n - 1)));
@@ -166,42 +229,17 @@ test_result mann_whitney_u(std::span<const double> a, std::span<const double> b)
 /// When neither sample varies, equal means give `{0, 1}` and different means `{+-inf, 0}` (SciPy
 /// returns NaN for the first). Throws usage_error if a value is NaN or infinite.
 test_result welch_t_test(std::span<const double> a, std::span<const double> b) {
-  namespace acc = boost::accumulators;
   detail::require_finite(a, "welch_t_test");
   detail::require_finite(b, "welch_t_test");
   if (a.size() < 2 || b.size() < 2) return {};
 
-  double largest = 0;
-  for (auto xs : {a, b})
-    for (double x : xs) largest = std::max(largest, std::abs(x));
-  // Multiplying by a power of two is exact (short of subnormals): the result is that of the unscaled data.
-  const int exponent = largest > 0 ? std::ilogb(largest) : 0;
-
-  struct moments {
-    double n, mean, variance;  // sample variance, n - 1 in the denominator
-  };
-  const auto moments_of = [exponent](std::span<const double> xs) {
-    // Boost's running variance updates the mean at every sample and loses a few digits; the mean here is
-    // a plain sum / n, and the variance a second pass over the deviations from it.
-    acc::accumulator_set<double, acc::stats<acc::tag::count, acc::tag::mean, acc::tag::min, acc::tag::max>> s;
-    for (double x : xs) s(std::scalbn(x, -exponent));
-    const auto n = static_cast<double>(acc::count(s));
-    if (acc::min(s) == acc::max(s)) return moments{n, acc::min(s), 0.0};  // exactly no spread
-    const double mean = acc::mean(s);
-    double squares = 0;
-    for (double x : xs) {
-      const double deviation = std::scalbn(x, -exponent) - mean;
-      squares += deviation * deviation;
-    }
-    return moments{n, mean, squares / (n - 1)};
-  };
-  const moments x = moments_of(a);
-  const moments y = moments_of(b);
+  // t is scale-free: the moments of the samples scaled by one power of two give the unscaled result.
+  const int exponent = detail::common_exponent({a, b});
+  const detail::sample_moments x = detail::moments_scaled(a, exponent);
+  const detail::sample_moments y = detail::moments_scaled(b, exponent);
 
   const double difference = x.mean - y.mean;
-  const double share_x = x.variance / x.n;
-  const double share_y = y.variance / y.n;
-  const double squared_error = share_x + share_y;
+  const double squared_error = x.variance / x.n + y.variance / y.n;
   if (!(squared_error > 0)) {
     if (difference == 0) return {0.0, 1.0};
     return {std::copysign(std::numeric_limits<double>::infinity(), difference), 0.0};
@@ -209,13 +247,34 @@ test_result welch_t_test(std::span<const double> a, std::span<const double> b) {
   const double t = difference / std::sqrt(squared_error);
   if (!std::isfinite(t)) return {t, 0.0};
 
-  // df from each side's share of the squared error, which neither overflows nor underflows.
-  const double fx = share_x / squared_error;
-  const double fy = share_y / squared_error;
-  const double df = 1 / (fx * fx / (x.n - 1) + fy * fy / (y.n - 1));
+  const double df = detail::welch_degrees_of_freedom(x, y);
   const double upper_tail =
       boost::math::cdf(boost::math::complement(boost::math::students_t_distribution<double>{df}, std::abs(t)));
   return {t, std::min(1.0, 2 * upper_tail)};
+}
+
+double mann_whitney_smallest_p(std::size_t n1, std::size_t n2) {
+  if (n1 == 0 || n2 == 0) return 1;
+  if (n1 <= mann_whitney_exact_limit / n2) {
+    // 2 / C(n1 + n2, n1), as a product of ratios that stays in range.
+    const std::size_t k = std::min(n1, n2);
+    const std::size_t total = n1 + n2;
+    double p = 2;
+    for (std::size_t i = 1; i <= k; ++i) p *= static_cast<double>(i) / static_cast<double>(total - k + i);
+    return std::min(1.0, p);
+  }
+  const auto a = static_cast<double>(n1);
+  const auto b = static_cast<double>(n2);
+  const double sigma = std::sqrt(a * b * (a + b + 1) / 12);
+  const double z = (a * b / 2 - 0.5) / sigma;
+  return std::min(1.0, 2 * boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double>{}, z)));
+}
+
+std::size_t mann_whitney_runs_needed(double alpha) {
+  if (!(alpha > 0 && alpha < 1)) throw usage_error("mann_whitney_runs_needed: alpha must lie between 0 and 1");
+  std::size_t n = 1;
+  while (mann_whitney_smallest_p(n, n) > alpha) ++n;  // 2 / C(2n, n) falls faster than 4^-n n^0.5
+  return n;
 }
 
 }  // namespace perfmail

@@ -14,7 +14,9 @@ using namespace perfmail;
 // Reference values: tests/reference/significance_reference.py computes them with SciPy 1.10.1
 // (Debian's python3-scipy) and prints tests/reference/significance_reference.inc, included below:
 //   scipy.stats.mannwhitneyu(a, b, alternative='two-sided', method=M), use_continuity=True, with M the
-//   method mann_whitney_u picks ('exact' without ties and n1 * n2 <= 2500, else 'asymptotic');
+//   method mann_whitney_u picks ('exact' without ties and n1 * n2 <= 2500, 'permutation' with ties and
+//   n1 * n2 <= 625, counted over every draw and checked against scipy.stats.permutation_test, else
+//   'asymptotic');
 //   scipy.stats.ttest_ind(a, b, equal_var=False).
 // Regenerate: /usr/bin/python3 tests/reference/significance_reference.py
 //               > tests/reference/significance_reference.inc
@@ -61,7 +63,8 @@ TEST_CASE("mann_whitney_u: matches SciPy on the reference cases") {
     CAPTURE(c.method);
     const auto r = mann_whitney_u(c.a, c.b);
     CHECK(r.statistic == c.statistic);  // U is a multiple of 1/2: exact in double
-    const double tolerance = std::string_view{c.method} == "exact" ? exact_tolerance : approximation_tolerance;
+    const std::string_view method{c.method};
+    const double tolerance = method == "exact" || method == "permutation" ? exact_tolerance : approximation_tolerance;
     CAPTURE(r.p_value);
     CAPTURE(c.p_value);
     CHECK(relative_error(r.p_value, c.p_value) <= tolerance);

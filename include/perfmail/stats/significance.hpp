@@ -35,6 +35,11 @@ struct test_result {
 /// is about (n1 * n2)^2 / 4 additions, 1.6 million at the limit.
 inline constexpr std::size_t mann_whitney_exact_limit = 2500;
 
+/// With ties, Mann-Whitney U uses the exact permutation distribution of U given the observed tie groups
+/// when n1 * n2 is at most this: every pair of sizes up to 25 x 25, and few runs against many (5 against
+/// 125). Its cost is about (n1 + n2) * min(n1, n2) * n1 * n2 additions, 1.6 million at the limit.
+inline constexpr std::size_t mann_whitney_tied_exact_limit = 625;
+
 namespace detail {
 
 /// Null distribution of the Mann-Whitney U statistic for samples of sizes m and n without ties:
@@ -46,6 +51,13 @@ namespace detail {
 /// relative precision, even at 1 / C(100, 50) ~ 1e-29 (integer counts would overflow 64 bits there).
 [[nodiscard]] std::vector<double> mann_whitney_u_null_pmf(std::size_t m, std::size_t n);
 
+/// Null distribution of twice the Mann-Whitney U statistic of a first sample of size m, given the sizes
+/// of the pooled samples' tie groups in ascending order of value (they sum to m + n): element k is
+/// P(2 U = k), k = 0 .. 2 m n, over the C(m + n, m) equally likely ways of drawing the first sample.
+/// Tied values share their mid-rank, so U is a multiple of 1/2. The counts are exact integers in a
+/// double for every size within mann_whitney_tied_exact_limit (C(50, 25) < 2^53).
+[[nodiscard]] std::vector<double> mann_whitney_u_tied_null_pmf(std::span<const std::size_t> tie_groups, std::size_t m);
+
 }  // namespace detail
 
 /// Two-sided Mann-Whitney U test (Wilcoxon rank-sum test) of `a` against `b`.
@@ -54,7 +66,8 @@ namespace detail {
 /// pooled data (ties get their average rank): the number of pairs in which the value of `a` is larger,
 /// a tie counting one half. U1 + U2 = n1 * n2.
 ///
-/// The p-value is exact when there are no ties and n1 * n2 <= mann_whitney_exact_limit:
+/// The p-value is exact when there are no ties and n1 * n2 <= mann_whitney_exact_limit, or with ties and
+/// n1 * n2 <= mann_whitney_tied_exact_limit (the permutation distribution given the observed ties):
 /// p = min(1, 2 * min(P(U <= U1), P(U >= U1))) over the exact null distribution. Otherwise it comes
 /// from the normal approximation with tie correction and continuity correction:
 /// z = (|U1 - n1 n2 / 2| - 0.5) / sigma, sigma^2 = n1 n2 / 12 * ((N + 1) - sum(t^3 - t) / (N (N - 1))),
@@ -66,6 +79,16 @@ namespace detail {
 ///
 /// **Example**: `mann_whitney_u({{1, 2, 3}}, {{4, 5, 6}})` is `{0, 0.1}` (exact: 2 / C(6, 3)).
 [[nodiscard]] test_result mann_whitney_u(std::span<const double> a, std::span<const double> b);
+
+/// The smallest two-sided p-value Mann-Whitney U can give samples of sizes n1 and n2 without ties (all
+/// of one sample above the other): 2 / C(n1 + n2, n1) where the exact distribution applies, else from
+/// the normal approximation. Ties only make it larger. 1 when a size is 0.
+/// **Example**: `mann_whitney_smallest_p(3, 3)` is 0.1, so 3 runs a side can never be significant at 0.05.
+[[nodiscard]] double mann_whitney_smallest_p(std::size_t n1, std::size_t n2);
+
+/// The fewest runs per side (equal sizes) with which Mann-Whitney U can reach `alpha`: 4 for 0.05, 5 for
+/// 0.01. Throws usage_error unless 0 < alpha < 1.
+[[nodiscard]] std::size_t mann_whitney_runs_needed(double alpha);
 
 /// Two-sided Welch's t-test (unequal variances) of `a` against `b`.
 ///
