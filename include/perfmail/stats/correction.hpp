@@ -1,0 +1,47 @@
+#pragma once
+// Corrections for many metrics tested at once. A comparison tests hundreds to thousands of metrics; at
+// alpha 0.05, 5% of the unchanged ones come out "significant" by chance alone. A correction turns each
+// p-value into an adjusted one (a q-value) that can be held against alpha for the whole family:
+//
+// - `bh` (Benjamini-Hochberg): controls the false discovery rate, the expected share of false changes
+//   among those reported, for independent or positively dependent tests. The default.
+// - `by` (Benjamini-Yekutieli): the same under any dependence, at the cost of power (BH times
+//   1 + 1/2 + ... + 1/m).
+// - `holm`: controls the chance of even one false change (family-wise error), uniformly better than
+//   Bonferroni.
+// - `bonferroni`: p times m.
+// - `none`: the p-values themselves.
+//
+// Declarations only; src/stats/correction.cpp has the arithmetic.
+
+#include "perfmail/text/enum_names.hpp"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace perfmail {
+
+enum class p_correction : std::uint8_t { none, bh, by, holm, bonferroni };
+
+/// The corrections' names on the command line and in the JSON.
+inline constexpr std::array<enum_name<p_correction>, 5> correction_names{{
+    {p_correction::none, "none"},
+    {p_correction::bh, "bh"},
+    {p_correction::by, "by"},
+    {p_correction::holm, "holm"},
+    {p_correction::bonferroni, "bonferroni"},
+}};
+
+/// The adjusted p-values (q-values) of `p_values`, in the same order, each in [0, 1] and never below its
+/// p-value. The family is every value given: pass the p-values of all metrics tested in one comparison
+/// column, tested or not by chance of their values (a metric that could not be tested is not a member).
+///
+/// BH: q_(i) = min over j >= i of m p_(j) / j, for the p-values in ascending order; BY multiplies by
+/// sum_{k=1..m} 1/k; Holm: q_(i) = max over j <= i of (m - j + 1) p_(j); Bonferroni: m p. All capped at 1.
+/// These are R's p.adjust and statsmodels' multipletests. Throws usage_error for a value outside [0, 1].
+/// **Example**: `adjust_p_values({{0.01, 0.04, 0.03}}, p_correction::bh)` is `{0.03, 0.04, 0.04}`.
+[[nodiscard]] std::vector<double> adjust_p_values(std::span<const double> p_values, p_correction correction);
+
+}  // namespace perfmail

@@ -1,0 +1,82 @@
+#pragma once
+// How much, and how sure: point estimates of a change with their confidence intervals, effect sizes, and
+// the median's interval. Every function takes the base first and the compared (head) sample second, and
+// estimates head minus base, in the samples' unit. All are two-sided at `confidence` (0.95 by default).
+//
+// - Hodges-Lehmann shift: the median of the n1 n2 differences head_j - base_i, with the distribution-free
+//   interval that goes with the Mann-Whitney U test (Bauer 1972): the k-th smallest and k-th largest
+//   difference, k from U's null distribution (exact without ties where mann_whitney_u is exact, else the
+//   normal approximation). It assumes only that the two distributions differ by a shift.
+// - Welch's interval of the difference of means, from Student's t with the Welch-Satterthwaite degrees
+//   of freedom: the interval that goes with welch_t_test.
+// - Cliff's delta: P(head > base) - P(head < base), from -1 to 1, the effect size of the U test.
+// - Hedges' g: the difference of means in pooled standard deviations, with the exact small-sample
+//   correction J(df) = Gamma(df/2) / (sqrt(df/2) Gamma((df-1)/2)).
+// - The median's distribution-free interval: order statistics x_(k) and x_(n+1-k), k from the
+//   binomial distribution B(n, 1/2).
+//
+// An interval that the sample sizes cannot give at `confidence` (3 against 3 runs have no 95% shift
+// interval, fewer than 6 samples no 95% median interval) is nullopt, never a narrower interval with less
+// coverage than it claims. Declarations only: the work, with Boost.Math, is in src/stats/estimate.cpp.
+
+#include <cstddef>
+#include <optional>
+#include <span>
+
+namespace perfmail {
+
+struct interval {
+  double low = 0;
+  double high = 0;
+  bool operator==(const interval&) const = default;
+};
+
+/// A point estimate of head - base with its interval (nullopt where the sizes cannot give one).
+struct shift_estimate {
+  double estimate = 0;
+  std::optional<interval> ci;
+  bool operator==(const shift_estimate&) const = default;
+};
+
+/// The Hodges-Lehmann shift of `head` against `base` with its distribution-free interval. Throws
+/// usage_error for an empty sample or a value that is not finite. The differences are held in memory:
+/// n1 n2 doubles (80 KB for 100 against 100 runs); samples above hodges_lehmann_pair_limit pairs throw
+/// usage_error rather than exhaust memory.
+/// **Example**: `hodges_lehmann_shift({{1, 2, 3, 4, 5, 6}}, {{11, 12, 13, 14, 15, 16}})` is
+/// `{10, {{7, 13}}}`: k = 6 (P(U <= 5) = 0.0206 is the largest lower tail within 0.025), and the 6th
+/// smallest of the 36 differences is 7 (one 5, two 6s, three 7s).
+[[nodiscard]] shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head,
+                                                  double confidence = 0.95);
+
+/// The most pairs hodges_lehmann_shift holds (32 MiB of differences).
+inline constexpr std::size_t hodges_lehmann_pair_limit = std::size_t{1} << 22;
+
+/// The difference of means head - base with Welch's interval; nullopt for fewer than 2 samples on a side.
+/// Two samples without spread give the difference as a zero-width interval.
+[[nodiscard]] std::optional<shift_estimate> welch_difference(std::span<const double> base, std::span<const double> head,
+                                                             double confidence = 0.95);
+
+/// Cliff's delta of `head` against `base`: (#(head > base) - #(head < base)) / (n1 n2). 0 for an empty
+/// sample.
+[[nodiscard]] double cliffs_delta(std::span<const double> base, std::span<const double> head);
+
+/// Cliff's delta from U of `head` (the pairs it wins, a tie counting one half), as mann_whitney_u(head,
+/// base) reports it: 2 U / (n_base n_head) - 1.
+[[nodiscard]] constexpr double cliffs_delta_of_u(double u_head, std::size_t n_base, std::size_t n_head) {
+  return 2 * u_head / (static_cast<double>(n_base) * static_cast<double>(n_head)) - 1;
+}
+
+/// Hedges' g of `head` against `base`: (mean(head) - mean(base)) / s_pooled * J(n1 + n2 - 2). nullopt
+/// for fewer than 2 samples on a side, or when neither sample varies (g is then 0 for equal means and
+/// undefined otherwise: a change without noise has no size in standard deviations).
+[[nodiscard]] std::optional<double> hedges_g(std::span<const double> base, std::span<const double> head);
+
+/// The distribution-free interval of the median of `sorted` (ascending): [x_(k), x_(n+1-k)] with the
+/// largest k for which P(B <= k - 1) <= (1 - confidence) / 2, B ~ Binomial(n, 1/2). Its coverage is at
+/// least `confidence`. nullopt when even [min, max] covers less (n < 6 at 95%).
+[[nodiscard]] std::optional<interval> median_interval(std::span<const double> sorted, double confidence = 0.95);
+
+/// The order-statistic index k (1-based) of median_interval for n samples; 0 when there is none.
+[[nodiscard]] std::size_t median_interval_rank(std::size_t n, double confidence = 0.95);
+
+}  // namespace perfmail

@@ -1,0 +1,163 @@
+// Point estimates, intervals and effect sizes (declared in include/perfmail/stats/estimate.hpp).
+
+#include "perfmail/stats/estimate.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/stats/significance.hpp"
+#include "stats/moments.hpp"
+
+#include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfmail {
+
+namespace {
+
+void require_finite(std::span<const double> xs, std::string_view what) {
+  if (!std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); }))
+    throw usage_error(std::string{what} + ": every sample value must be finite (NaN and infinities are refused)");
+}
+
+/// The tail probability (1 - confidence) / 2, checked.
+double half_tail(double confidence, std::string_view what) {
+  if (!(confidence > 0 && confidence < 1)) throw usage_error(std::string{what} + ": confidence must lie between 0 and 1");
+  return (1 - confidence) / 2;
+}
+
+/// The largest k for which P(U <= k - 1) <= tail, U the Mann-Whitney statistic of sizes m and n without
+/// ties; 0 when even P(U <= 0) exceeds it. Exact where mann_whitney_u is, else from the normal
+/// approximation with continuity correction. The last answer is kept: a comparison asks for the same
+/// sizes metric after metric.
+std::size_t shift_interval_rank(std::size_t m, std::size_t n, double tail) {
+  struct key {
+    std::size_t m, n;
+    double tail;
+    bool operator==(const key&) const = default;
+  };
+  thread_local key last{0, 0, -1};
+  thread_local std::size_t last_rank = 0;
+  if (last == key{m, n, tail}) return last_rank;
+  std::size_t k = 0;
+  if (m <= mann_whitney_exact_limit / n) {
+    const std::vector<double> pmf = detail::mann_whitney_u_null_pmf(m, n);
+    double lower = 0;  // P(U <= k)
+    while (k < pmf.size()) {
+      lower += pmf[k];
+      if (lower > tail) break;
+      ++k;
+    }
+  } else {
+    const auto a = static_cast<double>(m);
+    const auto b = static_cast<double>(n);
+    const double mean = a * b / 2;
+    const double sigma = std::sqrt(a * b * (a + b + 1) / 12);
+    const double z = boost::math::quantile(boost::math::normal_distribution<double>{}, tail);  // negative
+    // P(U <= k - 1) ~ Phi((k - 1 + 0.5 - mean) / sigma) <= tail  <=>  k <= mean + 0.5 + z sigma.
+    const double bound = std::floor(mean + 0.5 + z * sigma);
+    k = bound > 0 ? static_cast<std::size_t>(bound) : 0;
+  }
+  last = {m, n, tail};
+  last_rank = k;
+  return k;
+}
+
+}  // namespace
+
+shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
+  require_finite(base, "hodges_lehmann_shift");
+  require_finite(head, "hodges_lehmann_shift");
+  const double tail = half_tail(confidence, "hodges_lehmann_shift");
+  if (base.empty() || head.empty()) throw usage_error("hodges_lehmann_shift: a sample is empty");
+  if (base.size() > hodges_lehmann_pair_limit / head.size())
+    throw usage_error("hodges_lehmann_shift: more than 4,194,304 pairs of samples");
+  std::vector<double> differences;
+  differences.reserve(base.size() * head.size());
+  for (const double h : head)
+    for (const double b : base) differences.push_back(h - b);
+  // Differences of finite doubles can overflow: such a shift is not a double.
+  if (!std::all_of(differences.begin(), differences.end(), [](double d) { return std::isfinite(d); }))
+    throw value_error("hodges_lehmann_shift: a difference of two samples is beyond the range of a double");
+  const std::size_t count = differences.size();
+  std::sort(differences.begin(), differences.end());
+  shift_estimate out;
+  out.estimate = count % 2 == 1 ? differences[count / 2]
+                                : differences[count / 2 - 1] / 2 + differences[count / 2] / 2;
+  const std::size_t k = shift_interval_rank(base.size(), head.size(), tail);
+  if (k >= 1 && k <= count - k + 1) out.ci = interval{differences[k - 1], differences[count - k]};
+  return out;
+}
+
+std::optional<shift_estimate> welch_difference(std::span<const double> base, std::span<const double> head,
+                                               double confidence) {
+  require_finite(base, "welch_difference");
+  require_finite(head, "welch_difference");
+  const double tail = half_tail(confidence, "welch_difference");
+  if (base.size() < 2 || head.size() < 2) return std::nullopt;
+  const int exponent = detail::common_exponent({base, head});
+  const detail::sample_moments x = detail::moments_scaled(head, exponent);
+  const detail::sample_moments y = detail::moments_scaled(base, exponent);
+  const double difference = x.mean - y.mean;
+  const double squared_error = x.variance / x.n + y.variance / y.n;
+  shift_estimate out;
+  out.estimate = std::scalbn(difference, exponent);
+  if (!(squared_error > 0)) {
+    out.ci = interval{out.estimate, out.estimate};
+  } else {
+    const double df = detail::welch_degrees_of_freedom(x, y);
+    const double t = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>{df}, tail));
+    const double half_width = t * std::sqrt(squared_error);
+    out.ci = interval{std::scalbn(difference - half_width, exponent), std::scalbn(difference + half_width, exponent)};
+  }
+  if (!std::isfinite(out.estimate) || !std::isfinite(out.ci->low) || !std::isfinite(out.ci->high))
+    throw value_error("welch_difference: the difference of the means is beyond the range of a double");
+  return out;
+}
+
+double cliffs_delta(std::span<const double> base, std::span<const double> head) {
+  if (base.empty() || head.empty()) return 0;
+  return cliffs_delta_of_u(mann_whitney_u(head, base).statistic, base.size(), head.size());
+}
+
+std::optional<double> hedges_g(std::span<const double> base, std::span<const double> head) {
+  require_finite(base, "hedges_g");
+  require_finite(head, "hedges_g");
+  if (base.size() < 2 || head.size() < 2) return std::nullopt;
+  const int exponent = detail::common_exponent({base, head});  // g is scale-free
+  const detail::sample_moments x = detail::moments_scaled(head, exponent);
+  const detail::sample_moments y = detail::moments_scaled(base, exponent);
+  const double df = x.n + y.n - 2;
+  const double pooled = std::sqrt(((x.n - 1) * x.variance + (y.n - 1) * y.variance) / df);
+  if (!(pooled > 0)) return std::nullopt;
+  const double correction = std::exp(std::lgamma(df / 2) - std::lgamma((df - 1) / 2)) / std::sqrt(df / 2);
+  return (x.mean - y.mean) / pooled * correction;
+}
+
+std::size_t median_interval_rank(std::size_t n, double confidence) {
+  const double tail = half_tail(confidence, "median_interval");
+  if (n == 0) return 0;
+  const boost::math::binomial_distribution<double> b(static_cast<double>(n), 0.5);
+  // P(B <= k - 1) grows with k: the largest k (at most (n + 1) / 2) with P(B <= k - 1) <= tail.
+  std::size_t low = 0;                // known to satisfy (k = 0: nothing below)
+  std::size_t high = (n + 1) / 2 + 1; // known not to, or beyond the middle
+  while (high - low > 1) {
+    const std::size_t mid = low + (high - low) / 2;
+    if (boost::math::cdf(b, static_cast<double>(mid - 1)) <= tail) low = mid;
+    else high = mid;
+  }
+  return low;
+}
+
+std::optional<interval> median_interval(std::span<const double> sorted, double confidence) {
+  const std::size_t k = median_interval_rank(sorted.size(), confidence);
+  if (k == 0) return std::nullopt;
+  return interval{sorted[k - 1], sorted[sorted.size() - k]};
+}
+
+}  // namespace perfmail
