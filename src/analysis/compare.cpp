@@ -7,6 +7,8 @@
 #include "perfmail/analysis/decide.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/stats/change.hpp"
+#include "perfmail/stats/correction.hpp"
+#include "perfmail/stats/estimate.hpp"
 #include "perfmail/stats/sorted_copy.hpp"
 #include "support/populate.hpp"
 
@@ -235,6 +237,52 @@ column_summary summarize_column(const series_view* s, std::size_t runs, const so
   return out;
 }
 
+/// The distribution-free 95% interval of the median of the present samples of `s` (null: none); `buffer`
+/// is scratch.
+std::optional<interval> median_ci_of(const series_view* s, std::vector<double>& buffer) {
+  if (s == nullptr) return std::nullopt;
+  buffer.clear();
+  const auto values = s->raw_values();
+  for (std::size_t r = 0; r < values.size(); ++r)
+    if (!s->is_missing(r)) buffer.push_back(values[r]);
+  std::sort(buffer.begin(), buffer.end());
+  return median_interval(buffer);
+}
+
+/// The statistical policies' selection: per compared column, the p-values of the metrics tested there are
+/// adjusted together, and a metric changed when its q-value is at most alpha and its change clears the
+/// practical floor. Failure counts keep the robot's rule.
+void correct_columns(comparison& cmp, const compare_options& options) {
+  const change_policy& policy = cmp.policy;
+  std::vector<std::size_t> tested;
+  std::vector<double> p_values;
+  for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
+    tested.clear();
+    p_values.clear();
+    for (std::size_t r = 0; r < cmp.rows.size(); ++r)
+      if (const change_inference* inference = cmp.inference_of(cmp.rows[r], c)) {
+        tested.push_back(r);
+        p_values.push_back(inference->p_value);
+      }
+    const std::vector<double> q_values = adjust_p_values(p_values, policy.correction);
+    for (std::size_t k = 0; k < tested.size(); ++k) {
+      comparison_row& row = cmp.rows[tested[k]];
+      change_inference& inference = *cmp.statistics[row.statistics].changes[c - 1];
+      inference.q_value = q_values[k];
+      column_verdict& verdict = row.verdicts[c - 1];
+      const bool significant = inference.q_value <= policy.alpha;
+      verdict.changed = significant && inference.clears_floor;
+      verdict.reason = verdict.changed ? "significant"
+                       : !significant  ? (inference.p_value <= policy.alpha ? "not significant after correction"
+                                                                            : "not significant")
+                                       : "below the practical floor";
+    }
+  }
+  for (comparison_row& row : cmp.rows)
+    row.selected = options.all || std::any_of(row.verdicts.begin(), row.verdicts.end(),
+                                              [](const column_verdict& v) { return v.changed; });
+}
+
 /// The classic table's noise filter: a performance row whose column of 2+ samples spreads more than half
 /// its mean, or has a negative mean, unless its class is never noise.
 bool is_noisy(const comparison_row& row) {
@@ -452,6 +500,7 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       if (row.cls.every_run) first_pass[c][i] = all_pairs[c - 1].decide(i, row.name, row.cls, unsorted, unsorted);
   }
   std::vector<double> present;
+  const bool statistical = options.policy.kind != policy_kind::robot;
   for (const auto [i, row] : ranges::views::enumerate(out.rows)) {
     const std::string_view name = row.name;
     const metric_class& cls = row.cls;
@@ -477,6 +526,13 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       }
       any = any || cv.changed;
       row.verdicts.push_back(cv);
+      if (statistical) {
+        if (c == 1) {
+          row.statistics = static_cast<std::uint32_t>(out.statistics.size());
+          out.statistics.emplace_back();
+        }
+        out.statistics.back().changes.push_back(v ? v->inference : std::nullopt);
+      }
     }
     row.selected = options.all || any;
 
@@ -488,9 +544,11 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       // The sorted copy is of every run: it serves the complete-runs column only when the two are one.
       const bool same_runs = failure || complete[c] == columns[c];
       row.columns.push_back(summarize_column(m.series[i], m.m->run_count(), same_runs ? sorted[c] : unsorted, present));
+      if (statistical) out.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present));
     }
     row.noisy = is_noisy(row);
   }
+  if (statistical) correct_columns(out, options);
   if (options.order == row_order::robot) robot_sort(out.rows);
   if (options.order == row_order::caller) caller_sort(out.rows, options.caller_order);
   out.columns = std::move(columns);

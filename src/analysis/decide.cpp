@@ -2,7 +2,11 @@
 
 #include "perfmail/analysis/decide.hpp"
 
+#include "perfmail/error.hpp"
+#include "perfmail/stats/change.hpp"
+#include "perfmail/stats/estimate.hpp"
 #include "perfmail/stats/significance.hpp"
+#include "perfmail/stats/summary.hpp"
 #include "perfmail/stats/sorted_copy.hpp"
 #include "perfmail/stats/trim.hpp"
 
@@ -33,6 +37,82 @@ std::span<const double> sorted_side(const side_samples& side, std::vector<double
   if (side.sorted) return *side.sorted;
   sorted_copy(side.values, buffer);
   return buffer;
+}
+
+/// The practical floor of the statistical policies: |change of the mean| of at least min_change_percent of
+/// the base mean, or else the robot's floors on the medians of the present samples.
+bool clears_practical_floor(const metric_class& cls, std::span<const double> head_sorted,
+                            std::span<const double> base_sorted, double head_mean, double base_mean,
+                            const metric_classifier& classifier, const change_policy& policy) {
+  if (policy.min_change_percent) {
+    const double difference = std::abs(head_mean - base_mean);
+    if (base_mean == 0) return difference > 0;
+    return difference >= *policy.min_change_percent / 100 * std::abs(base_mean);
+  }
+  const trimmed_range a = range_of_sorted(head_sorted);
+  const trimmed_range b = range_of_sorted(base_sorted);
+  const ratio_delta rd = ratio_and_delta(a, b);
+  if (!(rd.ratio > 1.01)) return false;
+  if (!(rd.ratio > 1.05) && !cls.primary) return false;
+  return classifier.clears_floor(cls, rd.delta, rd.max);
+}
+
+/// A change in the samples' unit in percent of the base mean, as the tables divide it; nullopt over a zero
+/// mean or where the quotient is not a double.
+std::optional<double> percent_of_base(double x, double base_mean) {
+  if (base_mean == 0) return std::nullopt;
+  const double percent = percent_of(x, base_mean);
+  if (!std::isfinite(percent)) return std::nullopt;
+  return percent;
+}
+
+/// The test, the estimate with its interval and the effect size of the statistical policies, on the
+/// present samples (at least two a side).
+change_inference infer(const metric_class& cls, std::span<const double> head, std::span<const double> base,
+                       const metric_classifier& classifier, const change_policy& policy, decide_buffers& buffers) {
+  change_inference out;
+  out.n_head = static_cast<std::uint32_t>(head.size());
+  out.n_base = static_cast<std::uint32_t>(base.size());
+  sorted_copy(head, buffers.head);
+  sorted_copy(base, buffers.base);
+  const summary head_summary = summarize_sorted(head, buffers.head, sum_start::zero);
+  const summary base_summary = summarize_sorted(base, buffers.base, sum_start::zero);
+  out.clears_floor = clears_practical_floor(cls, buffers.head, buffers.base, head_summary.mean, base_summary.mean,
+                                            classifier, policy);
+  std::optional<shift_estimate> shift;
+  if (policy.kind == policy_kind::mann_whitney) {
+    const test_result t = mann_whitney_u(head, base);
+    out.p_value = t.p_value;
+    out.reachable = mann_whitney_smallest_p(head.size(), base.size()) <= policy.alpha;
+    out.effect_size = cliffs_delta_of_u(t.statistic, base.size(), head.size());
+    if (head.size() <= hodges_lehmann_pair_limit / base.size()) {
+      try {
+        shift = hodges_lehmann_shift(base, head);
+      } catch (const value_error&) {
+        // A difference of two samples beyond the range of a double: no estimate in that unit.
+      }
+    }
+  } else {
+    const test_result t = welch_t_test(head, base);
+    out.p_value = t.p_value;
+    out.reachable = true;  // any p-value is reachable with two samples a side
+    out.effect_size = hedges_g(base, head);
+    try {
+      shift = welch_difference(base, head);
+    } catch (const value_error&) {
+    }
+  }
+  out.q_value = out.p_value;
+  if (shift) {
+    out.estimate_percent = percent_of_base(shift->estimate, base_summary.mean);
+    if (shift->ci && out.estimate_percent) {
+      const auto low = percent_of_base(shift->ci->low, base_summary.mean);
+      const auto high = percent_of_base(shift->ci->high, base_summary.mean);
+      // Over a negative base mean the ends change places.
+      if (low && high) out.ci_percent = interval{std::min(*low, *high), std::max(*low, *high)};
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -116,15 +196,13 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
       v.reason = "fewer than 2 samples for the test";
       return v;
     }
-    const test_result t = policy.kind == policy_kind::mann_whitney ? mann_whitney_u(head_present, base_present)
-                                                                    : welch_t_test(head_present, base_present);
-    v.p_value = t.p_value;
-    if (!(t.p_value < policy.alpha)) {
-      v.reason = "not significant";
-      return v;
-    }
-    v.changed = true;
-    v.reason = "significant";
+    const change_inference inference = infer(cls, head_present, base_present, classifier, policy, buffers);
+    v.inference = inference;
+    v.p_value = inference.p_value;
+    v.changed = inference.p_value <= policy.alpha && inference.clears_floor;
+    v.reason = !(inference.p_value <= policy.alpha) ? "not significant"
+               : inference.clears_floor            ? "significant"
+                                                   : "below the practical floor";
     return v;
   }
 

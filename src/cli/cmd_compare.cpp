@@ -7,6 +7,7 @@
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/table/details.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <fmt/core.h>
@@ -32,6 +33,9 @@ struct compare_args {
   row_order order = row_order::robot;
   policy_kind policy = policy_kind::robot;
   double alpha = 0.05;
+  p_correction correction = p_correction::bh;
+  std::optional<double> min_change;
+  bool details = false;
   std::optional<double> distance;
   std::optional<double> gap;
   std::optional<double> variance;
@@ -113,6 +117,19 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_option("--alpha", args->alpha, "significance level of utest and ttest")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+  cmd->add_option("--correction", args->correction,
+                  "utest and ttest: correction for the many metrics of a column: none, bh (Benjamini-Hochberg, "
+                  "the default), by (Benjamini-Yekutieli), holm or bonferroni; a metric is selected when its "
+                  "q-value is at most alpha")
+      ->transform(enum_choices(correction_names))
+      ->default_str("bh");
+  cmd->add_option("--min-change", args->min_change,
+                  "utest and ttest: select only changes of the mean of at least PCT percent (default: the "
+                  "robot's floors; 0 for none)")
+      ->check(CLI::Range(0.0, 1e6));
+  cmd->add_flag("--details", args->details,
+                "utest and ttest: a line per metric with medians and their 95% intervals, the change with its "
+                "95% interval, p and q, and geometric means per direction, instead of the robot's table");
   cmd->add_option("--distance", args->distance, "robot: ranges must be apart (see docs/TABLES.md)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--gap", args->gap, "robot: ranges apart by more than GAP x the median difference")
@@ -173,7 +190,11 @@ command_action add_compare_command(CLI::App& app) {
       "      --commit 2b837027cdc60ac3 --commit e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8\n"
       "Prints the rows whose change the policy detects (the robot's rules by default; --all for every\n"
       "row), base first, then each compared column's change and value. --format json prints every\n"
-      "metric with its summaries, changes, verdicts and p-values instead. More in docs/TABLES.md.");
+      "metric with its summaries, changes, verdicts and p-values instead. With --policy utest or ttest,\n"
+      "p-values are corrected for the many metrics (--correction), changes must clear a floor\n"
+      "(--min-change), and --details prints intervals and q-values:\n"
+      "  perfmail compare base/ head/ --policy utest --details\n"
+      "More in docs/TABLES.md and docs/STATISTICS.md.");
   return [args] {
     const table_header header = make_header(*args);
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
@@ -184,6 +205,11 @@ command_action add_compare_command(CLI::App& app) {
     options.order = args->order;
     options.policy.kind = args->policy;
     options.policy.alpha = args->alpha;
+    options.policy.correction = args->correction;
+    options.policy.min_change_percent = args->min_change;
+    if (args->policy == policy_kind::robot && (args->details || args->min_change))
+      throw usage_error("--details and --min-change go with --policy utest or ttest: the robot policy has no "
+                        "p-values and its own floors");
     options.policy.robot.distance = args->distance;
     options.policy.robot.gap = args->gap;
     options.policy.robot.variance = args->variance;
@@ -206,10 +232,13 @@ command_action add_compare_command(CLI::App& app) {
     std::string out;
     if (args->format == "json") {
       out = io::comparison_to_json(cmp, header, {dialect, 2});
+    } else if (args->details) {
+      out = render_details(cmp, header);
     } else {
       render_options ro;
       ro.noise_filter = !args->keep_noise;
-      out = render_table(dialect, header, cmp.rows, ro);
+      // The statistical policies say under the table where their test could not select anything.
+      out = render_table(dialect, header, cmp.rows, ro) + statistical_notes(cmp, header);
     }
     write_output(args->output, out);
     return exit_ok;

@@ -4,6 +4,7 @@
 
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/text/enum_names.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -11,6 +12,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -20,12 +22,22 @@ namespace perfmail::cli {
 using command_action = std::function<int()>;
 
 /// The choices of an option whose value is an enum, from the enum's one table of names
-/// (text/enum_names.hpp): the option then holds the enum, and --help lists the names.
+/// (text/enum_names.hpp): the option then holds the enum, and --help lists the names. A value that is
+/// none of them is refused naming the value (quoted, so that nothing of it reaches a terminal raw) and
+/// the names. (CLI11's CheckedTransformer would print the enum's underlying bytes in its message.)
 template <class Enum, std::size_t N>
-[[nodiscard]] CLI::CheckedTransformer enum_choices(const std::array<enum_name<Enum>, N>& table) {
-  std::map<std::string, Enum> choices;
-  for (const auto& entry : table) choices.emplace(std::string{entry.name}, entry.value);
-  return CLI::CheckedTransformer(std::move(choices));
+[[nodiscard]] CLI::Validator enum_choices(const std::array<enum_name<Enum>, N>& table) {
+  std::string names;
+  for (const auto& entry : table) names += (names.empty() ? "" : "|") + std::string{entry.name};
+  return CLI::Validator(
+      [table](std::string& value) -> std::string {
+        const std::optional<Enum> chosen = value_named(table, value);
+        if (!chosen) return text::quoted(value) + " is not one of " + names_listed(table);
+        // CLI11 reads an enum option as its underlying number.
+        value = std::to_string(static_cast<long long>(*chosen));
+        return {};
+      },
+      "{" + names + "}");
 }
 
 /// Exit statuses shared by every command.

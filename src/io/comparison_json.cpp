@@ -39,13 +39,43 @@ json summary_json(const column_summary& c, bool failure, std::string_view metric
   return out;
 }
 
+/// The statistical policies' fields of a change, null where the metric was not tested or the value does
+/// not exist (an interval the sizes cannot give, a zero base mean).
+void inference_json(json& j, const change_inference* inference, std::string_view metric) {
+  const auto optional = [&](const std::optional<double>& x, std::string_view what) {
+    return x ? number(*x, metric, what) : json(nullptr);
+  };
+  if (inference == nullptr) {
+    for (const char* key : {"q_value", "estimate_percent", "ci_low_percent", "ci_high_percent", "effect_size", "reachable",
+                            "clears_floor", "n"})
+      j[key] = nullptr;
+    return;
+  }
+  j["q_value"] = number(inference->q_value, metric, "q-value");
+  j["estimate_percent"] = optional(inference->estimate_percent, "estimated change");
+  const auto& ci = inference->ci_percent;
+  j["ci_low_percent"] = optional(ci ? std::optional<double>{ci->low} : std::nullopt, "change's interval");
+  j["ci_high_percent"] = optional(ci ? std::optional<double>{ci->high} : std::nullopt, "change's interval");
+  j["effect_size"] = optional(inference->effect_size, "effect size");
+  j["reachable"] = inference->reachable;
+  j["clears_floor"] = inference->clears_floor;
+  j["n"] = json::array({inference->n_base, inference->n_head});
+}
+
 }  // namespace
 
 std::string comparison_to_json(const comparison& cmp, const table_header& header,
                                const comparison_json_options& options) {
   json doc;
   doc["policy"] = std::string{name_of(policy_names, cmp.policy.kind)};
-  if (cmp.policy.kind != policy_kind::robot) doc["alpha"] = cmp.policy.alpha;
+  const bool statistical = cmp.policy.kind != policy_kind::robot;
+  if (statistical) {
+    doc["alpha"] = cmp.policy.alpha;
+    doc["correction"] = std::string{name_of(correction_names, cmp.policy.correction)};
+    doc["min_change_percent"] = cmp.policy.min_change_percent ? json(*cmp.policy.min_change_percent) : json(nullptr);
+    doc["effect_size"] = cmp.policy.kind == policy_kind::mann_whitney ? "cliffs_delta" : "hedges_g";
+    doc["estimate"] = cmp.policy.kind == policy_kind::mann_whitney ? "hodges_lehmann" : "difference_of_means";
+  }
   json columns = json::array();
   for (std::size_t c = 0; c < cmp.run_counts.size(); ++c) {
     json col;
@@ -61,7 +91,16 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     m["kind"] = row.failure() ? "failure" : "performance";
     m["selected"] = row.selected;
     json sums = json::array();
-    for (const auto& s : row.columns) sums.push_back(summary_json(s, row.failure(), row.name));
+    const row_statistics* stats = cmp.statistics_of(row);
+    for (std::size_t c = 0; c < row.columns.size(); ++c) {
+      json column = summary_json(row.columns[c], row.failure(), row.name);
+      if (stats != nullptr) {
+        const auto& ci = c < stats->median_ci.size() ? stats->median_ci[c] : std::nullopt;
+        column["median_ci_low"] = ci ? number(ci->low, row.name, "median's interval") : json(nullptr);
+        column["median_ci_high"] = ci ? number(ci->high, row.name, "median's interval") : json(nullptr);
+      }
+      sums.push_back(std::move(column));
+    }
     m["columns"] = std::move(sums);
     json changes = json::array();
     for (std::size_t c = 1; c <= row.compared_columns(); ++c) {
@@ -76,6 +115,7 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
         const column_verdict& v = row.verdicts[c - 1];
         j["changed"] = v.changed;
         j["p_value"] = v.p_value ? number(*v.p_value, row.name, "p-value") : json(nullptr);
+        if (statistical) inference_json(j, cmp.inference_of(row, c), row.name);
         j["reason"] = v.reason;
       }
       changes.push_back(std::move(j));

@@ -8,6 +8,7 @@
 //   const comparison cmp = compare({io::load_results("base"), io::load_results("head")});
 //   for (const comparison_row& row : cmp.rows) if (row.selected) ...
 
+#include "perfmail/analysis/inference.hpp"
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/metrics/classifier.hpp"
@@ -52,6 +53,20 @@ struct comparison {
   std::vector<std::size_t> run_counts;                 ///< per column, as loaded
   std::vector<std::shared_ptr<const matrix>> columns;  ///< the matrices the rows view, base first
   std::shared_ptr<const metric_classifier> classifier;
+  /// Statistical policies: each row's inference (comparison_row::statistics indexes it); empty for the
+  /// robot policy.
+  std::vector<row_statistics> statistics;
+
+  /// The row's inference, or null (the robot policy, or a row that was not tested).
+  [[nodiscard]] const row_statistics* statistics_of(const comparison_row& row) const {
+    return row.statistics < statistics.size() ? &statistics[row.statistics] : nullptr;
+  }
+  /// The inference of compared column `column` (1 for the first) of `row`, or null where it was not tested.
+  [[nodiscard]] const change_inference* inference_of(const comparison_row& row, std::size_t column) const {
+    const row_statistics* s = statistics_of(row);
+    if (s == nullptr || column == 0 || column > s->changes.size() || !s->changes[column - 1]) return nullptr;
+    return &*s->changes[column - 1];
+  }
 
   /// The row of `name`, or null (a search through the rows).
   [[nodiscard]] const comparison_row* find(std::string_view name) const;
@@ -60,7 +75,9 @@ struct comparison {
 
 /// Compares `columns` (the base first, then one or more compared matrices), sharing them: one row per
 /// metric on any side, with every compared column's verdict; a row is selected when any compared column
-/// changed (or always, with `options.all`). Runs flagged by the classifier's incomplete-run marker are
+/// changed (or always, with `options.all`). With a statistical policy, each compared column's p-values are
+/// corrected together (policy.correction) and a metric changed when its q-value is at most alpha and its
+/// change clears the practical floor. Runs flagged by the classifier's incomplete-run marker are
 /// handled as the robot does: failure counts are compared over every run, everything over the complete
 /// runs, which are also the runs that performance rows summarise. Throws usage_error for fewer than two
 /// columns.

@@ -3,6 +3,7 @@
 // base lacks, pass/fail siblings), then the policy's rule, then the floors. compare() calls it for every
 // metric and column; it is public for callers who decide metrics of their own.
 
+#include "perfmail/analysis/inference.hpp"
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/model/series_view.hpp"
 #include "perfmail/metrics/classifier.hpp"
@@ -21,6 +22,9 @@ struct verdict {
   bool changed = false;
   bool candidate = false;         ///< passed the candidate rules (not skipped)
   std::optional<double> p_value;  ///< statistical policies, when the test could run
+  /// Statistical policies, when the test could run: p, the estimate, its interval, the effect size. Its
+  /// q-value is the p-value here: one metric is no family (compare() corrects over the column).
+  std::optional<change_inference> inference;
   double ratio = 0;               ///< larger median / smaller median, capped at 5
   double delta = 0;               ///< |median difference|
   /// One phrase: why changed, or why not. Always a string literal, so verdicts copy and compare freely.
@@ -63,7 +67,8 @@ struct decide_buffers {
   bool boot_fix_seen = false;
 };
 
-/// Whether a metric classified `cls` changed under `policy`. `classifier` decides its floor.
+/// Whether a metric classified `cls` changed under `policy`. `classifier` decides its floor. For the
+/// statistical policies, changed means p <= alpha (uncorrected) and the change clears the practical floor.
 [[nodiscard]] verdict decide(const metric_class& cls, const side_samples& head, const side_samples& base,
                              const metric_context& context, const metric_classifier& classifier,
                              const change_policy& policy, decide_buffers& buffers);

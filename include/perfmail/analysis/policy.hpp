@@ -4,14 +4,18 @@
 // - `robot`: the robot's heuristic (docs/TABLES.md): trimmed samples, upper medians, the default rule
 //   (each median outside the other side's range) or its `distance`, `gap` and `variance` variants, then
 //   the ratio floors and per-family floors. No statistics behind it, but it is what the robot reports.
-// - `mann_whitney`: a two-sided Mann-Whitney U test on the samples, changed when p < alpha.
-// - `welch`: Welch's t-test, changed when p < alpha.
+// - `mann_whitney`: a two-sided Mann-Whitney U test on the present samples.
+// - `welch`: Welch's t-test on the present samples.
+// The statistical policies select a metric when its p-value, adjusted for the other metrics tested in the
+// same column (`correction`, Benjamini-Hochberg by default), is at most alpha, and its change clears a
+// practical floor: the robot's floors, or `min_change_percent`.
 //
 // Every policy shares the robot's candidate rules (deny list, too few runs, metrics the base lacks) and
 // decides failure counts by the robot's rule (the maxima differ): a count of failing runs is not a sample
 // of a continuous distribution. The rules on trimmed ranges are constexpr and proven below; the decision
 // itself is compiled (src/analysis/decide.cpp).
 
+#include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/trim.hpp"
 #include "perfmail/text/enum_names.hpp"
 
@@ -66,6 +70,12 @@ struct change_policy {
   policy_kind kind = policy_kind::robot;
   robot_rule_options robot{};
   double alpha = 0.05;  ///< significance level of the statistical policies
+  /// The statistical policies' correction for the many metrics of one comparison column.
+  p_correction correction = p_correction::bh;
+  /// The statistical policies' practical floor: |change of the mean| of at least this many percent of the
+  /// base mean. nullopt: the robot's floors (ratio of medians above 1.01, above 1.05 for secondary
+  /// metrics, and the family's floor).
+  std::optional<double> min_change_percent;
   bool operator==(const change_policy&) const = default;
 };
 

@@ -98,6 +98,10 @@ struct comparison_row {
   bool selected = false;  ///< whether the row belongs in the table
   bool noisy = false;     ///< the classic table's noise filter drops it (a column spreading more than half
                           ///< its mean, or a negative mean)
+  /// Statistical policies: the row's inference in comparison::statistics (no_statistics: none). An index,
+  /// so that rows of the robot policy carry nothing more.
+  std::uint32_t statistics = no_statistics;
+  static constexpr std::uint32_t no_statistics = 0xffffffff;
 
   [[nodiscard]] bool failure() const noexcept { return cls.kind == metric_kind::failure; }
   [[nodiscard]] std::size_t column_count() const noexcept { return columns.size(); }

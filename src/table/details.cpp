@@ -1,0 +1,170 @@
+// The statistical policies' text (declared in include/perfmail/table/details.hpp).
+
+#include "perfmail/table/details.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/stats/significance.hpp"
+#include "perfmail/text/printable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <iterator>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace perfmail {
+
+namespace {
+
+/// A column's name: the commit given for it, cut to 16 characters as the modern table cuts ids.
+std::string column_name(const table_header& header, std::size_t column) {
+  if (column < header.commits.size() && !header.commits[column].empty())
+    return text::printable(std::string_view{header.commits[column]}.substr(0, 16));
+  return column == 0 ? "base" : fmt::format("head{}", column);
+}
+
+/// `1000 ± 0.5% (20)`: the median, the larger distance from it to an end of its 95% interval in percent of
+/// it (`± ∞` where the samples give no interval, `± 0%` over a zero median with a zero-width one), and
+/// the samples it is of.
+std::string centre_text(const column_summary& column, const std::optional<interval>& ci) {
+  std::string spread = "∞";
+  if (ci) {
+    const double reach = std::max(column.median - ci->low, ci->high - column.median);
+    if (reach == 0) spread = "0%";
+    else if (column.median != 0) spread = fmt::format("{:.1f}%", 100 * reach / std::abs(column.median));
+  }
+  return fmt::format("{:.4g} ± {} ({})", column.median, spread, column.n);
+}
+
+std::string percent_text(double x) { return fmt::format("{:+.1f}%", x); }
+
+/// The change column: `+2.0% [+1.8%, +2.2%]`, `~` where nothing was selected, `+2.0% [?]` where the
+/// sizes give no interval, `?` where there is no estimate (a zero base mean); for a failure count, the
+/// change of the share of runs that fail.
+std::string change_text(const comparison_row& row, std::size_t column, const change_inference* inference) {
+  const column_verdict& verdict = row.verdicts[column - 1];
+  if (row.failure() && verdict.changed)  // decided by the robot's rule: the share of failing runs
+    return fmt::format("{:+.0f} points of runs failing", row.change(column).reproduction);
+  if (inference == nullptr) return verdict.changed ? "changed" : "~";
+  if (!verdict.changed) return "~";
+  if (!inference->estimate_percent) return "?";
+  const std::string interval_text = inference->ci_percent ? fmt::format("[{}, {}]", percent_text(inference->ci_percent->low),
+                                                                        percent_text(inference->ci_percent->high))
+                                                          : "[?]";
+  return fmt::format("{} {}", percent_text(*inference->estimate_percent), interval_text);
+}
+
+std::string probability_text(const change_inference* inference, bool q) {
+  if (inference == nullptr) return "-";
+  return fmt::format("{:.2g}", q ? inference->q_value : inference->p_value);
+}
+
+/// What the geometric mean of head / base (of the means) sums, over the rows shown with one known
+/// direction and positive means on both sides.
+struct geomean {
+  double log_sum = 0;
+  std::size_t count = 0;
+};
+
+}  // namespace
+
+std::string render_details(const comparison& cmp, const table_header& header) {
+  if (cmp.policy.kind == policy_kind::robot)
+    throw usage_error("the details are the statistical policies' (utest, ttest): the robot policy has no p-values");
+  const std::size_t compared = cmp.run_counts.size() - 1;
+  std::vector<const comparison_row*> rows;
+  for (const comparison_row& row : cmp.rows)
+    if (row.selected) rows.push_back(&row);
+
+  // Cells first, widths after: every column as wide as its widest cell.
+  std::vector<std::vector<std::string>> cells;
+  std::vector<std::string> heading{"metric", column_name(header, 0)};
+  for (std::size_t c = 1; c <= compared; ++c) {
+    heading.push_back(column_name(header, c));
+    heading.emplace_back("change [95% CI]");
+    heading.emplace_back("p");
+    heading.emplace_back("q");
+  }
+  cells.push_back(heading);
+  std::vector<std::array<geomean, 2>> means(compared + 1);
+  for (const comparison_row* row : rows) {
+    const row_statistics* stats = cmp.statistics_of(*row);
+    const auto median_ci = [&](std::size_t c) {
+      return stats != nullptr && c < stats->median_ci.size() ? stats->median_ci[c] : std::nullopt;
+    };
+    std::vector<std::string> line{text::printable(row->name), centre_text(row->columns[0], median_ci(0))};
+    for (std::size_t c = 1; c <= compared; ++c) {
+      const change_inference* inference = cmp.inference_of(*row, c);
+      line.push_back(centre_text(row->columns[c], median_ci(c)));
+      line.push_back(change_text(*row, c, inference));
+      line.push_back(probability_text(inference, false));
+      line.push_back(probability_text(inference, true));
+      const double base = row->columns[0].mean;
+      const double head = row->columns[c].mean;
+      if (row->cls.direction && !row->failure() && base > 0 && head > 0) {
+        geomean& g = means[c][*row->cls.direction == better::higher ? 0 : 1];
+        g.log_sum += std::log(head / base);
+        ++g.count;
+      }
+    }
+    cells.push_back(std::move(line));
+  }
+
+  std::vector<std::size_t> widths(heading.size(), 0);
+  const auto width_of = [](const std::string& s) { return table_detail::display_width(s); };
+  for (const auto& line : cells)
+    for (std::size_t k = 0; k < line.size(); ++k) widths[k] = std::max(widths[k], width_of(line[k]));
+  std::string out;
+  auto sink = std::back_inserter(out);
+  for (const auto& line : cells) {
+    std::string text;
+    for (std::size_t k = 0; k < line.size(); ++k) {
+      if (k > 0) text += "  ";
+      text += line[k];
+      if (k + 1 < line.size()) text.append(widths[k] - width_of(line[k]), ' ');
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    fmt::format_to(sink, "{}\n", text);
+  }
+  for (std::size_t c = 1; c <= compared; ++c)
+    for (std::size_t d = 0; d < 2; ++d) {
+      const geomean& g = means[c][d];
+      if (g.count == 0) continue;
+      fmt::format_to(sink, "geomean of {} metric{} where {} is better, {}: {}\n", g.count, g.count == 1 ? "" : "s",
+                     d == 0 ? "higher" : "lower", column_name(header, c),
+                     percent_text(100 * std::expm1(g.log_sum / static_cast<double>(g.count))));
+    }
+  out += statistical_notes(cmp, header);
+  return out;
+}
+
+std::string statistical_notes(const comparison& cmp, const table_header& header) {
+  std::string out;
+  if (cmp.policy.kind == policy_kind::robot) return out;
+  auto sink = std::back_inserter(out);
+  const std::string_view test = name_of(policy_names, cmp.policy.kind);
+  for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
+    const std::size_t base_runs = cmp.run_counts[0];
+    const std::size_t head_runs = cmp.run_counts[c];
+    if (cmp.policy.kind == policy_kind::mann_whitney && mann_whitney_smallest_p(base_runs, head_runs) > cmp.policy.alpha) {
+      fmt::format_to(sink, "note: {} cannot reach alpha {} with {} and {} runs; {} per side are needed\n", test,
+                     cmp.policy.alpha, base_runs, head_runs, mann_whitney_runs_needed(cmp.policy.alpha));
+      continue;
+    }
+    std::size_t short_of_samples = 0;
+    for (const comparison_row& row : cmp.rows)
+      if (const change_inference* inference = cmp.inference_of(row, c); inference != nullptr && !inference->reachable)
+        ++short_of_samples;
+    if (short_of_samples > 0)
+      fmt::format_to(sink, "note: {} could not reach alpha {} on {} metric{} of {}: runs that did not report them\n",
+                     test, cmp.policy.alpha, short_of_samples, short_of_samples == 1 ? "" : "s", column_name(header, c));
+  }
+  return out;
+}
+
+}  // namespace perfmail
