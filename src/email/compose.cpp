@@ -52,6 +52,8 @@ compare_options compare_options_of(const report_document& doc) {
   const auto& t = doc.table;
   options.policy.kind = t.policy;
   if (t.alpha) options.policy.alpha = *t.alpha;
+  options.policy.correction = t.correction;
+  options.policy.min_change_percent = t.min_change_percent;
   options.policy.robot.distance = t.distance;
   options.policy.robot.gap = t.gap;
   options.policy.robot.variance = t.variance;

@@ -359,7 +359,8 @@ class report_parser {
 
   email::table_request read_table(const json_node& node) {
     const object_reader r(*doc_, node, "table",
-                          {"order", "rows", "all", "keep_noise", "policy", "alpha", "distance", "gap", "variance"});
+                          {"order", "rows", "all", "keep_noise", "policy", "alpha", "correction", "min_change_percent",
+                           "distance", "gap", "variance"});
     email::table_request t;
     t.order = r.enum_or("order", row_order::given, row_order_names);
     if (r.find("rows") != nullptr) t.rows = metric_list(r, "rows");
@@ -368,6 +369,8 @@ class report_parser {
     t.policy = r.enum_or("policy", policy_kind::robot, policy_names);
     constexpr double huge = std::numeric_limits<double>::max();
     t.alpha = r.number_between("alpha", 0, 1);
+    t.correction = r.enum_or("correction", p_correction::bh, correction_names);
+    t.min_change_percent = r.number_between("min_change_percent", 0, 1e6);
     t.distance = r.number_between("distance", 0, huge);
     t.gap = r.number_between("gap", 0, huge);
     t.variance = r.number_between("variance", 0, huge);

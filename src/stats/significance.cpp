@@ -163,7 +163,8 @@ pooled_ranks rank_pooled(std::span<const double> a, std::span<const double> b) {
 /// pooled data (ties get their average rank): the number of pairs in which the value of `a` is larger,
 /// a tie counting one half. U1 + U2 = n1 * n2.
 ///
-/// The p-value is exact when there are no ties and n1 * n2 <= mann_whitney_exact_limit:
+/// The p-value is exact when there are no ties and n1 * n2 <= mann_whitney_exact_limit, or with ties and
+/// n1 * n2 <= mann_whitney_tied_exact_limit (the permutation distribution given the observed ties):
 /// p = min(1, 2 * min(P(U <= U1), P(U >= U1))) over the exact null distribution. Otherwise it comes
 /// from the normal approximation with tie correction and continuity correction:
 /// z = (|U1 - n1 n2 / 2| - 0.5) / sigma, sigma^2 = n1 n2 / 12 * ((N + 1) - sum(t^3 - t) / (N (N - 1))),

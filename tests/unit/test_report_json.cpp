@@ -50,6 +50,8 @@ TEST_CASE("report document: the minimal document and its defaults") {
   REQUIRE(doc.head_results.size() == 1);
   CHECK(doc.table.order == row_order::given);
   CHECK(doc.plots.metrics_from == email::plot_request::which::none);
+  CHECK(doc.table.correction == p_correction::bh);
+  CHECK_FALSE(doc.table.min_change_percent.has_value());
   CHECK(doc.text.greeting == "Greeting,");
   CHECK_FALSE(doc.text.reproduce_repository.has_value());
 }
@@ -57,7 +59,8 @@ TEST_CASE("report document: the minimal document and its defaults") {
 TEST_CASE("report document: every section") {
   const auto doc = io::parse_report(
       with(R"("group": {"axes": {"tbox_group": "lkp-skl-2sp2", "testcase": "vm-scalability"}},
-  "table": {"order": "robot", "rows": ["fio.write_iops"], "keep_noise": true, "policy": "utest", "alpha": 0.01},
+  "table": {"order": "robot", "rows": ["fio.write_iops"], "keep_noise": true, "policy": "utest", "alpha": 0.01,
+            "correction": "holm", "min_change_percent": 2},
   "plots": {"metrics": ["fio.write_iops"], "style": "gnuplot-5.0",
             "samples": {"fio.write_iops": {"good": [1, null, 3], "bad": null}}},
   "headline": {"metric": "fio.write_iops"},
@@ -70,6 +73,8 @@ TEST_CASE("report document: every section") {
   CHECK(doc.table.order == row_order::robot);
   CHECK(doc.table.rows.size() == 1);
   CHECK(doc.table.alpha == 0.01);
+  CHECK(doc.table.correction == p_correction::holm);
+  CHECK(doc.table.min_change_percent == 2);
   CHECK(doc.plots.metrics_from == email::plot_request::which::listed);
   REQUIRE(doc.plots.samples.size() == 1);
   REQUIRE(doc.plots.samples[0].good.has_value());
@@ -94,6 +99,8 @@ TEST_CASE("report document: errors name the place in the user's file and the fie
   CHECK(error_of(with("\"plots\": {\"style\": \"unicode\", \"height\": 501}")) == "r.json:8:43: plots.height: 501 is above 500");
   CHECK(error_of(with("\"table\": {\"alpha\": 1}")) == "r.json:8:22: table.alpha: 1 is not below 1");
   CHECK(error_of(with("\"table\": {\"gap\": -2}")) == "r.json:8:20: table.gap: -2 is not above 0");
+  CHECK(error_of(with("\"table\": {\"correction\": \"fdr\"}")) ==
+        "r.json:8:27: table.correction: must be one of \"none\", \"bh\", \"by\", \"holm\", \"bonferroni\"");
   CHECK(error_of(with("\"plots\": {\"metrics\": [\"fio.write_iops\"], \"samples\": {\"fio.write_iops\": {\"good\": [\"x\"]}}}")) ==
         "r.json:8:84: plots.samples.fio.write_iops.good[0]: must be a number, or null for an undefined sample");
   std::string bad_dialect = minimal;

@@ -58,6 +58,8 @@ struct table_request {
   bool keep_noise = false;
   policy_kind policy = policy_kind::robot;
   std::optional<double> alpha;
+  p_correction correction = p_correction::bh;   ///< utest and ttest: the correction over each column
+  std::optional<double> min_change_percent;     ///< utest and ttest: the practical floor; none: the robot's
   std::optional<double> distance;
   std::optional<double> gap;
   std::optional<double> variance;
