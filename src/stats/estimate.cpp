@@ -84,13 +84,26 @@ shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<cons
   // Differences of finite doubles can overflow: such a shift is not a double.
   if (!std::all_of(differences.begin(), differences.end(), [](double d) { return std::isfinite(d); }))
     throw value_error("hodges_lehmann_shift: a difference of two samples is beyond the range of a double");
+  // Three order statistics of the differences, not all of them: selection around the middle, then on
+  // each side of it.
   const std::size_t count = differences.size();
-  std::sort(differences.begin(), differences.end());
+  const auto first = differences.begin();
+  const std::size_t mid = count / 2;
+  std::nth_element(first, first + static_cast<std::ptrdiff_t>(mid), differences.end());
+  const double upper_middle = differences[mid];
   shift_estimate out;
-  out.estimate = count % 2 == 1 ? differences[count / 2]
-                                : differences[count / 2 - 1] / 2 + differences[count / 2] / 2;
+  out.estimate = count % 2 == 1 ? upper_middle
+                                : *std::max_element(first, first + static_cast<std::ptrdiff_t>(mid)) / 2 + upper_middle / 2;
+  // The i-th smallest (from 0): everything before `mid` is at most the middle, everything after it at least.
+  const auto order_statistic = [&](std::size_t i) {
+    if (i == mid) return upper_middle;
+    const auto at = first + static_cast<std::ptrdiff_t>(i);
+    if (i < mid) std::nth_element(first, at, first + static_cast<std::ptrdiff_t>(mid));
+    else std::nth_element(first + static_cast<std::ptrdiff_t>(mid) + 1, at, differences.end());
+    return *at;
+  };
   const std::size_t k = shift_interval_rank(base.size(), head.size(), tail);
-  if (k >= 1 && k <= count - k + 1) out.ci = interval{differences[k - 1], differences[count - k]};
+  if (k >= 1 && k <= count - k + 1) out.ci = interval{order_statistic(k - 1), order_statistic(count - k)};
   return out;
 }
 
@@ -142,6 +155,11 @@ std::optional<double> hedges_g(std::span<const double> base, std::span<const dou
 std::size_t median_interval_rank(std::size_t n, double confidence) {
   const double tail = half_tail(confidence, "median_interval");
   if (n == 0) return 0;
+  // Asked for column after column with the same run count: the last answer is kept.
+  thread_local std::size_t kept_n = 0;
+  thread_local double kept_tail = -1;
+  thread_local std::size_t kept_rank = 0;
+  if (kept_n == n && kept_tail == tail) return kept_rank;
   const boost::math::binomial_distribution<double> b(static_cast<double>(n), 0.5);
   // P(B <= k - 1) grows with k: the largest k (at most (n + 1) / 2) with P(B <= k - 1) <= tail.
   std::size_t low = 0;                // known to satisfy (k = 0: nothing below)
@@ -151,6 +169,9 @@ std::size_t median_interval_rank(std::size_t n, double confidence) {
     if (boost::math::cdf(b, static_cast<double>(mid - 1)) <= tail) low = mid;
     else high = mid;
   }
+  kept_n = n;
+  kept_tail = tail;
+  kept_rank = low;
   return low;
 }
 
