@@ -66,6 +66,8 @@ import numpy as np
 import scipy
 from scipy import special, stats
 
+from cpp_literals import array, boolean, literal
+
 TIED_EXACT_LIMIT = 625  # perfmail::mann_whitney_tied_exact_limit
 EXACT_LIMIT = 2500  # perfmail::mann_whitney_exact_limit
 PERMUTATION_LIMIT = 200000  # largest C(n1 + n2, n1) given to scipy.stats.permutation_test
@@ -589,30 +591,7 @@ def median_interval_cases():
 
 
 # ---------------------------------------------------------------------------------------------------
-# Output
-
-
-def literal(x):
-    return repr(float(x))
-
-
-def array(xs, indent, fmt=literal):
-    items = [fmt(x) for x in xs]
-    lines, line = [], ""
-    for item in items:
-        if line and len(line) + len(item) + 2 > 96 - indent:
-            lines.append(line.rstrip())
-            line = ""
-        line += item + ", "
-    lines.append(line.rstrip().rstrip(","))
-    if len(lines) == 1:
-        return "{" + lines[0] + "}"
-    pad = " " * (indent + 2)
-    return "{\n" + "\n".join(pad + l for l in lines) + "\n" + " " * indent + "}"
-
-
-def boolean(b):
-    return "true" if b else "false"
+# Output (the literals are cpp_literals')
 
 
 def main():

@@ -26,6 +26,8 @@ import numpy as np
 import scipy
 from scipy import stats
 
+from cpp_literals import array, literal
+
 EXACT_LIMIT = 2500  # perfmail::mann_whitney_exact_limit
 TIED_EXACT_LIMIT = 625  # perfmail::mann_whitney_tied_exact_limit
 
@@ -123,23 +125,8 @@ def welch_cases():
     ]
 
 
-def literal(x):
-    return repr(float(x))
 
 
-def array(xs, indent):
-    items = [literal(x) for x in xs]
-    lines, line = [], ""
-    for item in items:
-        if line and len(line) + len(item) + 2 > 96 - indent:
-            lines.append(line.rstrip())
-            line = ""
-        line += item + ", "
-    lines.append(line.rstrip().rstrip(","))
-    if len(lines) == 1:
-        return "{" + lines[0] + "}"
-    pad = " " * (indent + 2)
-    return "{\n" + "\n".join(pad + l for l in lines) + "\n" + " " * indent + "}"
 
 
 def main():
