@@ -77,6 +77,14 @@ std::span<const double> padded_samples(const series_view* s, std::size_t runs, s
   return buffer;
 }
 
+/// The present samples of `s`, in run order, into `buffer` (a missing run is no sample).
+void copy_present(const series_view& s, std::vector<double>& buffer) {
+  buffer.clear();
+  const auto values = s.raw_values();
+  for (std::size_t r = 0; r < values.size(); ++r)
+    if (!s.is_missing(r)) buffer.push_back(values[r]);
+}
+
 /// One column's samples of the current metric, sorted once for both its verdict and its summary. Only a
 /// complete series (no missing run, exactly the run count) is sorted here: then the samples the verdict
 /// reads (missing runs as 0) and those the summary reads (present ones) are the same.
@@ -167,10 +175,7 @@ class pair_decider {
                                                                 std::vector<double>& buffer) {
     if (s == nullptr) return std::span<const double>{};
     if (s->size() == padded.size() && s->present_count() == s->size()) return std::nullopt;
-    buffer.clear();
-    const auto values = s->raw_values();
-    for (std::size_t r = 0; r < values.size(); ++r)
-      if (!s->is_missing(r)) buffer.push_back(values[r]);
+    copy_present(*s, buffer);
     return std::span<const double>{buffer};
   }
 
@@ -241,10 +246,7 @@ column_summary summarize_column(const series_view* s, std::size_t runs, const so
 /// is scratch.
 std::optional<interval> median_ci_of(const series_view* s, std::vector<double>& buffer) {
   if (s == nullptr) return std::nullopt;
-  buffer.clear();
-  const auto values = s->raw_values();
-  for (std::size_t r = 0; r < values.size(); ++r)
-    if (!s->is_missing(r)) buffer.push_back(values[r]);
+  copy_present(*s, buffer);
   std::sort(buffer.begin(), buffer.end());
   return median_interval(buffer);
 }

@@ -100,6 +100,7 @@ change_inference infer(const metric_class& cls, std::span<const double> head, st
     try {
       shift = welch_difference(base, head);
     } catch (const value_error&) {
+      // The difference of the means is beyond the range of a double: no estimate in that unit.
     }
   }
   out.q_value = out.p_value;
