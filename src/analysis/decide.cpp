@@ -39,6 +39,14 @@ std::span<const double> sorted_side(const side_samples& side, std::vector<double
   return buffer;
 }
 
+/// The robot's floors on the ratio of the medians (larger over smaller): above 1.01, and above 1.05 for a
+/// metric that is not primary. Why the ratio falls short, or empty when it clears them.
+std::string_view below_ratio_floor(const metric_class& cls, double ratio) {
+  if (!(ratio > 1.01)) return "ratio below 1.01";
+  if (!(ratio > 1.05) && !cls.primary) return "ratio below 1.05 for a secondary metric";
+  return {};
+}
+
 /// The practical floor of the statistical policies: |change of the mean| of at least min_change_percent of
 /// the base mean, or else the robot's floors on the medians of the present samples.
 bool clears_practical_floor(const metric_class& cls, std::span<const double> head_sorted,
@@ -52,9 +60,7 @@ bool clears_practical_floor(const metric_class& cls, std::span<const double> hea
   const trimmed_range a = range_of_sorted(head_sorted);
   const trimmed_range b = range_of_sorted(base_sorted);
   const ratio_delta rd = ratio_and_delta(a, b);
-  if (!(rd.ratio > 1.01)) return false;
-  if (!(rd.ratio > 1.05) && !cls.primary) return false;
-  return classifier.clears_floor(cls, rd.delta, rd.max);
+  return below_ratio_floor(cls, rd.ratio).empty() && classifier.clears_floor(cls, rd.delta, rd.max);
 }
 
 /// A change in the samples' unit in percent of the base mean, as the tables divide it; nullopt over a zero
@@ -228,12 +234,8 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
     v.reason = "changed";
     return v;
   }
-  if (!(rd.ratio > 1.01)) {
-    v.reason = "ratio below 1.01";
-    return v;
-  }
-  if (!(rd.ratio > 1.05) && !cls.primary) {
-    v.reason = "ratio below 1.05 for a secondary metric";
+  if (const std::string_view below = below_ratio_floor(cls, rd.ratio); !below.empty()) {
+    v.reason = below;
     return v;
   }
   if (failure && o.failure_needs_median_change && a.median == b.median) {
