@@ -2,11 +2,13 @@
 // every family the tables treat specially and of arbitrary names, series of any length with integer,
 // float and missing samples (finite only, or with NaN and infinities too). Checks: no crash, every
 // row prints on one line of the table, the JSON writer produces a document, a table of the selected rows
-// alone is the table of every row, and the order asked for changes which rows exist not at all.
+// alone is the table of every row, and the order asked for changes which rows exist not at all; for the
+// statistical policies, the inference is consistent and the details table has a line per selected row.
 #include "fuzz_support.hpp"
 
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/table/details.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <nlohmann/json.hpp>
@@ -82,6 +84,37 @@ void check_rows_on_one_line(const std::string& table, std::string_view dialect,
   }
 }
 
+/// The statistical policies' inference: p <= q <= 1, intervals in order, Cliff's delta within [-1, 1], a
+/// performance row selected exactly when some column's q clears alpha and the floor, and the details
+/// table with its heading, one line per selected row, and no line broken by a name.
+void check_inference(const comparison& cmp, const compare_options& options, const table_header& header) {
+  for (const auto& row : cmp.rows) {
+    bool any = false;
+    for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
+      const change_inference* x = cmp.inference_of(row, c);
+      if (x == nullptr) {
+        any = any || row.verdicts[c - 1].changed;
+        continue;
+      }
+      if (!(x->p_value >= 0 && x->p_value <= x->q_value && x->q_value <= 1)) fuzz::finding("a q-value below its p-value");
+      if (x->ci_percent && !(x->ci_percent->low <= x->ci_percent->high)) fuzz::finding("an interval out of order");
+      if (options.policy.kind == policy_kind::mann_whitney && x->effect_size &&
+          !(*x->effect_size >= -1 && *x->effect_size <= 1))
+        fuzz::finding("Cliff's delta outside [-1, 1]");
+      const bool changed = x->q_value <= options.policy.alpha && x->clears_floor;
+      if (row.verdicts[c - 1].changed != changed) fuzz::finding("a verdict that is not q <= alpha and the floor");
+      any = any || changed;
+    }
+    if (row.selected != (options.all || any)) fuzz::finding("a row selected against its verdicts");
+  }
+  const std::string details = render_details(cmp, header);
+  const std::size_t lines = static_cast<std::size_t>(std::count(details.begin(), details.end(), '\n'));
+  const std::size_t geomeans = 2 * (cmp.run_counts.size() - 1);  // at most, per column and direction
+  const std::size_t notes = cmp.run_counts.size() - 1;            // at most one per column
+  const std::size_t rows = cmp.selected_count();
+  if (lines < 1 + rows || lines > 1 + rows + geomeans + notes) fuzz::finding("details of another number of lines");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -104,6 +137,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.flag()) options.policy.robot.gap = 0.5 * static_cast<double>(in.below(5));
   if (in.flag()) options.policy.robot.variance = 1 + in.below(10);
   options.policy.robot.failure_needs_median_change = in.flag();
+  static constexpr p_correction corrections[] = {p_correction::bh, p_correction::none, p_correction::by,
+                                                 p_correction::holm, p_correction::bonferroni};
+  options.policy.correction = in.pick(corrections);
+  if (in.flag()) options.policy.min_change_percent = static_cast<double>(in.below(5));
 
   table_header header;
   header.testcase = "fuzz";
@@ -141,6 +178,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const std::string json = io::comparison_to_json(cmp, header, {dialect, -1});
       if (!nlohmann::json::accept(json)) fuzz::finding("comparison JSON that does not parse");
     }
+    if (options.policy.kind != policy_kind::robot) check_inference(cmp, options, header);
   });
   return 0;
 }
