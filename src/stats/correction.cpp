@@ -50,7 +50,8 @@ std::vector<double> adjust_p_values(std::span<const double> p_values, p_correcti
   for (std::size_t rank = m; rank-- > 0;) {
     const std::size_t i = order[rank];
     running = std::min(running, factor * p_values[i] / static_cast<double>(rank + 1));
-    q[i] = running;
+    // m p / m can round below p: a q-value is never below its p-value, as in exact arithmetic.
+    q[i] = std::max(running, p_values[i]);
   }
   return q;
 }
