@@ -66,7 +66,7 @@ import numpy as np
 import scipy
 from scipy import special, stats
 
-from cpp_literals import array, boolean, literal
+from reference_support import array, boolean, integers, literal, sample
 
 TIED_EXACT_LIMIT = 625  # perfmail::mann_whitney_tied_exact_limit
 EXACT_LIMIT = 2500  # perfmail::mann_whitney_exact_limit
@@ -76,16 +76,6 @@ ENUMERATION_LIMIT = 20000  # largest C(n1 + n2, n1) enumerated in plain Python
 
 # ---------------------------------------------------------------------------------------------------
 # Samples
-
-
-def sample(seed, n, loc=0.0, scale=1.0, digits=3):
-    rng = np.random.default_rng(seed)
-    return [round(float(x), digits) for x in rng.normal(loc, scale, n)]
-
-
-def integers(seed, n, low, high):
-    rng = np.random.default_rng(seed)
-    return [float(x) for x in rng.integers(low, high, n)]
 
 
 def has_ties(a, b):
@@ -591,7 +581,7 @@ def median_interval_cases():
 
 
 # ---------------------------------------------------------------------------------------------------
-# Output (the literals are cpp_literals')
+# Output (the literals are reference_support's)
 
 
 def main():

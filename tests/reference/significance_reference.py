@@ -26,20 +26,10 @@ import numpy as np
 import scipy
 from scipy import stats
 
-from cpp_literals import array, literal
+from reference_support import array, integers, literal, sample
 
 EXACT_LIMIT = 2500  # perfmail::mann_whitney_exact_limit
 TIED_EXACT_LIMIT = 625  # perfmail::mann_whitney_tied_exact_limit
-
-
-def sample(seed, n, loc=0.0, scale=1.0, digits=3):
-    rng = np.random.default_rng(seed)
-    return [round(float(x), digits) for x in rng.normal(loc, scale, n)]
-
-
-def integers(seed, n, low, high):
-    rng = np.random.default_rng(seed)
-    return [float(x) for x in rng.integers(low, high, n)]
 
 
 def distinct(seed, n, loc=0.0, scale=1.0):

@@ -1,4 +1,19 @@
-"""C++ literals for the reference tables that tests/reference/*_reference.py print."""
+"""What the reference scripts of tests/reference/ share: seeded samples, and the C++ literals of the
+tables they print."""
+
+import numpy as np
+
+
+def sample(seed, n, loc=0.0, scale=1.0, digits=3):
+    """n normal values from numpy.random.default_rng(seed), rounded to `digits` decimals."""
+    rng = np.random.default_rng(seed)
+    return [round(float(x), digits) for x in rng.normal(loc, scale, n)]
+
+
+def integers(seed, n, low, high):
+    """n integers in [low, high) from numpy.random.default_rng(seed), as floats."""
+    rng = np.random.default_rng(seed)
+    return [float(x) for x in rng.integers(low, high, n)]
 
 
 def literal(x):
