@@ -29,14 +29,15 @@ std::string column_name(const table_header& header, std::size_t column) {
 }
 
 /// `1000 ± 0.5% (20)`: the median, the larger distance from it to an end of its 95% interval in percent of
-/// it (`± ∞` where the samples give no interval, `± 0%` over a zero median with a zero-width one), and
-/// the samples it is of.
+/// it (`± ∞` where the samples give no interval; over a zero median the distance itself), and the
+/// samples it is of.
 std::string centre_text(const column_summary& column, const std::optional<interval>& ci) {
   std::string spread = "∞";
   if (ci) {
     const double reach = std::max(column.median - ci->low, ci->high - column.median);
     if (reach == 0) spread = "0%";
     else if (column.median != 0) spread = fmt::format("{:.1f}%", 100 * reach / std::abs(column.median));
+    else spread = fmt::format("{:.4g}", reach);  // no percentage of a zero median: the distance itself
   }
   return fmt::format("{:.4g} ± {} ({})", column.median, spread, column.n);
 }

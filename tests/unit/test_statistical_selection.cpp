@@ -269,5 +269,12 @@ TEST_CASE("the details table, to the character") {
       "geomean of 1 metric where higher is better, 2222222222222222: +9.8%\n"
       "geomean of 1 metric where lower is better, 2222222222222222: +0.3%\n";
   CHECK(render_details(compare(cols, o), h) == expected);
+  // Over a zero median the interval's reach is printed as it is: no percentage of 0.
+  const std::vector<matrix> around_zero{make_matrix({{"fio.x", {-3, -1, 0, 0, 1, 3}}}),
+                                        make_matrix({{"fio.x", {-3, -1, 0, 0, 1, 3}}})};
+  const std::string zero = render_details(compare(around_zero, o), h);
+  const auto line_start = zero.find("\nfio.x") + 1;
+  CHECK(zero.substr(line_start, zero.find('\n', line_start) - line_start) ==
+        "fio.x   0 ± 3 (6)         0 ± 3 (6)         ~                1  1");
   CHECK_THROWS_AS((void)render_details(compare(cols), h), usage_error);
 }
