@@ -66,7 +66,7 @@ import numpy as np
 import scipy
 from scipy import special, stats
 
-from reference_support import array, boolean, integers, literal, sample
+from reference_support import array, boolean, integers, literal, p_by_enumeration, sample, two_sided, u_pairs
 
 TIED_EXACT_LIMIT = 625  # perfmail::mann_whitney_tied_exact_limit
 EXACT_LIMIT = 2500  # perfmail::mann_whitney_exact_limit
@@ -86,18 +86,6 @@ def has_ties(a, b):
 # Mann-Whitney U with ties
 
 
-def u_pairs(a, b):
-    """U of `a` counted pair by pair, as a Fraction: a win counts 1, a tie 1/2."""
-    u = Fraction(0)
-    for x in a:
-        for y in b:
-            if x > y:
-                u += 1
-            elif x == y:
-                u += Fraction(1, 2)
-    return u
-
-
 def u_statistic(x, y, axis=-1):
     """Vectorised U of x for scipy.stats.permutation_test, counted pair by pair."""
     x = np.moveaxis(np.asarray(x), axis, -1)
@@ -105,28 +93,6 @@ def u_statistic(x, y, axis=-1):
     wins = (x[..., :, None] > y[..., None, :]).sum(axis=(-2, -1))
     ties = (x[..., :, None] == y[..., None, :]).sum(axis=(-2, -1))
     return wins + 0.5 * ties
-
-
-def two_sided(lower, upper):
-    return min(Fraction(1), 2 * min(lower, upper))
-
-
-def p_by_enumeration(a, b):
-    """Exact two-sided p-value of U by visiting every split of the pooled values."""
-    pooled = a + b
-    n1 = len(a)
-    observed = u_pairs(a, b)
-    lower = upper = total = 0
-    for chosen in itertools.combinations(range(len(pooled)), n1):
-        in_first = set(chosen)
-        x = [pooled[i] for i in chosen]
-        y = [pooled[i] for i in range(len(pooled)) if i not in in_first]
-        u = u_pairs(x, y)
-        total += 1
-        lower += u <= observed
-        upper += u >= observed
-    assert total == math.comb(len(pooled), n1)
-    return observed, two_sided(Fraction(lower, total), Fraction(upper, total))
 
 
 def doubled_midranks(pooled):

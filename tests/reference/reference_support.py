@@ -1,5 +1,9 @@
-"""What the reference scripts of tests/reference/ share: seeded samples, and the C++ literals of the
-tables they print."""
+"""What the reference scripts of tests/reference/ share: seeded samples, the exact Mann-Whitney p-value
+by enumeration, and the C++ literals of the tables they print."""
+
+import itertools
+import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -39,3 +43,40 @@ def array(xs, indent, fmt=literal):
         return "{" + lines[0] + "}"
     pad = " " * (indent + 2)
     return "{\n" + "\n".join(pad + l for l in lines) + "\n" + " " * indent + "}"
+
+
+def u_pairs(a, b):
+    """U of `a` counted pair by pair, as a Fraction: a win counts 1, a tie 1/2."""
+    u = Fraction(0)
+    for x in a:
+        for y in b:
+            if x > y:
+                u += 1
+            elif x == y:
+                u += Fraction(1, 2)
+    return u
+
+
+
+def two_sided(lower, upper):
+    return min(Fraction(1), 2 * min(lower, upper))
+
+
+
+def p_by_enumeration(a, b):
+    """Exact two-sided p-value of U by visiting every split of the pooled values."""
+    pooled = a + b
+    n1 = len(a)
+    observed = u_pairs(a, b)
+    lower = upper = total = 0
+    for chosen in itertools.combinations(range(len(pooled)), n1):
+        in_first = set(chosen)
+        x = [pooled[i] for i in chosen]
+        y = [pooled[i] for i in range(len(pooled)) if i not in in_first]
+        u = u_pairs(x, y)
+        total += 1
+        lower += u <= observed
+        upper += u >= observed
+    assert total == math.comb(len(pooled), n1)
+    return observed, two_sided(Fraction(lower, total), Fraction(upper, total))
+

@@ -18,15 +18,13 @@ Random samples come from numpy.random.default_rng with fixed seeds, rounded to t
 where a case must have no ties), so the output is the same on every run.
 """
 
-import itertools
 import warnings
-from fractions import Fraction
 
 import numpy as np
 import scipy
 from scipy import stats
 
-from reference_support import array, integers, literal, sample
+from reference_support import array, integers, literal, p_by_enumeration, sample
 
 EXACT_LIMIT = 2500  # perfmail::mann_whitney_exact_limit
 TIED_EXACT_LIMIT = 625  # perfmail::mann_whitney_tied_exact_limit
@@ -44,25 +42,9 @@ def mann_whitney_method(a, b):
     return "permutation" if len(a) * len(b) <= TIED_EXACT_LIMIT else "asymptotic"
 
 
-def u_statistic(a, b):
-    """U of a: the pairs in which a's value is larger, a tie counting one half (as a Fraction)."""
-    return sum(Fraction(int(x > y) * 2 + int(x == y), 2) for x in a for y in b)
-
-
 def permutation_p(a, b):
     """Two-sided p = min(1, 2 min(P(U <= u), P(U >= u))) over every draw of len(a) of the pooled values."""
-    pooled = a + b
-    observed = u_statistic(a, b)
-    lower = upper = total = 0
-    for chosen in itertools.combinations(range(len(pooled)), len(a)):
-        picked = set(chosen)
-        x = [pooled[i] for i in chosen]
-        y = [pooled[i] for i in range(len(pooled)) if i not in picked]
-        u = u_statistic(x, y)
-        total += 1
-        lower += u <= observed
-        upper += u >= observed
-    p = min(Fraction(1), 2 * min(Fraction(lower, total), Fraction(upper, total)))
+    observed, p = p_by_enumeration(a, b)
     if len(a) > 1 and len(b) > 1:
         scipy_p = stats.permutation_test(
             (a, b), lambda x, y: stats.mannwhitneyu(x, y).statistic, permutation_type="independent",
