@@ -80,27 +80,29 @@ command_action add_summary_command(CLI::App& app) {
       ->required();
   cmd->add_option("-o,--output", args->output,
                   "write to this file instead of standard output (written whole or not at all)");
-  cmd->add_flag("--plan", args->plan,
+  auto* plan_flag = cmd->add_flag("--plan", args->plan,
                 "add the smallest change a comparison with as many runs a side detects with --power (ttest, "
                 "normal noise of the metric's spread)");
   cmd->add_option("--detect", args->detect,
                   "with --plan: also the runs per side needed to detect a change of PCT percent (ttest and utest)")
       ->check([](const std::string& text) -> std::string {
         return detect_percent(text) ? std::string{} : "the change to detect must be a positive percentage, e.g. 2%";
-      });
+      })
+      ->needs(plan_flag);
   cmd->add_option("--alpha", args->alpha, "with --plan: the significance level per metric")
       ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(plan_flag);
   cmd->add_option("--power", args->power, "with --plan: the chance of detecting the change")
       ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(plan_flag);
   cmd->footer("Example:\n  perfmail summary examples/data/base/matrix.json\n"
               "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.\n"
               "Planning runs:\n  perfmail summary examples/data/base/matrix.json --plan --detect 2%\n"
               "adds the smallest change detectable with 80% power at the metric's runs and spread, and the\n"
               "runs per side that a 2% change needs with ttest and with utest (docs/STATISTICS.md).");
   return [args] {
-    if (args->detect && !args->plan) throw usage_error("--detect goes with --plan");
     const power_plan plan{args->alpha, args->power};
     if (!(plan.alpha > 0 && plan.alpha < 1) || !(plan.power > 0 && plan.power < 1))
       throw usage_error("--alpha and --power must lie strictly between 0 and 1");
