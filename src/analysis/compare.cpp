@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string_view>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -192,7 +193,7 @@ void merge_verdict(std::optional<verdict>& slot, const std::optional<verdict>& n
 /// One column's numbers, as the tables print them. A column shows `runs` samples: a shorter series is
 /// padded with missing runs, an absent metric shows `runs` zeros.
 column_summary summarize_column(const series_view* s, std::size_t runs, const sorted_column& sorted,
-                                std::vector<double>& present) {
+                                std::vector<double>& present, sum_start start = sum_start::zero) {
   column_summary out;
   std::span<const double> samples;  // the present ones
   bool all_negative_zero = false;
@@ -228,8 +229,8 @@ column_summary summarize_column(const series_view* s, std::size_t runs, const so
   }
   // A series that misses no run and was sorted for its verdict is summarised from that copy.
   const auto sorted_samples = sorted.of(s);
-  const summary st = sorted_samples && s->size() == samples.size() ? summarize_sorted(samples, *sorted_samples, sum_start::zero)
-                                                                    : summarize(samples, sum_start::zero);
+  const summary st = sorted_samples && s->size() == samples.size() ? summarize_sorted(samples, *sorted_samples, start)
+                                                                    : summarize(samples, start);
   out.n = static_cast<std::uint32_t>(st.n);
   out.mean = st.mean;
   out.stddev = st.stddev;
@@ -371,6 +372,64 @@ void robot_sort(std::vector<comparison_row>& rows) {
   std::sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
     if (x.place != y.place) return x.place < y.place;
     if (x.change != y.change) return x.change > y.change;
+    return x.index < y.index;
+  });
+  std::vector<std::size_t> sources;
+  sources.reserve(keys.size());
+  for (const keyed& key : keys) sources.push_back(key.index);
+  apply_order(rows, std::move(sources));
+}
+
+/// lkp-tests' order of today (FORMAT-current.md 7.11): by the key [family weight, sort key, changes].
+/// A family is the name before its first `.`; its weight is its number of printed rows (minus 10000 when
+/// its first row counts failures), or 0 for a test program's family when `testcase_first`. The sort key
+/// is the name, or for `perf-profile.` its first two components (calltrace, children, self), whose rows
+/// then follow their changes. Rows of equal keys keep their order.
+void robot_families_sort(std::vector<comparison_row>& rows, const metric_classifier& classifier, bool testcase_first) {
+  const auto family_of = [](std::string_view name) { return name.substr(0, name.find('.')); };
+  std::unordered_map<std::string_view, std::int64_t> weight;
+  for (const comparison_row& row : rows) {
+    if (!row.selected) continue;
+    auto [it, first] = weight.try_emplace(family_of(row.name), row.failure() ? -10000 : 0);
+    ++it->second;
+  }
+  if (testcase_first) {
+    const auto& programs = classifier.rules().test_programs;
+    for (auto& [family, w] : weight)
+      if (w > 0 && std::find(programs.begin(), programs.end(), family) != programs.end()) w = 0;
+  }
+  const auto sort_key_of = [](std::string_view name) {
+    if (!name.starts_with("perf-profile.")) return name;
+    const auto second = name.find('.', std::string_view{"perf-profile."}.size());
+    return second == std::string_view::npos ? name : name.substr(0, second);
+  };
+  const auto changes_of = [](const comparison_row& row) {
+    std::vector<double> out;
+    for (std::size_t c = 1; c < row.columns.size(); ++c) {
+      const column_change change = row.change(c);
+      out.push_back(row.failure()                                    ? change.reproduction
+                    : row.cls.modern_change == change_shown::absolute ? change.absolute
+                                                                     : change.modern_relative);
+    }
+    return out;
+  };
+  struct keyed {
+    std::int64_t weight;
+    std::string_view sort_key;
+    std::vector<double> changes;
+    std::size_t index;
+  };
+  std::vector<keyed> keys;
+  keys.reserve(rows.size());
+  for (const auto [k, row] : ranges::views::enumerate(rows)) {
+    const auto it = weight.find(family_of(row.name));
+    keys.push_back({it == weight.end() ? 0 : it->second, sort_key_of(row.name), changes_of(row),
+                    static_cast<std::size_t>(k)});
+  }
+  std::sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
+    if (x.weight != y.weight) return x.weight < y.weight;
+    if (x.sort_key != y.sort_key) return x.sort_key < y.sort_key;
+    if (x.changes != y.changes) return x.changes < y.changes;
     return x.index < y.index;
   });
   std::vector<std::size_t> sources;
@@ -545,13 +604,17 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       row.samples.push_back(all_runs[c].series[i]);
       // The sorted copy is of every run: it serves the complete-runs column only when the two are one.
       const bool same_runs = failure || complete[c] == columns[c];
-      row.columns.push_back(summarize_column(m.series[i], m.m->run_count(), same_runs ? sorted[c] : unsorted, present));
+      row.columns.push_back(
+          summarize_column(m.series[i], m.m->run_count(), same_runs ? sorted[c] : unsorted, present, options.mean_sum));
       if (statistical) out.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present));
     }
     row.noisy = is_noisy(row);
   }
   if (statistical) correct_columns(out, options);
   if (options.order == row_order::robot) robot_sort(out.rows);
+  if (options.order == row_order::robot_families)
+    robot_families_sort(out.rows, options.classifier ? *options.classifier : *metric_classifier::robot(),
+                        options.testcase_first);
   if (options.order == row_order::caller) caller_sort(out.rows, options.caller_order);
   out.columns = std::move(columns);
   // The filtered matrices are held too: nothing views them after this call, but a caller may want them.

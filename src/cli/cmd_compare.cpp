@@ -31,6 +31,7 @@ struct compare_args {
   bool all = false;
   bool keep_noise = false;
   row_order order = row_order::robot;
+  bool testcase_first = true;
   policy_kind policy = policy_kind::robot;
   double alpha = 0.05;
   p_correction correction = p_correction::bh;
@@ -102,14 +103,20 @@ command_action add_compare_command(CLI::App& app) {
                   "BASE then HEAD (and more to compare): matrix.json files or directories of per-run stats.json")
       ->required()
       ->expected(2, -1);
-  cmd->add_option("--dialect", args->dialect, "table layout: classic (2017 e-mails) or modern (2018 on)")
+  cmd->add_option("--dialect", args->dialect,
+                  "table layout: classic (2017 e-mails), modern (2018) or current (lkp-tests of 2019 to today)")
       ->transform(enum_choices(dialect_names))
       ->default_str("modern");
   cmd->add_flag("--all", args->all, "a row for every metric present on either side, changed or not");
   cmd->add_flag("--keep-noise", args->keep_noise, "classic: keep rows whose spread exceeds half their mean");
-  cmd->add_option("--order", args->order, "row order: given (the head's metric order, then base-only) or robot")
+  cmd->add_option("--order", args->order,
+                  "row order: given (the head's metric order, then base-only) or robot (the dialect's: with "
+                  "current, lkp-tests' families by row count)")
       ->transform(enum_choices(row_order_names))
       ->default_str("robot");
+  auto* testcase_first = cmd->add_flag("--testcase-first,!--no-testcase-first", args->testcase_first,
+                "current, robot order: a test program's metrics first (the default, as lkp-tests since "
+                "2026-03 and until mid 2023), or every family by its row count (2023-06 to 2026-02)");
   cmd->add_option("--policy", args->policy,
                   "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t)")
       ->transform(enum_choices(policy_names))
@@ -195,14 +202,20 @@ command_action add_compare_command(CLI::App& app) {
       "(--min-change), and --details prints intervals and q-values:\n"
       "  perfmail compare base/ head/ --policy utest --details\n"
       "More in docs/TABLES.md and docs/STATISTICS.md.");
-  return [args] {
-    const table_header header = make_header(*args);
+  return [args, testcase_first] {
+    const bool current = args->dialect == table_dialect::current;
+    if (testcase_first->count() > 0 && !(current && args->order == row_order::robot))
+      throw usage_error("--testcase-first and --no-testcase-first go with --dialect current and the robot order");
+    table_header header = make_header(*args);
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
     std::vector<matrix> columns = io::load_all_results(paths, input_limits());
 
     compare_options options;
     options.all = args->all;
-    options.order = args->order;
+    // The robot's order is the dialect's: lkp-tests' of today for the current table.
+    options.order = current && args->order == row_order::robot ? row_order::robot_families : args->order;
+    options.testcase_first = args->testcase_first;
+    if (current) options.mean_sum = sum_start::compensated;
     options.policy.kind = args->policy;
     options.policy.alpha = args->alpha;
     options.policy.correction = args->correction;
@@ -222,6 +235,11 @@ command_action add_compare_command(CLI::App& app) {
       // an integer. The check above has read it whole.
       options.policy.robot.perf_profile = std::stod(*args->perf_profile);
       options.policy.robot.perf_profile_integer = args->perf_profile->find_first_of(".eE") == std::string::npos;
+    } else if (current) {
+      // lkp-tests' comparer of today passes its perf-profile threshold, the integer 5 (so that a profile's
+      // shares have no floor: its +0.0 rows).
+      options.policy.robot.perf_profile = 5;
+      options.policy.robot.perf_profile_integer = true;
     }
     options.policy.robot.resize = args->resize;
     options.policy.robot.regression_only = args->regression_only;

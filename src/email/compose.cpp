@@ -2,6 +2,8 @@
 
 #include "perfmail/email/compose.hpp"
 
+#include "compose_parts.hpp"
+
 #include "perfmail/email/body.hpp"
 #include "perfmail/email/headline.hpp"
 #include "perfmail/email/mbox.hpp"
@@ -47,9 +49,10 @@ table_header table_header_of(const report_document& doc) {
   return header;
 }
 
-compare_options compare_options_of(const report_document& doc) {
+compare_options compare_options_of(const report_document& doc) { return compare_options_of(doc, doc.table); }
+
+compare_options compare_options_of(const report_document& doc, const table_request& t) {
   compare_options options;
-  const auto& t = doc.table;
   options.policy.kind = t.policy;
   if (t.alpha) options.policy.alpha = *t.alpha;
   options.policy.correction = t.correction;
@@ -58,7 +61,16 @@ compare_options compare_options_of(const report_document& doc) {
   options.policy.robot.gap = t.gap;
   options.policy.robot.variance = t.variance;
   options.all = t.all || !t.rows.empty();
-  options.order = t.order;
+  // The robot's order is the dialect's: lkp-tests' of today for the current table, whose comparer also
+  // passes its perf-profile threshold (the integer 5: a profile's shares have no floor).
+  const bool current = doc.dialect == table_dialect::current;
+  options.order = current && t.order == row_order::robot ? row_order::robot_families : t.order;
+  options.testcase_first = t.testcase_first.value_or(doc.layout.testcase_first);
+  if (current) {
+    options.mean_sum = sum_start::compensated;
+    options.policy.robot.perf_profile = 5;
+    options.policy.robot.perf_profile_integer = true;
+  }
   if (!doc.directions.empty()) {
     // The document's rules come first: the first rule that matches decides.
     metric_rules rules = metric_rules::robot();
@@ -68,13 +80,12 @@ compare_options compare_options_of(const report_document& doc) {
   return options;
 }
 
-namespace {
+namespace detail {
 
-/// The rows to print: the document's list, in its order, or every selected row.
-std::vector<const comparison_row*> rows_to_print(const report_document& doc, const comparison& table) {
+std::vector<const comparison_row*> rows_to_print(const table_request& request, const comparison& table) {
   std::vector<const comparison_row*> rows;
-  if (!doc.table.rows.empty()) {
-    for (const auto& name : doc.table.rows) {
+  if (!request.rows.empty()) {
+    for (const auto& name : request.rows) {
       const auto* row = table.find(name);
       if (row == nullptr)
         throw input_error("report", input_place::named("table.rows"),
@@ -87,6 +98,10 @@ std::vector<const comparison_row*> rows_to_print(const report_document& doc, con
     if (row.selected) rows.push_back(&row);
   return rows;
 }
+
+}  // namespace detail
+
+namespace {
 
 /// A matrix's samples of one metric for a plot: missing runs are undefined points; absent when the
 /// matrix lacks the metric.
@@ -140,8 +155,7 @@ std::string mail_lines(std::string_view text) {
 }
 
 plot::look look_of(const report_document& doc) {
-  if (doc.plots.style.empty())
-    return doc.dialect == table_dialect::classic ? plot::look::gnuplot_4_6 : plot::look::gnuplot_5_0;
+  if (doc.plots.style.empty()) return default_plot_look(doc);
   if (const auto look = plot::parse_look(doc.plots.style)) return *look;
   throw input_error("report", input_place::named("plots.style"),
                     fmt::format("unknown style {} for an email plot", text::quoted(doc.plots.style)));
@@ -149,7 +163,55 @@ plot::look look_of(const report_document& doc) {
 
 }  // namespace
 
+plot::look default_plot_look(const report_document& doc) {
+  if (doc.layout.era == layout_era::y2017 || doc.dialect == table_dialect::classic) return plot::look::gnuplot_4_6;
+  return doc.layout.era == layout_era::y2018 ? plot::look::gnuplot_5_0 : plot::look::gnuplot_5_2;
+}
+
+namespace detail {
+
+plot_block render_plots(const report_document& doc, std::span<const comparison_row* const> rows) {
+  plot_block block;
+  const bool seed = doc.layout.era == layout_era::y2017 || doc.layout.era == layout_era::y2018;
+  // Plots, in the order asked; a metric with nothing to draw gets no plot, as with the robot's gnuplot.
+  std::vector<std::string> plot_metrics;
+  if (doc.plots.metrics_from == plot_request::which::listed) {
+    plot_metrics = doc.plots.metrics;
+  } else if (doc.plots.metrics_from == plot_request::which::changed) {
+    for (const auto* row : rows)
+      if (!row->failure()) plot_metrics.push_back(std::string{row->name});
+  }
+  if (!plot_metrics.empty()) {
+    plot::plot_options options;
+    options.style = look_of(doc);
+    options.width = doc.plots.width;
+    options.height = doc.plots.height;
+    for (const auto& metric : plot_metrics) {
+      const auto [good, bad] = plot_samples_of(doc, metric);
+      options.title = plot_title(metric);
+      const auto result = plot::render_trend(good, bad, options);
+      if (!result.drawn()) continue;
+      if (seed) {
+        if (!block.text.empty()) block.text += "\n\n";
+        block.text += mail_lines(result.text);
+      } else {
+        // The emails of 2020 on print gnuplot's pages as they are, each without its form feed and
+        // final newline: the last row of one page and the first of the next share a line.
+        std::string_view page = result.text;
+        if (page.ends_with('\n')) page.remove_suffix(1);
+        block.text += page;
+      }
+      block.plotted.push_back(metric);
+    }
+  }
+  if (!seed && !block.text.empty()) block.text += '\n';
+  return block;
+}
+
+}  // namespace detail
+
 composed_report compose(const report_document& doc) {
+  if (doc.layout.era != layout_era::y2017 && doc.layout.era != layout_era::y2018) return compose_current(doc);
   composed_report out;
 
   // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
@@ -167,7 +229,7 @@ composed_report compose(const report_document& doc) {
   columns.push_back(doc.base_results.data);
   for (const auto& head : doc.head_results) columns.push_back(head.data);
   out.table = compare(std::move(columns), compare_options_of(doc));
-  out.rows = rows_to_print(doc, out.table);
+  out.rows = detail::rows_to_print(doc.table, out.table);
 
   render_options render;
   render.noise_filter = !doc.table.keep_noise;
@@ -201,38 +263,15 @@ composed_report compose(const report_document& doc) {
                            : doc.dialect == table_dialect::classic ? "FYI, we noticed"
                                                                    : "We noticed";
 
-  // Plots, in the order asked; a metric with nothing to draw gets no plot, as with the robot's gnuplot.
-  std::vector<std::string> plot_metrics;
-  if (doc.plots.metrics_from == plot_request::which::listed) {
-    plot_metrics = doc.plots.metrics;
-  } else if (doc.plots.metrics_from == plot_request::which::changed) {
-    for (const auto* row : out.rows)
-      if (!row->failure()) plot_metrics.push_back(std::string{row->name});
-  }
-  std::string plots;
-  if (!plot_metrics.empty()) {
-    plot::plot_options options;
-    options.style = look_of(doc);
-    options.width = doc.plots.width;
-    options.height = doc.plots.height;
-    for (const auto& metric : plot_metrics) {
-      const auto [good, bad] = plot_samples_of(doc, metric);
-      options.title = plot_title(metric);
-      const auto result = plot::render_trend(good, bad, options);
-      if (!result.drawn()) continue;
-      if (!plots.empty()) plots += "\n\n";
-      plots += mail_lines(result.text);
-      out.plotted.push_back(metric);
-    }
-  }
-
+  detail::plot_block plots = detail::render_plots(doc, out.rows);
+  out.plotted = std::move(plots.plotted);
   body_content content;
   content.headline = headline_sentence(lead, change, word, headline_row->name);
   content.head = doc.head;
   content.test = doc.test;
   content.machine = doc.machine;
   content.table = table_text;
-  content.plots = std::move(plots);
+  content.plots = std::move(plots.text);
   out.body = compose_body(content, doc.text);
   // One line whatever the commit subject, the metric name or the given words hold (controls become a
   // space), and no C1 control or bidirectional override left for a mail client to act on.

@@ -4,6 +4,8 @@
 
 #include "perfmail/io/report_json.hpp"
 
+#include "perfmail/email/compose.hpp"
+
 #include "json_diagnosis.hpp"
 #include "json_tree.hpp"
 #include "matrix_text.hpp"
@@ -223,24 +225,28 @@ class report_parser {
                        fmt::format("the key appears twice (first at {}:{})", first.line, first.column));
     }
     const object_reader r(doc_context, tree.root, "",
-                          {"dialect", "commit", "base_commit", "test", "machine", "group", "results", "table",
-                           "plots", "headline", "text", "mail", "directions"});
+                          {"layout", "dialect", "commit", "base_commit", "patch", "status", "test", "machine", "group",
+                           "results", "table", "tests", "plots", "headline", "text", "mail", "directions"});
     email::report_document doc;
 
-    (void)r.require("dialect");
-    doc.dialect = r.enum_or("dialect", table_dialect::modern, dialect_names);
+    // The mail headers first: the report's date may choose the layout.
+    if (const json_node* m = r.find("mail")) read_mail(*m, doc);
+    read_layout(r, doc);
 
     read_results(r.require("results"), doc);
-    doc.head = read_commit(r.require("commit"), "commit", true);
-    doc.base = read_commit(r.require("base_commit"), "base_commit", false);
-    doc.test = read_test(r.require("test"));
-    if (const json_node* m = r.find("machine")) {
-      const object_reader mr(doc_context, *m, "machine", {"name", "description"});
-      doc.machine.name = mr.string_or("name", "");
-      doc.machine.description = mr.string_or("description", "");
+    doc.head = read_commit(r.require("commit"), "commit", true, &doc.head_names);
+    doc.base = read_commit(r.require("base_commit"), "base_commit", false, &doc.base_names);
+    doc.test = read_test(r.require("test"), "test", &doc.blocks);
+    if (const json_node* m = r.find("machine")) doc.machine = read_machine(*m, "machine");
+    if (const json_node* g = r.find("group")) doc.group = read_group(*g, "group");
+    if (const json_node* t = r.find("table")) doc.table = read_table(*t, "table");
+    if (const json_node* p = r.find("patch")) {
+      const object_reader pr(doc_context, *p, "patch", {"url", "base", "link", "subject"});
+      doc.patch = {pr.string_or("url", ""), pr.string_or("base", ""), pr.string_or("link", ""),
+                   pr.string_or("subject", "")};
     }
-    if (const json_node* g = r.find("group")) doc.group = read_group(*g);
-    if (const json_node* t = r.find("table")) doc.table = read_table(*t);
+    if (const json_node* st = r.find("status")) read_status(*st, doc);
+    if (const json_node* t = r.find("tests")) read_further_tests(*t, doc);
     if (const json_node* p = r.find("plots")) doc.plots = read_plots(*p, doc);
     if (const json_node* h = r.find("headline")) {
       const object_reader hr(doc_context, *h, "headline", {"metric", "word", "lead"});
@@ -249,23 +255,134 @@ class report_parser {
       doc.headline.word = hr.string_or("word", "");
       doc.headline.lead = hr.string_or("lead", "");
     }
-    if (const json_node* t = r.find("text")) doc.text = read_text(*t);
-    if (const json_node* m = r.find("mail")) read_mail(*m, doc);
+    if (const json_node* t = r.find("text")) doc.text = read_text(*t, doc.blocks);
     if (const json_node* d = r.find("directions")) doc.directions = read_directions(*d);
+    check_layout_fields(r, doc);
     check_references(doc);
     return doc;
   }
 
  private:
-  commit read_commit(const json_node& node, const std::string& path, bool need_subject) const {
-    const object_reader r(*doc_, node, path, {"id", "subject", "url", "branch"});
+  commit read_commit(const json_node& node, const std::string& path, bool need_subject,
+                     email::commit_names* names) const {
+    const object_reader r(*doc_, node, path, {"id", "subject", "url", "branch", "tag", "tree"});
     commit c;
     c.id = r.required_string("id");
     if (c.id.empty()) r.fail("id", *r.find("id"), "must not be empty");
     c.subject = need_subject ? r.required_string("subject") : r.string_or("subject", "");
     c.url = r.string_or("url", "");
     c.branch = r.string_or("branch", "");
+    names->tag = r.string_or("tag", "");
+    names->tree = r.string_or("tree", "");
     return c;
+  }
+
+  /// The layout: named, or the one of the report's date (mail.date), or the newest. A document that
+  /// names only a seed dialect (classic, modern) has the seeds' layout of that dialect.
+  void read_layout(const object_reader& r, email::report_document& doc) const {
+    using email::layout_era;
+    // (A flag and a value rather than an optional: GCC 12 warns, wrongly, that one may be read unset.)
+    const bool dialect_given = r.find("dialect") != nullptr;
+    const table_dialect given = r.enum_or("dialect", table_dialect::current, dialect_names);
+    if (r.find("layout") != nullptr) {
+      doc.layout = email::named_layout(r.enum_or("layout", email::newest_layout, email::layout_names));
+    } else if (dialect_given && given != table_dialect::current) {
+      doc.layout = email::named_layout(given == table_dialect::classic ? layout_era::y2017 : layout_era::y2018);
+    } else if (const auto day = email::day_of_mail_date(doc.mail.date)) {
+      const layout_era era = email::era_on(*day);
+      doc.layout = era == layout_era::y2017 || era == layout_era::y2018 ? email::named_layout(era) : email::layout_on(*day);
+    } else {
+      doc.layout = email::named_layout(email::newest_layout);
+    }
+    const bool seed = is_seed_layout(doc.layout);
+    doc.dialect = dialect_given                          ? given
+                  : doc.layout.era == layout_era::y2017 ? table_dialect::classic
+                  : doc.layout.era == layout_era::y2018 ? table_dialect::modern
+                                                        : table_dialect::current;
+    if (seed && doc.dialect == table_dialect::current)
+      r.fail("dialect", *r.find("dialect"), "the current table goes with the layouts of 2020 on (layout)");
+  }
+
+  static bool is_seed_layout(const email::email_layout& l) {
+    return l.era == email::layout_era::y2017 || l.era == email::layout_era::y2018;
+  }
+
+  /// The fields only the layouts of 2020 on print are refused with the seeds' layouts, rather than left
+  /// out of the email unsaid.
+  void check_layout_fields(const object_reader& r, const email::report_document& doc) const {
+    if (!is_seed_layout(doc.layout)) return;
+    for (const std::string_view key : {"patch", "status", "tests"})
+      if (const json_node* v = r.find(key))
+        r.fail(key, *v, "is printed only by the layouts of 2020 on (set layout, or leave dialect out)");
+    const auto refuse = [&](const json_node* at, std::string_view path) {
+      if (at != nullptr) doc_->fail(*at, path, "is printed only by the layouts of 2020 on (set layout, or leave dialect out)");
+    };
+    const auto field = [&](std::string_view object, std::string_view key) -> const json_node* {
+      const json_node* o = r.find(object);
+      if (o == nullptr || o->type != kind::object) return nullptr;
+      for (const auto& m : o->members)
+        if (m.key == key) return &m.value;
+      return nullptr;
+    };
+    for (const auto& [object, key] : std::initializer_list<std::pair<std::string_view, std::string_view>>{
+             {"commit", "tag"}, {"commit", "tree"}, {"base_commit", "tag"}, {"test", "config"},
+             {"test", "compiler"}, {"text", "preamble"}, {"text", "tags"}, {"text", "reported_by"},
+             {"text", "closes_url"}, {"text", "materials_url"}, {"table", "testcase_first"},
+             {"mail", "spaces_after_colon"}})
+      refuse(field(object, key), fmt::format("{}.{}", object, key));
+  }
+
+  void read_status(const json_node& node, email::report_document& doc) const {
+    const object_reader r(*doc_, node, "status", {"lines", "align"});
+    doc.blocks.status_right_aligned = r.choice_or("align", "left", {"left", "right"}) == "right";
+    const json_node& lines = r.require("lines");
+    if (lines.type != kind::array) r.fail("lines", lines, "must be a list of {\"what\", \"tree\", \"commit\"}");
+    for (std::size_t i = 0; i < lines.items.size(); ++i) {
+      const object_reader lr(*doc_, lines.items[i], fmt::format("status.lines[{}]", i), {"what", "tree", "commit"});
+      doc.blocks.status.push_back({lr.required_string("what"), lr.required_string("tree"), lr.required_string("commit")});
+    }
+  }
+
+  test_machine read_machine(const json_node& node, const std::string& path) const {
+    const object_reader mr(*doc_, node, path, {"name", "description"});
+    return {mr.string_or("name", ""), mr.string_or("description", "")};
+  }
+
+  void read_further_tests(const json_node& node, email::report_document& doc) {
+    if (node.type != kind::array) doc_->fail(node, "tests", "must be a list of further tests");
+    for (std::size_t i = 0; i < node.items.size(); ++i) {
+      const std::string path = fmt::format("tests[{}]", i);
+      const object_reader r(*doc_, node.items[i], path, {"test", "machine", "group", "results", "metric", "word", "table"});
+      email::test_section t;
+      t.test = read_test(r.require("test"), path + ".test", nullptr);
+      if (const json_node* m = r.find("machine")) t.machine = read_machine(*m, path + ".machine");
+      if (const json_node* g = r.find("group")) t.group = read_group(*g, path + ".group");
+      email::report_document section_results;
+      read_results(r.require("results"), section_results, path + ".results");
+      if (section_results.head_results.size() != 1)
+        r.fail("results", r.require("results"), "a further test compares one head with its base");
+      t.base_results = std::move(section_results.base_results);
+      t.head_results = std::move(section_results.head_results);
+      t.metric = r.string_or("metric", "");
+      if (!t.metric.empty()) {
+        const auto& data = t.head_results.front().data;
+        if (!t.base_results.data->contains(t.metric) && !data->contains(t.metric))
+          r.fail("metric", *r.find("metric"), fmt::format("no results have the metric {}", text::quoted(t.metric)));
+      }
+      t.word = r.choice_or("word", "", {"improvement", "regression", "change"});
+      if (const json_node* tb = r.find("table")) {
+        // Its rows name metrics of its own results, checked here rather than against the report's.
+        const std::size_t before = references_.size();
+        t.table = read_table(*tb, path + ".table");
+        for (std::size_t k = before; k < references_.size(); ++k) {
+          const metric_reference& ref = references_[k];
+          if (!t.base_results.data->contains(ref.name) && !t.head_results.front().data->contains(ref.name))
+            doc_->fail(ref.offset, ref.path, fmt::format("no results have the metric {}", text::quoted(ref.name)));
+        }
+        references_.resize(before);
+      }
+      doc.further_tests.push_back(std::move(t));
+    }
   }
 
   /// An object of key: value pairs in the document's order (test parameters, table axes).
@@ -281,23 +398,30 @@ class report_parser {
     return out;
   }
 
-  test_case read_test(const json_node& node) const {
-    const object_reader r(*doc_, node, "test", {"name", "parameters", "description", "url"});
+  test_case read_test(const json_node& node, const std::string& path, email::current_blocks* blocks) const {
+    const object_reader r(*doc_, node, path,
+                          blocks ? std::initializer_list<std::string_view>{"name", "parameters", "description", "url",
+                                                                           "config", "compiler"}
+                                 : std::initializer_list<std::string_view>{"name", "parameters"});
     test_case t;
     t.name = r.required_string("name");
-    if (const json_node* p = r.find("parameters")) t.parameters = read_parameters(*p, "test.parameters");
+    if (const json_node* p = r.find("parameters")) t.parameters = read_parameters(*p, r.path("parameters"));
     t.description = r.string_or("description", "");
     t.url = r.string_or("url", "");
+    if (blocks != nullptr) {
+      blocks->config = r.string_or("config", "");
+      blocks->compiler = r.string_or("compiler", "");
+    }
     return t;
   }
 
-  email::group_header read_group(const json_node& node) const {
-    const object_reader r(*doc_, node, "group", {"testcase", "path_params", "tbox_group", "axes"});
+  email::group_header read_group(const json_node& node, const std::string& path) const {
+    const object_reader r(*doc_, node, path, {"testcase", "path_params", "tbox_group", "axes"});
     email::group_header g;
     g.testcase = r.string_or("testcase", "");
     g.path_params = r.string_or("path_params", "");
     g.tbox_group = r.string_or("tbox_group", "");
-    if (const json_node* a = r.find("axes")) g.axes = read_parameters(*a, "group.axes");
+    if (const json_node* a = r.find("axes")) g.axes = read_parameters(*a, r.path("axes"));
     return g;
   }
 
@@ -320,16 +444,16 @@ class report_parser {
     doc_->fail(node, path, "must be a path to a matrix.json or run directory, or a matrix object");
   }
 
-  void read_results(const json_node& node, email::report_document& doc) {
-    const object_reader r(*doc_, node, "results", {"base", "head"});
-    doc.base_results = read_source(r.require("base"), "results.base");
+  void read_results(const json_node& node, email::report_document& doc, const std::string& path = "results") {
+    const object_reader r(*doc_, node, path, {"base", "head"});
+    doc.base_results = read_source(r.require("base"), r.path("base"));
     const json_node& head = r.require("head");
     if (head.type == kind::array) {
       if (head.items.empty()) r.fail("head", head, "must name at least one result");
       for (std::size_t i = 0; i < head.items.size(); ++i)
-        doc.head_results.push_back(read_source(head.items[i], fmt::format("results.head[{}]", i)));
+        doc.head_results.push_back(read_source(head.items[i], fmt::format("{}[{}]", r.path("head"), i)));
     } else {
-      doc.head_results.push_back(read_source(head, "results.head"));
+      doc.head_results.push_back(read_source(head, r.path("head")));
     }
     // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
     // report of everything having changed.
@@ -339,7 +463,7 @@ class report_parser {
                                       [&](const auto& s) { return doc.base_results.data->contains(s.name()); });
       if (shared) continue;
       const json_node& at = head.type == kind::array ? head.items[i] : head;
-      doc_->fail(at, head.type == kind::array ? fmt::format("results.head[{}]", i) : std::string{"results.head"},
+      doc_->fail(at, head.type == kind::array ? fmt::format("{}[{}]", r.path("head"), i) : r.path("head"),
                  fmt::format("{} has no metric in common with {}", doc.head_results[i].origin,
                              doc.base_results.origin));
     }
@@ -357,15 +481,16 @@ class report_parser {
     return names;
   }
 
-  email::table_request read_table(const json_node& node) {
-    const object_reader r(*doc_, node, "table",
+  email::table_request read_table(const json_node& node, const std::string& path) {
+    const object_reader r(*doc_, node, path,
                           {"order", "rows", "all", "keep_noise", "policy", "alpha", "correction", "min_change_percent",
-                           "distance", "gap", "variance"});
+                           "distance", "gap", "variance", "testcase_first"});
     email::table_request t;
     t.order = r.enum_or("order", row_order::given, row_order_names);
     if (r.find("rows") != nullptr) t.rows = metric_list(r, "rows");
     t.all = r.bool_or("all", false);
     t.keep_noise = r.bool_or("keep_noise", false);
+    if (r.find("testcase_first") != nullptr) t.testcase_first = r.bool_or("testcase_first", true);
     t.policy = r.enum_or("policy", policy_kind::robot, policy_names);
     constexpr double huge = std::numeric_limits<double>::max();
     t.alpha = r.number_between("alpha", 0, 1);
@@ -410,8 +535,7 @@ class report_parser {
       }
     }
     p.style = r.string_or("style", "");
-    const auto look = p.style.empty() ? std::optional{doc.dialect == table_dialect::classic ? plot::look::gnuplot_4_6
-                                                                                            : plot::look::gnuplot_5_0}
+    const auto look = p.style.empty() ? std::optional{email::default_plot_look(doc)}
                                       : plot::parse_look(p.style);
     if (!look) r.fail("style", *r.find("style"), fmt::format("unknown style {}", text::quoted(p.style)));
     const bool gnuplot = plot::is_gnuplot(*look);
@@ -446,8 +570,15 @@ class report_parser {
     return p;
   }
 
-  email::body_text read_text(const json_node& node) const {
-    const object_reader r(*doc_, node, "text", {"greeting", "reproduce", "legend", "disclaimer", "closing", "signature"});
+  email::body_text read_text(const json_node& node, email::current_blocks& blocks) const {
+    const object_reader r(*doc_, node, "text",
+                          {"greeting", "reproduce", "legend", "disclaimer", "closing", "signature", "preamble", "tags",
+                           "reported_by", "closes_url", "materials_url"});
+    blocks.preamble = r.string_list("preamble");
+    if (r.find("tags") != nullptr) blocks.tags = r.bool_or("tags", true);
+    blocks.reported_by = r.string_or("reported_by", blocks.reported_by);
+    blocks.closes_url = r.string_or("closes_url", blocks.closes_url);
+    blocks.materials_url = r.string_or("materials_url", blocks.materials_url);
     email::body_text t;
     t.greeting = r.string_or("greeting", t.greeting);
     if (const json_node* rep = r.find("reproduce")) {
@@ -467,7 +598,9 @@ class report_parser {
   }
 
   void read_mail(const json_node& node, email::report_document& doc) const {
-    const object_reader r(*doc_, node, "mail", {"from", "to", "cc", "subject", "date", "message_id", "in_reply_to", "tag"});
+    const object_reader r(*doc_, node, "mail",
+                          {"from", "to", "cc", "subject", "date", "message_id", "in_reply_to", "tag", "spaces_after_colon"});
+    doc.blocks.spaces_after_colon = r.int_or("spaces_after_colon", 2, 1, 2);
     doc.mail.from = r.string_or("from", doc.mail.from);
     doc.mail.to = r.string_list("to");
     doc.mail.cc = r.string_list("cc");

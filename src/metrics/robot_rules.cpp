@@ -383,6 +383,31 @@ metric_rules make_robot_rules() {
       "sysbench-threads", "tbench", "tcrypt", "thrulay", "tinymembench", "tlbflush", "unixbench", "uperf",
       "vm-scalability", "will-it-scale", "ycsb",
   };
+  // ...and every program that runs as a test or a daemon (lkp-tests programs/*/run and */daemon, at its
+  // 2026-07 head): the current table's testcase-first families.
+  r.test_programs = {
+      "adrestia", "aim7", "aim9", "analyze-suspend", "apachebench", "autonuma-benchmark", "avocado", "blktests",
+      "blogbench", "bust-shm-exit", "cassandra", "cassandra-server", "chromeswap", "convert-dia-to-png", "coremark",
+      "cpu-hotplug", "cyclictest", "dbench", "dd", "debug-test", "default", "ebizzy", "exit-free", "ext4-frags",
+      "filebench", "fio", "fsmark", "ftq", "ftrace-onoff", "fwq", "fxmark", "generate-md", "hackbench", "hpcc",
+      "httpd", "hwsim", "idle", "igt", "intel-ipsec-mb", "iozone", "iperf", "iperf-server", "jitter", "kbuild",
+      "kernbench", "kmemleak-test", "kselftests", "kselftests-bpf", "kselftests-rust", "ktools", "ku-latency",
+      "kunit", "kvm-unit-tests", "kvm-unit-tests-qemu", "leaking-addresses", "lib-micro", "libhugetlbfs-test",
+      "linkbench", "linpack", "lkvs", "lmbench3", "locktorture", "ltp", "lz4-test", "makepkg", "makepkg-deps",
+      "mce-log", "mce-test", "mcperf", "md-to-html-css", "mdadm-selftests", "memcached", "memtier", "migratepages",
+      "mongodb", "mutilate", "mytest", "ndctl", "nepim", "nepim-server", "netperf", "netpipe", "netpipe-server",
+      "netserver", "nfsd", "nuttcp", "nuttcp-server", "nvml", "ocfs2test", "oltp", "openssl-speed", "packetdrill",
+      "pbzip2", "perf-bench-futex", "perf-bench-mem", "perf-bench-numa-mem", "perf-bench-sched-messaging",
+      "perf-bench-sched-pipe", "perf-bench-syscall", "perf-event-tests", "perf-fuzzer", "perf-sanity-tests", "pft",
+      "pgbench", "phpbench", "pigz", "pixz", "plzip", "pm-qa", "pmbench", "postmark", "power-idle", "pts", "pxz",
+      "pybench", "qat", "qperf", "qperf-server", "rcurefscale", "rcuscale", "rcutorture", "rdma-pyverbs", "reaim",
+      "reboot", "redis", "redis-server", "rocksdb", "rsync-rootfs", "rt-app", "schbench", "siege", "simd-stress",
+      "simoop", "sleep", "sockperf", "sockperf-server", "stream", "stress-ng", "stutter", "suspend",
+      "suspend-stress", "swapin", "sysbench-cpu", "sysbench-fileio", "sysbench-memory", "sysbench-mutex",
+      "sysbench-threads", "tbench", "tbench-server", "tcrypt", "test-bpf", "thrulay", "thrulay-server",
+      "tinymembench", "tlbflush", "trinity", "unixbench", "uperf", "uperf-server", "v4l2", "vm-scalability", "vmem",
+      "will-it-scale", "xfstests", "ycsb",
+  };
   // ...the monitors of etc/perf-metrics-prefixes...
   for (const char* p : {
       "boot-meminfo.DirectMap1G", "boot-meminfo.DirectMap2M", "boot-meminfo.DirectMap4k",

@@ -2,13 +2,22 @@
 # frozen_string_literal: true
 
 # Randomized differential test of `perfmail compare` tables against an independent re-statement of
-# docs/FORMAT.md sections 2 to 4, written here in Ruby so that Ruby's own `format` does the rounding.
+# docs/FORMAT.md sections 2 to 4 and FORMAT-current.md sections 7.9 to 7.11, written here in Ruby so that
+# Ruby's own `format` does the rounding.
 #
 # Each case is a base matrix and one or two compared matrices whose metrics cover the rules: magnitudes
 # from 1e-3 to 1e13, exactly 1e8, zero and negative means, 1 to 20 runs, integer and float samples,
 # `%`, `perf-profile.` and `latency_stats.` metrics, huge changes, spreads around 2% and 3%, and
-# failure counts. Every metric is printed (`--all --order given`), in both dialects, with and without
-# the noise filter; the tables must be identical to the character.
+# failure counts. Every metric is printed (`--all --order given`), in the classic and modern dialects,
+# with and without the noise filter; the tables must be identical to the character.
+#
+# Each case also makes a second set of matrices for the current dialect (7.9 to 7.11), from its own
+# random stream so that the classic and modern cases stay those of earlier versions: families of a few
+# sizes (ties included), a test program's family (sometimes led by a `.pass` or `.fail` count), failure
+# families, perf-profile calltrace/children/self rows with equal and unequal changes, sorted and unsorted
+# axes (`fs2` before `fs`) and commit names that are 40-hex ids or tags. Each is printed four times:
+# `--order given`, and `--order robot` with `--testcase-first`, with `--no-testcase-first` and with
+# neither (which must be `--testcase-first`, 7.11's default).
 #
 # Exit status: 0 when every table matches, 1 on a mismatch (the first ones are printed).
 # Usage: table_vs_ruby.rb --perfmail PATH [--cases N] [--seed S] [--save DIR]
@@ -34,9 +43,12 @@ module Rules
 
   def floats(xs) = xs.map(&:to_f)
 
-  # Classic sums from the first sample, modern from zero; both left to right, then divide by n.
+  # Classic sums from the first sample, modern from zero, both left to right; current with Ruby's own
+  # Array#sum (compensated since Ruby 2.4), which lkp-tests' `average` calls today. Then divide by n.
   def mean(xs, classic)
     v = floats(xs)
+    return v.sum / v.size if classic == :compensated
+
     total = classic ? v.drop(1).inject(v.first) { |s, x| s + x } : v.inject(0.0) { |s, x| s + x }
     total / v.size
   end
@@ -47,7 +59,10 @@ module Rules
     Math.sqrt(squares * (1.0 / v.size))
   end
 
-  def failure?(name) = name.start_with?('dmesg.')
+  # function_stat? (lkp-tests etc/failure and etc/pass) as far as the generated names need it: the
+  # classic and modern cases name only `dmesg.` counts; the current ones add `stderr.` and `kmsg.` counts
+  # and a test program's `<program>.pass` and `<program>.<case>.fail`.
+  def failure?(name) = name.start_with?('dmesg.', 'stderr.', 'kmsg.') || name.end_with?('.pass', '.fail')
 
   # ---- classic (section 3)
   def classic_mode(columns)
@@ -106,6 +121,8 @@ module Rules
     value + format(':%-4d', runs)
   end
 
+  # Each column's failing percentage over its own run count: perfmail's rule. lkp-tests divides the
+  # head's count by the base's run count (docs/TABLES.md "Deviations"); this re-statement is perfmail's.
   def reproduction(sum0, runs0, sum, runs) = 100.0 * sum / runs - 100.0 * sum0 / runs0
 
   def classic_table(header, rows, noise_filter)
@@ -183,6 +200,12 @@ module Rules
     out << "\n" << format('%16s', header[:commits][0][0, 16]) << ' '
     header[:commits][1..].each { |c| out << format('%26s', c[0, 26]) << ' ' }
     out << "\n" << ('-' * 16) << ' ' << (('-' * 26) + ' ') * n << "\n"
+    out << modern_rows(rows, n, false) << "\n"
+  end
+
+  # The failure rows under their header, then the performance rows under theirs, in the given order.
+  def modern_rows(rows, n, summing)
+    out = +''
     [true, false].each do |failures|
       headed = false
       rows.each do |name, columns|
@@ -207,17 +230,87 @@ module Rules
             out << cell.call(sums[c], columns[c].size)
           end
         else
-          m0 = mean(columns[0], false)
+          m0 = mean(columns[0], summing)
           out << modern_value(m0) << modern_stddev(columns[0], m0)
           (1..n).each do |c|
-            m = mean(columns[c], false)
+            m = mean(columns[c], summing)
             out << modern_change(name, m0, m) << modern_value(m) << modern_stddev(columns[c], m)
           end
         end
         out << '  ' << name << "\n"
       end
     end
-    out << "\n"
+    out
+  end
+
+  # ---- current (FORMAT-current.md 7.9 to 7.11)
+
+  # The test programs the current cases name, and families they name that are not programs: lkp-tests'
+  # `LKP::Programs.all_tests_set` (the names of programs/*/run and */daemon) holds the first and not the
+  # others. check_programs asks perfmail about each before the cases run.
+  TEST_PROGRAMS = %w[fio will-it-scale stress-ng vm-scalability netperf].freeze
+  OTHER_FAMILIES = %w[meminfo mpstat vmstat proc-vmstat cpuidle uptime perf-stat sched_debug].freeze
+
+  def family(name) = name.partition('.').first
+
+  # 7.11: the full name, or for perf-profile its first two components (`$stat_sort_key_number`).
+  def sort_key(name)
+    f = family(name)
+    f == 'perf-profile' ? name.split('.')[0, 2].join('.') : name
+  end
+
+  # The changes a row sorts by, one per compared column: the %reproduction of a failure row, else the
+  # absolute or relative change the row prints (unrounded). The reproduction is perfmail's (each column's
+  # count over that column's own run count), not lkp-tests' (the head's count over the base's run
+  # count): the one documented deviation (docs/TABLES.md "Deviations").
+  def current_changes(name, columns)
+    n = columns.size - 1
+    if failure?(name)
+      sums = columns.map { |xs| xs.inject(0) { |s, x| s + x } }
+      return (1..n).map { |c| reproduction(sums[0], columns[0].size, sums[c], columns[c].size) }
+    end
+    m0 = mean(columns[0], :compensated)
+    (1..n).map do |c|
+      m = mean(columns[c], :compensated)
+      if name.end_with?('%') || name.start_with?('perf-profile')
+        m - m0
+      else
+        b = m0.zero? ? 1e-100 : m0
+        100 * (m - b) / b
+      end
+    end
+  end
+
+  # Compare.sort_stats: by [family weight, sort key, changes]. A family's weight is its number of rows
+  # (every row is printed here), from -10000 when its first row counts failures; with testcase_first a
+  # test program's family of positive weight weighs 0. Rows of equal keys keep their order (lkp-tests'
+  # sort_by is not stable; perfmail's is, and the order given is the only one to be had).
+  def current_order(rows, testcase_first)
+    weight = {}
+    rows.each do |name, _|
+      weight[family(name)] ||= failure?(name) ? -10_000 : 0
+      weight[family(name)] += 1
+    end
+    TEST_PROGRAMS.each { |p| weight[p] = 0 if weight[p]&.positive? } if testcase_first
+    rows.each_with_index.sort_by do |(name, columns), i|
+      [weight[family(name)], sort_key(name), current_changes(name, columns), i]
+    end.map(&:first)
+  end
+
+  # The axes sorted as the strings `key=value`, byte by byte (`fs2=...` before `fs=...`); `commit: ` and
+  # its trailing space over each column's name as given; the base's name cut to 16 and right-aligned, the
+  # others' cut to 27; the dashes; then the modern rows.
+  def current_table(header, rows)
+    n = header[:commits].size - 1
+    axes = header[:axes].sort_by { |k, v| "#{k}=#{v}" }
+    out = +"#{'=' * 89}\n"
+    out << axes.map(&:first).join('/') << ":\n  " << axes.map(&:last).join('/') << "\n\n"
+    out << "commit: \n"
+    header[:commits].each { |c| out << "  #{c}\n" }
+    out << "\n" << format('%16s', header[:commits][0][0, 16]) << ' '
+    header[:commits][1..].each { |c| out << format('%27s', c[0, 27]) << ' ' }
+    out << "\n" << ('-' * 16) << ' ' << (('-' * 27) + ' ') * n << "\n"
+    out << modern_rows(rows, n, :compensated) << "\n"
   end
 end
 
@@ -306,14 +399,156 @@ class CaseMaker
   end
 end
 
+# The current dialect's cases: a header (axes, commit names) and rows whose families exercise 7.11.
+class CurrentCaseMaker < CaseMaker
+  # Keys that sort differently as `key=value` than alone: `fs1`, `fs2` and `fs-type` before `fs`, `fs`
+  # before `fs_type`, `test` before `testcase`.
+  AXIS_KEYS = %w[compiler cpufreq_governor disk fs fs1 fs2 fs-type fs_type kconfig mode nr_task nr_threads
+                 rootfs runtime tbox_group test testcase ucode].freeze
+  AXIS_VALUES = %w[gcc-14 performance 1HDD 2pmem btrfs nfsv4 xfs ext4 x86_64-rhel-9.4 thread process 100% 50%
+                   debian-13-x86_64-20250902.cgz 300s lkp-icl-2sp7 page_fault2 4k 16 0x2b000639 _x Zz].freeze
+  TAGS = %w[v6.16-rc4 v6.13 v6.6-rc7 v5.19-rc6 v6.16 next-20250718].freeze
+
+  def axes
+    keys = AXIS_KEYS.sample(1 + @rng.rand(8), random: @rng)
+    keys |= %w[fs fs2] if @rng.rand < 0.5
+    keys.shuffle(random: @rng).map { |k| [k, AXIS_VALUES[@rng.rand(AXIS_VALUES.size)]] }
+  end
+
+  # A column's name: a release tag (half the bases, a tenth of the others), a 12-hex or a 40-hex id.
+  def commit(column)
+    r = @rng.rand
+    if r < (column.zero? ? 0.5 : 0.1) then pick(*TAGS)
+    elsif r < (column.zero? ? 0.6 : 0.2) then format('%012x', @rng.rand(2**48))
+    else format('%040x', @rng.rand(2**160))
+    end
+  end
+
+  # One performance row's samples per column. A compared column sometimes repeats the base's samples
+  # (a change of exactly 0, so that perf-profile rows tie on their changes).
+  def values(runs, profile)
+    integers = !profile && @rng.rand < 0.5
+    center = profile ? pick(0, @rng.rand * 60, @rng.rand * 5, @rng.rand) : magnitude
+    center = -center if !profile && @rng.rand < 0.1
+    rel = spread
+    base = nil
+    Array.new(runs.size) do |c|
+      next base.dup if c.positive? && @rng.rand < 0.15
+
+      n = @rng.rand < 0.15 ? 1 : runs[c]
+      cc = c.zero? ? center : center * (1 + shift)
+      cc += pick(-1, 1) * @rng.rand * pick(0.05, 0.5, 3) if profile && c.positive? && @rng.rand < 0.5
+      xs = samples(cc, rel, n, integers)
+      base ||= xs
+      xs
+    end
+  end
+
+  def counts(runs)
+    p = [@rng.rand, @rng.rand]
+    runs.each_with_index.map { |r, c| Array.new(r) { @rng.rand < p[c.zero? ? 0 : 1] ? pick(1, 1, 2) : 0 } }
+  end
+
+  # Families of sizes 1 to 6 (so that weights tie), one or two test programs' families (sometimes with a
+  # `.pass` or `.fail` count, which leads the family now and then), failure families, perf-profile rows
+  # (sometimes a copy of another row: equal changes) and `%` rows, all shuffled together.
+  def make(columns, failures)
+    runs = Array.new(columns) { 1 + @rng.rand(20) }
+    rows = []
+    Rules::OTHER_FAMILIES.sample(2 + @rng.rand(5), random: @rng).each do |f|
+      pick(1, 1, 2, 2, 3, 4, 6).times do |i|
+        name = @rng.rand < 0.2 ? "#{f}.share_#{i}%" : "#{f}.metric_#{i}"
+        rows << [name, values(runs, false)]
+      end
+    end
+    Rules::TEST_PROGRAMS.sample(pick(1, 1, 1, 2), random: @rng).each do |f|
+      (1 + @rng.rand(8)).times { |i| rows << ["#{f}.#{pick('ops', 'bw', 'iops', 'lat')}_#{i}", values(runs, false)] }
+      next unless failures
+
+      rows << ["#{f}.pass", counts(runs)] if @rng.rand < 0.4
+      rows << ["#{f}.case_#{@rng.rand(9)}.fail", counts(runs)] if @rng.rand < 0.3
+    end
+    if failures
+      %w[dmesg stderr kmsg].each do |f|
+        next if @rng.rand < (f == 'dmesg' ? 0.3 : 0.7)
+
+        (1 + @rng.rand(4)).times { |i| rows << ["#{f}.message_#{i}", counts(runs)] }
+      end
+    end
+    if @rng.rand < 0.85
+      %w[calltrace children self].each do |part|
+        @rng.rand(7).times do |i|
+          name = "perf-profile.#{part}.cycles-pp.fn_#{i}"
+          copy = rows.select { |n, _| n.start_with?("perf-profile.#{part}.") }.sample(random: @rng)
+          rows << [name, copy && @rng.rand < 0.2 ? copy[1].map(&:dup) : values(runs, true)]
+        end
+      end
+    end
+    rows.shuffle!(random: @rng)
+    # Every column's run count is its longest series; failure counts span all of them.
+    longest = Array.new(columns) { |c| rows.map { |_, cols| cols[c].size }.max }
+    rows.map do |name, cols|
+      next [name, cols] unless Rules.failure?(name)
+
+      [name, cols.each_with_index.map { |xs, c| xs + [0] * (longest[c] - xs.size) }]
+    end
+  end
+end
+
+# Before the cases: perfmail must agree on which of the families the cases name are test programs. A
+# family of 2 rows beside one of 1 goes first with --testcase-first exactly when it is a test program's.
+def check_programs(perfmail, dir)
+  (Rules::TEST_PROGRAMS + Rules::OTHER_FAMILIES).filter_map do |family|
+    path = File.join(dir, "programs_#{family}.json")
+    File.write(path, JSON.generate("aaa.only" => [1, 2], "#{family}.a" => [3, 4], "#{family}.b" => [5, 6]))
+    got, err, status = Open3.capture3(perfmail, 'compare', path, path, '--dialect', 'current', '--all',
+                                      '--order', 'robot', '--testcase-first', '--axis', 'k=v')
+    next "#{family}: status #{status.exitstatus} #{err}" unless status.success?
+
+    names = got.lines.map { |l| l[/  (\S+)$/, 1] }
+    at = names.index("#{family}.a")
+    other = names.index('aaa.only')
+    next "#{family}: rows missing from\n#{got}" unless at && other
+
+    first = at < other
+    next if first == Rules::TEST_PROGRAMS.include?(family)
+
+    "#{family}: perfmail #{first ? 'does' : 'does not'} count it as a test program"
+  end
+end
+
 # ------------------------------------------------------------------------------------ the run
 
 rng = Random.new(options[:seed])
 maker = CaseMaker.new(rng)
+# The current cases draw from a stream of their own: the classic and modern ones stay as they were.
+current_rng = Random.new(options[:seed] + 0x6375)
+current_maker = CurrentCaseMaker.new(current_rng)
 failures = 0
 tables = 0
 rows_checked = 0
+report = lambda do |label, got, want, status, err, paths|
+  failures += 1
+  if failures <= 5
+    warn "#{label}: status #{status.exitstatus} #{err}"
+    got.lines.zip(want.lines).each_with_index do |(g, w), i|
+      warn "  line #{i + 1}:\n    perfmail: #{g.inspect}\n    expected: #{w.inspect}" if g != w
+    end
+    if got.lines.size != want.lines.size
+      warn "  (perfmail printed #{got.lines.size} lines, #{want.lines.size} expected)"
+    end
+    warn "  inputs: #{paths.join(' ')}"
+  end
+  if options[:save]
+    Dir.mkdir(options[:save]) unless Dir.exist?(options[:save])
+    paths.each { |p| File.write(File.join(options[:save], File.basename(p)), File.read(p)) }
+  end
+end
 Dir.mktmpdir('perfmail-table-diff') do |dir|
+  check_programs(options[:perfmail], dir).each do |problem|
+    failures += 1
+    warn "test programs: #{problem}"
+  end
   options[:cases].times do |case_index|
     columns = rng.rand < 0.8 ? 2 : 3
     metrics = maker.make(columns)
@@ -337,18 +572,32 @@ Dir.mktmpdir('perfmail-table-diff') do |dir|
       rows_checked += want.count("\n")
       next if status.success? && got == want
 
-      failures += 1
-      if failures <= 5
-        warn "case #{case_index} (#{dialect}#{filter ? '' : ', --keep-noise'}): status #{status.exitstatus} #{err}"
-        got.lines.zip(want.lines).each_with_index do |(g, w), i|
-          warn "  line #{i + 1}:\n    perfmail: #{g.inspect}\n    expected: #{w.inspect}" if g != w
-        end
-        warn "  inputs: #{paths.join(' ')}"
-      end
-      if options[:save]
-        Dir.mkdir(options[:save]) unless Dir.exist?(options[:save])
-        paths.each { |p| File.write(File.join(options[:save], File.basename(p)), File.read(p)) }
-      end
+      report.call("case #{case_index} (#{dialect}#{filter ? '' : ', --keep-noise'})", got, want, status, err, paths)
+    end
+
+    # The current dialect (FORMAT-current.md 7.9 to 7.11), on matrices of its own.
+    columns = current_rng.rand < 0.8 ? 2 : 3
+    rows = current_maker.make(columns, current_rng.rand < 0.75)
+    paths = Array.new(columns) do |c|
+      path = File.join(dir, "current#{case_index}_#{c}.json")
+      File.write(path, JSON.generate(rows.to_h { |name, cols| [name, cols[c]] }))
+      path
+    end
+    header = { axes: current_maker.axes, commits: Array.new(columns) { |c| current_maker.commit(c) } }
+    base_args = [options[:perfmail], 'compare', *paths, '--dialect', 'current', '--all']
+    header[:axes].each { |k, v| base_args.push('--axis', "#{k}=#{v}") }
+    header[:commits].each { |c| base_args.push('--commit', c) }
+    [[%w[--order given], rows],
+     [%w[--order robot --testcase-first], Rules.current_order(rows, true)],
+     [%w[--order robot --no-testcase-first], Rules.current_order(rows, false)],
+     [%w[--order robot], Rules.current_order(rows, true)]].each do |args, ordered|
+      got, err, status = Open3.capture3(*base_args, *args)
+      want = Rules.current_table(header, ordered)
+      tables += 1
+      rows_checked += want.count("\n")
+      next if status.success? && got == want
+
+      report.call("case #{case_index} (current #{args.join(' ')})", got, want, status, err, paths)
     end
   end
 end

@@ -35,5 +35,6 @@ TEST_CASE("dialect names: one table for the command line, documents and the JSON
   CHECK(name_of(dialect_names, table_dialect::modern) == "modern");
   CHECK(value_named(dialect_names, "modern") == table_dialect::modern);
   CHECK_FALSE(value_named(dialect_names, "fancy").has_value());
-  CHECK(names_listed(dialect_names) == "classic or modern");
+  CHECK(names_listed(dialect_names) == "classic, modern or current");
+  CHECK(name_of(dialect_names, table_dialect::current) == "current");
 }

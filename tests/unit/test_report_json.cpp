@@ -91,7 +91,7 @@ TEST_CASE("report document: errors name the place in the user's file and the fie
   CHECK(error_of("{\"dialect\": \"classic\",}") == "r.json:1:22: a trailing comma before '}'");
   CHECK(error_of(with("\"plots\": {\"stlye\": \"x\"}")) ==
         "r.json:8:13: plots.stlye: unknown field; the nearest known field is \"style\"");
-  CHECK(error_of(with("\"colour\": 1")) == "r.json:8:3: colour: unknown field; the nearest known field is \"commit\"");
+  CHECK(error_of(with("\"colour\": 1")) == "r.json:8:3: colour: unknown field; the nearest known field is \"layout\"");
   CHECK(error_of(R"({"dialect": "classic"})") == "r.json:1:1: results: missing");
   CHECK(error_of(with("\"table\": {\"order\": \"random\"}")) ==
         "r.json:8:22: table.order: must be one of \"given\", \"robot\"");
@@ -105,7 +105,7 @@ TEST_CASE("report document: errors name the place in the user's file and the fie
         "r.json:8:84: plots.samples.fio.write_iops.good[0]: must be a number, or null for an undefined sample");
   std::string bad_dialect = minimal;
   bad_dialect.replace(bad_dialect.find("classic"), 7, "fancy");
-  CHECK(error_of(bad_dialect) == "r.json:2:14: dialect: must be one of \"classic\", \"modern\"");
+  CHECK(error_of(bad_dialect) == "r.json:2:14: dialect: must be one of \"classic\", \"modern\", \"current\"");
 }
 
 TEST_CASE("report document: a key twice is an error naming both places") {

@@ -13,6 +13,7 @@
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/model/matrix.hpp"
+#include "perfmail/stats/summary.hpp"
 #include "perfmail/text/enum_names.hpp"
 
 #include <array>
@@ -28,6 +29,7 @@ namespace perfmail {
 enum class row_order : std::uint8_t {
   given,   ///< the first compared matrix's metric order, then other compared columns', then base-only
   robot,   ///< the test's own metrics first, then failures, then other families; by change within
+  robot_families,  ///< lkp-tests' order of today: families by their row count (FORMAT-current.md 7.11)
   caller,  ///< `compare_options::caller_order` first, in that order, then the rest in the given order
 };
 
@@ -44,6 +46,12 @@ struct compare_options {
   bool all = false;  ///< select every metric present on either side (verdicts are still computed)
   row_order order = row_order::robot;
   std::vector<std::string> caller_order;  ///< with `row_order::caller`: the metric names in print order
+  /// With `row_order::robot_families`: a test program's family first (lkp-tests until mid 2023 and again
+  /// from 2026-03), or every family by its row count (2023-06 to 2026-02).
+  bool testcase_first = true;
+  /// How the printed means are summed: plainly (the 2017 and 2018 tables) or compensated, as lkp-tests
+  /// of today (the current table). Change detection sums as the robot's selection does, whatever this is.
+  sum_start mean_sum = sum_start::zero;
 };
 
 struct comparison {

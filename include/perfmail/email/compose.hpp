@@ -10,13 +10,23 @@
 
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/email/document.hpp"
+#include "perfmail/plot/look.hpp"
 #include "perfmail/table/header.hpp"
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace perfmail::email {
+
+/// A further test's table in a composed report (current layouts).
+struct composed_section {
+  std::string testcase;
+  std::string metric;                       ///< the box's metric
+  std::shared_ptr<const comparison> table;
+  std::vector<const comparison_row*> rows;  ///< the rows printed, in order (point into `table`)
+};
 
 /// A composed report: the body, the subject, and the comparison behind them.
 struct composed_report {
@@ -26,6 +36,7 @@ struct composed_report {
   comparison table;                         ///< every metric, selected or not
   std::vector<const comparison_row*> rows;  ///< the rows printed, in order (point into `table`)
   std::vector<std::string> plotted;         ///< metrics that got a plot, in order
+  std::vector<composed_section> further;    ///< one per further test, in box order
 };
 
 /// The plot title of a metric: every character outside [a-zA-Z0-9_.:+=-] becomes '_', as the robot
@@ -37,6 +48,10 @@ struct composed_report {
 
 /// The comparison options a document asks for, its direction rules ahead of the robot's.
 [[nodiscard]] compare_options compare_options_of(const report_document& doc);
+
+/// The plots' look when the document names none: the robot's gnuplot of the layout's years (4.6 in
+/// 2017, 5.0 in 2018, 5.2 from 2020).
+[[nodiscard]] plot::look default_plot_look(const report_document& doc);
 
 /// Composes the email a report document describes.
 [[nodiscard]] composed_report compose(const report_document& doc);

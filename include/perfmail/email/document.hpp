@@ -4,6 +4,7 @@
 
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/email/body.hpp"
+#include "perfmail/email/layout.hpp"
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/model/commit.hpp"
 #include "perfmail/model/matrix.hpp"
@@ -58,6 +59,7 @@ struct table_request {
   bool keep_noise = false;
   policy_kind policy = policy_kind::robot;
   std::optional<double> alpha;
+  std::optional<bool> testcase_first;  ///< current dialect, robot order; none: the layout's
   p_correction correction = p_correction::bh;   ///< utest and ttest: the correction over each column
   std::optional<double> min_change_percent;     ///< utest and ttest: the practical floor; none: the robot's
   std::optional<double> distance;
@@ -80,10 +82,65 @@ struct headline_request {
   std::string lead;    ///< empty: "FYI, we noticed" (classic) or "We noticed" (modern)
 };
 
+/// A commit as the current layouts also name it: a release tag printed in its place in the tables
+/// (`v6.16-rc4`), and the robot's nickname of its tree for the subject (`linux-next:master`).
+struct commit_names {
+  std::string tag;
+  std::string tree;
+};
+
+/// A report on a mailing-list patch: the lines under its `commit:` line, and the subject's `Re:`.
+struct patch_info {
+  std::string url;      ///< `url: https://github.com/intel-lab-lkp/linux/commits/...`
+  std::string base;     ///< `base: <tree URL> <branch or id>`
+  std::string link;     ///< `patch link: https://lore.kernel.org/all/<message-id>/`
+  std::string subject;  ///< `patch subject: [PATCH v2 3/5] ...`; the mail subject is `Re: <it>`
+};
+
+/// `[still regression on linux-next/master <id>]`: a later check of the same change.
+struct status_line {
+  std::string what;  ///< `still regression on`, `test failed on`, ...
+  std::string tree;  ///< `linux-next/master`
+  std::string commit;
+};
+
+/// One further test the change also affected: a box entry and a table section of its own.
+struct test_section {
+  test_case test;                     ///< its name and parameters (the box lists them sorted)
+  test_machine machine;               ///< `name` is the tbox_group of the separator line
+  group_header group;                 ///< the axes of its table
+  results base_results;
+  std::vector<results> head_results;  ///< one
+  std::string metric;                 ///< the box's metric; empty: the first performance row
+  std::string word;                   ///< empty: from the metric's direction
+  std::optional<table_request> table; ///< none: the report's
+};
+
+/// The blocks of the current layouts that are the report's own data (FORMAT-current.md 7.13).
+struct current_blocks {
+  std::vector<std::string> preamble;     ///< lines a person wrote before the greeting
+  std::vector<status_line> status;
+  bool status_right_aligned = false;     ///< tree names padded on the left (2025-08 to 2025-10)
+  std::string config;                    ///< `config: x86_64-rhel-9.4`
+  std::string compiler;                  ///< `compiler: gcc-14`
+  std::optional<bool> tags;              ///< the tags block; none: on regressions
+  std::string reported_by = "kernel test robot <lkp@intel.com>";
+  std::string closes_url = "https://lore.kernel.org/oe-lkp";              ///< + `/<Message-ID>`
+  std::string materials_url = "https://download.01.org/0day-ci/archive";  ///< + `/<YYYYMMDD>/<Message-ID>`
+  int spaces_after_colon = 2;            ///< in the subject: `[tree] [subsystem]  <id>:  <metric>`
+};
+
 struct report_document {
   table_dialect dialect = table_dialect::modern;
+  /// The email's layout: the seeds' (2017 classic, 2018 modern) or one of 2020 on (current dialect).
+  email_layout layout = named_layout(layout_era::y2018);
   commit head;
   commit base;
+  commit_names head_names;
+  commit_names base_names;
+  patch_info patch;
+  current_blocks blocks;
+  std::vector<test_section> further_tests;  ///< current layouts: the box entries, in box order
   test_case test;
   test_machine machine;
   group_header group;

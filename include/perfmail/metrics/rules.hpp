@@ -90,6 +90,9 @@ struct metric_rules {
 
   // --- performance metrics ---
   std::vector<std::string> benchmarks;    ///< programs: `<name>.` metrics are a test's own and primary
+  /// Every program that runs as a test or a daemon (lkp-tests `programs/*/run` and `*/daemon`): the
+  /// families the current table puts first (FORMAT-current.md 7.11).
+  std::vector<std::string> test_programs;
   std::vector<name_rule> primary;         ///< monitors whose small changes count
   std::vector<floor_rule> floors;         ///< the first that matches decides a metric's floor
   std::vector<family_rule> families;

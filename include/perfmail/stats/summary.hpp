@@ -12,14 +12,16 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <cstdint>
 #include <span>
 #include <vector>
 
 namespace perfmail {
 
-/// How the mean's sum starts. The classic table sums from the first sample, the modern one from 0;
-/// the two differ only when every sample is -0.0 (`-0.00` against `0.00`).
-enum class sum_start : bool { zero, first_sample };
+/// How the mean's sum is taken. The classic table sums from the first sample, the modern one from 0
+/// (the two differ only when every sample is -0.0: `-0.00` against `0.00`); the current one as Ruby's
+/// Array#sum of today does, compensated (Kahan-Babuska), which lkp-tests' `average` calls since Ruby 2.4.
+enum class sum_start : std::uint8_t { zero, first_sample, compensated };
 
 struct summary {
   std::size_t n = 0;
@@ -35,11 +37,24 @@ struct summary {
   bool operator==(const summary&) const = default;
 };
 
-/// The robot's mean: a plain left-to-right sum / n (no compensated summation). The order of the additions
-/// is the point: a compensated sum prints a different last digit than the robot does. Boost's `sum`
+/// The robot's mean: a plain left-to-right sum / n (no compensated summation) in its 2017 and 2018
+/// tables, a compensated one in today's (sum_start::compensated). The order of the additions is the
+/// point: the two print a different last digit for some samples. Boost's `sum`
 /// accumulator adds in the same order from `Sample()`, i.e. 0.0, which is what this loop does without
 /// the 1,500 headers Boost.Accumulators costs every includer.
 [[nodiscard]] inline double robot_sum(std::span<const double> xs, sum_start start = sum_start::zero) {
+  if (start == sum_start::compensated) {
+    // Kahan-Babuska: each addition's rounding error is kept in `c`, from whichever operand is larger,
+    // and added back at the end. Integer samples add exactly, as Ruby's integer prefix does.
+    double f = 0;
+    double c = 0;
+    for (double x : xs) {
+      const double t = f + x;
+      c += std::fabs(f) >= std::fabs(x) ? (f - t) + x : (x - t) + f;
+      f = t;
+    }
+    return f + c;
+  }
   double total = 0;
   for (double x : xs) total += x;
   // 0.0 + x == x for every x but -0.0, so the two starts differ only for all-negative-zero input.

@@ -19,13 +19,16 @@
 
 namespace perfmail {
 
-/// The robot's two table layouts: `classic` (its 2017 `sbin/compare`) and `modern` (its 2018 compare).
-enum class table_dialect : std::uint8_t { classic, modern };
+/// The robot's table layouts: `classic` (its 2017 `sbin/compare`), `modern` (its 2018 compare) and
+/// `current` (lkp-tests' compare of 2019 to today: the modern rows under a header with sorted axes, commit
+/// lines and a 27-wide head column, in lkp-tests' row order; docs/TABLES.md).
+enum class table_dialect : std::uint8_t { classic, modern, current };
 
 /// The dialects' names on the command line, in report documents and in the JSON.
-inline constexpr std::array<enum_name<table_dialect>, 2> dialect_names{{
+inline constexpr std::array<enum_name<table_dialect>, 3> dialect_names{{
     {table_dialect::classic, "classic"},
     {table_dialect::modern, "modern"},
+    {table_dialect::current, "current"},
 }};
 
 /// The group header and commit names of a table.
@@ -37,8 +40,11 @@ struct table_header {
   /// modern: the `=====` block, axis names over their values, in this order.
   std::vector<std::pair<std::string, std::string>> axes;
   /// One per column, base first. Full ids in the modern dialect (printed whole, then cut); the classic
-  /// dialect prints only the cut ids.
+  /// dialect prints only the cut ids. The current dialect cuts them too; a release tag stands whole.
   std::vector<std::string> commits;
+  /// current: the lines under `commit: `, one per column (`7e44d00a13 ("memcg: ...")`, or a tag); empty:
+  /// the commits as given.
+  std::vector<std::string> commit_lines;
 
   bool operator==(const table_header&) const = default;
 };

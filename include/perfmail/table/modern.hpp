@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <utility>
 
 namespace perfmail::modern {
 
@@ -95,24 +96,15 @@ namespace perfmail::modern {
   });
 }
 
-}  // namespace perfmail::modern
 
-namespace perfmail {
-
-/// The modern table block: the `=====` group header with the axes (left out when there are none), the
-/// full commit ids, the cut ids and dashes, then the failure rows under their header, the performance
-/// rows under theirs, and one blank line. Unselected rows are skipped.
-[[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row* const> rows,
-                                               const render_options& /*options*/ = {}) {
-  using namespace table_detail;
-  const std::size_t columns = column_count_of(header, rows);
-  const std::size_t n = columns - 1;
-
-  std::string out(89, '=');
+/// The 89 `=` and, when there are axes, their names joined by `/` over their values, and an empty line.
+inline void append_group_header(std::string& out, std::span<const std::pair<std::string, std::string>> axes) {
+  out += std::string(89, '=');
   out += '\n';
+  if (axes.empty()) return;
   std::string keys;
   std::string values;
-  for (const auto& [key, value] : header.axes) {
+  for (const auto& [key, value] : axes) {
     if (!keys.empty()) {
       keys += '/';
       values += '/';
@@ -120,17 +112,25 @@ namespace perfmail {
     keys += text::printable(key);
     values += text::printable(value);
   }
-  if (!header.axes.empty()) out += keys + ":\n  " + values + "\n\n";
-  out += "commit: \n";
-  for (const auto& id : header.commits) out += "  " + text::printable(id) + '\n';
-  out += '\n';
-  out += cut_id(header.commits[0], 16) + ' ';
-  for (std::size_t c = 1; c < columns; ++c) out += cut_id(header.commits[c], 26) + ' ';
+  out += keys + ":\n  " + values + "\n\n";
+}
+
+/// The base's id cut to 16 and right-aligned, each other column's cut to `width`, then the dashes.
+inline void append_id_lines(std::string& out, std::span<const std::string> commits, std::size_t width) {
+  using table_detail::cut_id;
+  out += cut_id(commits[0], 16) + ' ';
+  for (std::size_t c = 1; c < commits.size(); ++c) out += cut_id(commits[c], width) + ' ';
   out += '\n';
   out += std::string(16, '-') + ' ';
-  for (std::size_t c = 1; c < columns; ++c) out += std::string(26, '-') + ' ';
+  for (std::size_t c = 1; c < commits.size(); ++c) out += std::string(width, '-') + ' ';
   out += '\n';
+}
 
+/// The failure rows under their header, then the performance rows under theirs (modern and current
+/// tables print the same rows). Unselected rows are skipped.
+inline void append_rows(std::string& out, std::span<const comparison_row* const> rows, std::size_t columns) {
+  using namespace table_detail;
+  const std::size_t n = columns - 1;
   for (const bool failures : {true, false}) {
     bool headed = false;
     for (const comparison_row* row : rows) {
@@ -150,6 +150,26 @@ namespace perfmail {
       out += '\n';
     }
   }
+}
+
+}  // namespace perfmail::modern
+
+namespace perfmail {
+
+/// The modern table block: the `=====` group header with the axes (left out when there are none), the
+/// full commit ids, the cut ids and dashes, then the failure rows under their header, the performance
+/// rows under theirs, and one blank line. Unselected rows are skipped.
+[[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row* const> rows,
+                                               const render_options& /*options*/ = {}) {
+  using namespace table_detail;
+  const std::size_t columns = column_count_of(header, rows);
+  std::string out;
+  modern::append_group_header(out, header.axes);
+  out += "commit: \n";
+  for (const auto& id : header.commits) out += "  " + text::printable(id) + '\n';
+  out += '\n';
+  modern::append_id_lines(out, header.commits, 26);
+  modern::append_rows(out, rows, columns);
   out += '\n';
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/table/classic.hpp"
+#include "perfmail/table/current.hpp"
 #include "perfmail/table/header.hpp"
 #include "perfmail/table/modern.hpp"
 
@@ -20,8 +21,12 @@ namespace perfmail {
 [[nodiscard]] inline std::string render_table(table_dialect dialect, const table_header& header,
                                               std::span<const comparison_row* const> rows,
                                               const render_options& options = {}) {
-  return dialect == table_dialect::classic ? render_classic(header, rows, options)
-                                           : render_modern(header, rows, options);
+  switch (dialect) {
+    case table_dialect::classic: return render_classic(header, rows, options);
+    case table_dialect::modern: return render_modern(header, rows, options);
+    case table_dialect::current: return render_current(header, rows, options);
+  }
+  throw usage_error("unknown table dialect");
 }
 
 /// The same for every row of a comparison, in its order.
@@ -33,8 +38,8 @@ namespace perfmail {
   return render_table(dialect, header, pointers, options);
 }
 
-/// The change of compared column `column` (1-based) exactly as the table prints it, without the
-/// padding: `24%`, `+8.2%`, `2e+05`, `+4.0`, `11%`; empty where the classic table leaves it blank.
+/// The change of compared column `column` (1-based) exactly as the table prints it (the current table
+/// prints the modern cells), without the padding: `24%`, `+8.2%`, `2e+05`, `+4.0`, `11%`; empty where the classic table leaves it blank.
 [[nodiscard]] inline std::string printed_change(table_dialect dialect, const comparison_row& row,
                                                 std::size_t column = 1) {
   std::string cell = dialect == table_dialect::classic ? classic::change_text(row, column)

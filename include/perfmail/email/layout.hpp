@@ -1,0 +1,103 @@
+#pragma once
+// The layouts of the robot's emails, era by era, as data: which words, blocks and spacing an email of a
+// given day has (FORMAT-current.md section 7; docs/REPORT.md "Layouts"). A layout is chosen by its name
+// or by the report's date; each switch below changed on the day its rule in src/email/layout.cpp gives.
+
+#include "perfmail/text/enum_names.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace perfmail::email {
+
+/// The named layouts: the seeds' two (2017, 2018) and the five the robot's emails of 2020 on show.
+enum class layout_era : std::uint8_t { y2017, y2018, y2020, y2023, y2024_10, y2024_11_30, y2026 };
+
+inline constexpr std::array<enum_name<layout_era>, 7> layout_names{{
+    {layout_era::y2017, "2017"},
+    {layout_era::y2018, "2018"},
+    {layout_era::y2020, "2020"},
+    {layout_era::y2023, "2023"},
+    {layout_era::y2024_10, "2024-10"},
+    {layout_era::y2024_11_30, "2024-11-30"},
+    {layout_era::y2026, "2026"},
+}};
+
+/// A day as the number YYYYMMDD (20241130), so that days compare as numbers.
+using calendar_day = std::uint32_t;
+
+/// The block after the signature's dashes, by period.
+enum class signature_form : std::uint8_t {
+  thanks_name,      ///< `Thanks,` and a name (to 2021-02)
+  lkp_plus,         ///< `---`, the 0DAY/LKP+ lines, then `Thanks,` and a name (2021-03 to 2022-03-11)
+  ci_01org,         ///< `-- `, `0-DAY CI Kernel Test Service`, `https://01.org/lkp` (2022-03-12 to 2022-12)
+  ci_lkp_tests,     ///< the same with `https://github.com/intel/lkp-tests` (2023-01 to 2023-05)
+  ci_wiki,          ///< the same with `https://github.com/intel/lkp-tests/wiki` (2023-06 on)
+};
+
+/// The `To reproduce:` block before the tables.
+enum class reproduce_form : std::uint8_t {
+  none,       ///< the materials URL instead (2023-08-24 on)
+  lkp_run,    ///< `bin/lkp install job.yaml` / `bin/lkp run job.yaml` (to 2020)
+  split_job,  ///< `sudo bin/lkp install`, `bin/lkp split-job --compatible`, `sudo bin/lkp run` (2021 to 2023-08-23)
+};
+
+/// The tags a regression report asks the fix to carry.
+enum class tags_form : std::uint8_t {
+  reported_by,  ///< `If you fix the issue, kindly add following tag` + `Reported-by:` (to 2023-03)
+  link,         ///< the same first line, then `| Reported-by:` and `| Link:` (2023-04 to 2023-07-18)
+  closes,       ///< the two-line sentence, `| Reported-by:` and `| Closes:` (2023-07-19 on)
+};
+
+/// Every choice that depends on the era of a current email (the seeds' layouts have their own code).
+struct email_layout {
+  layout_era era = layout_era::y2026;
+  calendar_day day = 0;                 ///< the day whose switches these are
+  bool fyi_words = false;               ///< `Greeting,` / `FYI, we noticed ... due to commit:` / `in testcase:`
+  bool headline_signed = false;         ///< `a -36.6% regression` (before 2024-11-30), else `a 36.6% regression`
+  bool config_lines = true;             ///< `config:` and `compiler:` in the test block (2024-10-14 on)
+  tags_form tags = tags_form::closes;
+  reproduce_form reproduce = reproduce_form::none;
+  bool materials_url = true;            ///< `The kernel config and materials ...` (2023-08-24 on)
+  signature_form signature = signature_form::ci_wiki;
+  bool box_machine_row = false;         ///< the box's `test machine` row (to 2025)
+  bool box_minus_as_space = true;       ///< a negative change in the box without its minus (2024-11-30 on)
+  bool separator_machine_line = false;  ///< `<tbox_group>: <machine>` under the stars (to 2025), else an empty line
+  int empty_lines_before_first_stars = 1;  ///< after the table's own closing one: 0 in 2020-21, 1 from 2022
+  int empty_lines_before_later_stars = 2;  ///< 0 in 2020-21, 2 from 2022
+  bool testcase_first = true;           ///< the current table's row order (2023-06 to 2026-02: off)
+  int leading_empty_lines = 2;          ///< before the greeting (2023-09 on)
+  int trailing_empty_lines = 2;         ///< after the signature
+  bool reply_subject = true;            ///< `Re: <patch subject>` for a report on a patch (2023 on)
+  bool patch_link_line = true;          ///< `patch link:` under a patch's `url:` (2022 on)
+  bool patch_subject_line = true;       ///< `patch subject:` (2023 on)
+  bool improvement_status_gap = true;   ///< improvements without status lines: 2 empty lines (2024-12 on)
+  bool subject_signed = false;          ///< the subject's change keeps its minus (before 2024-11-30)
+};
+
+/// The first day of the robot's emails of 2020 on: earlier days have the seeds' layouts.
+inline constexpr calendar_day first_current_day = 20200101;
+
+/// The switches in force on `day` (on or after first_current_day), with `era` the named layout it falls in.
+[[nodiscard]] email_layout layout_on(calendar_day day);
+
+/// A named layout's switches: the era's own day (2020: 2020-11-01, 2023: 2023-09-01, 2024-10:
+/// 2024-10-14, 2024-11-30, 2026: 2026-03-01). The seeds' eras have no switches here.
+[[nodiscard]] email_layout named_layout(layout_era era);
+
+/// The newest layout, the default.
+inline constexpr layout_era newest_layout = layout_era::y2026;
+
+/// The era a report of `day` falls in: 2017 before 2018, 2018 before 2020, then the current ones.
+[[nodiscard]] layout_era era_on(calendar_day day);
+
+/// A day written `YYYY-MM-DD`, or nullopt.
+[[nodiscard]] std::optional<calendar_day> parse_iso_day(std::string_view text);
+
+/// The day of an RFC 5322 date (`[Sun, ]29 Nov 2026 21:07[:17] +0000`), as written (its own zone), or
+/// nullopt.
+[[nodiscard]] std::optional<calendar_day> day_of_mail_date(std::string_view date);
+
+}  // namespace perfmail::email

@@ -1,0 +1,401 @@
+// The emails of 2020 on (FORMAT-current.md section 7): the blocks in their order, with the switches of
+// the document's layout (email/layout.hpp). The seeds' layouts are in compose.cpp.
+
+#include "compose_parts.hpp"
+
+#include "perfmail/email/body.hpp"
+#include "perfmail/email/box.hpp"
+#include "perfmail/email/headline.hpp"
+#include "perfmail/email/mbox.hpp"
+#include "perfmail/error.hpp"
+#include "perfmail/table/render.hpp"
+#include "perfmail/text/printable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace perfmail::email {
+namespace {
+
+using text::line_breaks;
+using text::printable;
+
+/// A commit subject without a leading `[PATCH ...]` (the tables and the subsystem leave it out).
+std::string_view without_patch_prefix(std::string_view subject) {
+  if (subject.starts_with('[')) {
+    const auto close = subject.find(']');
+    if (close != std::string_view::npos) {
+      subject.remove_prefix(close + 1);
+      while (subject.starts_with(' ')) subject.remove_prefix(1);
+    }
+  }
+  return subject;
+}
+
+/// The line under `commit: ` that names a commit: its tag, `<10-hex> ("<subject>")`, or its id.
+std::string commit_line(const commit& c, const commit_names& names) {
+  if (!names.tag.empty()) return names.tag;
+  if (c.subject.empty()) return c.id;
+  return fmt::format("{} (\"{}\")", c.short_id(10), without_patch_prefix(c.subject));
+}
+
+/// One table of the email: what it compares, and what it printed.
+struct section_input {
+  const test_case* test;
+  const test_machine* machine;
+  const group_header* group;
+  const results* base;
+  const std::vector<results>* heads;
+  const table_request* table;
+  std::string metric;
+  std::string word;
+  std::string metric_field;  ///< the document field naming the metric, for messages
+};
+
+struct section_output {
+  std::shared_ptr<comparison> table = std::make_shared<comparison>();
+  std::vector<const comparison_row*> rows;
+  std::string text;
+  const comparison_row* metric_row = nullptr;
+  std::string change;  ///< the metric's change as the table prints it, without a `+`: `-36.6%`, `8.2%`
+  std::string word;
+};
+
+table_header section_header(const report_document& doc, const section_input& in) {
+  table_header h;
+  h.testcase = in.test->name;
+  h.tbox_group = in.group->tbox_group.empty() ? in.machine->name : in.group->tbox_group;
+  if (!in.group->axes.empty()) {
+    for (const auto& axis : in.group->axes) h.axes.emplace_back(axis.key, axis.value);
+  } else {
+    // No axes given: the job's own (its parameters, the machine and the test case), as lkp-tests names
+    // a result.
+    for (const auto& p : in.test->parameters) h.axes.emplace_back(p.key, p.value);
+    if (!h.tbox_group.empty()) h.axes.emplace_back("tbox_group", h.tbox_group);
+    h.axes.emplace_back("testcase", h.testcase);
+  }
+  h.commits = {doc.base_names.tag.empty() ? doc.base.id : doc.base_names.tag,
+               doc.head_names.tag.empty() ? doc.head.id : doc.head_names.tag};
+  h.commit_lines = {commit_line(doc.base, doc.base_names), commit_line(doc.head, doc.head_names)};
+  for (std::size_t i = 1; i < in.heads->size(); ++i) {
+    h.commits.push_back((*in.heads)[i].origin);
+    h.commit_lines.push_back((*in.heads)[i].origin);
+  }
+  return h;
+}
+
+section_output compose_section(const report_document& doc, const section_input& in) {
+  section_output out;
+  std::vector<std::shared_ptr<const matrix>> columns;
+  columns.push_back(in.base->data);
+  for (const auto& head : *in.heads) columns.push_back(head.data);
+  *out.table = compare(std::move(columns), compare_options_of(doc, *in.table));
+  out.rows = detail::rows_to_print(*in.table, *out.table);
+  out.text = render_table(doc.dialect, section_header(doc, in), out.rows);
+
+  if (!in.metric.empty()) {
+    out.metric_row = out.table->find(in.metric);
+    if (out.metric_row == nullptr)
+      throw input_error("report", input_place::named(in.metric_field),
+                        fmt::format("no results have the metric \"{}\"", in.metric));
+  } else {
+    const auto it = std::find_if(out.rows.begin(), out.rows.end(), [](const auto* r) { return !r->failure(); });
+    if (it == out.rows.end())
+      throw usage_error(fmt::format("no performance metric changed: name the metric ({})", in.metric_field));
+    out.metric_row = *it;
+  }
+  out.change = printed_change(doc.dialect, *out.metric_row);
+  if (out.change.starts_with('+')) out.change.erase(0, 1);
+  const double relative = relative_change_of(*out.metric_row).value_or(0.0);
+  out.word = !in.word.empty() ? in.word : std::string{change_word(out.metric_row->cls.direction, relative)};
+  return out;
+}
+
+/// The Message-ID without its angle brackets, or empty when the document gives none (the Closes tag
+/// and the materials URL name the message, so they need one).
+std::string bare_message_id(const report_document& doc) {
+  std::string_view id = doc.mail.message_id;
+  if (id.starts_with('<')) id.remove_prefix(1);
+  if (id.ends_with('>')) id.remove_suffix(1);
+  return std::string{id};
+}
+
+/// The subsystem of a commit subject as the current subjects bracket it: the leading run of letters,
+/// digits, `_` and `/` after any `[PATCH ...]` (`block/mq-deadline: ...` -> `block/mq`).
+std::string_view current_subsystem_of(std::string_view subject) {
+  subject = without_patch_prefix(subject);
+  std::size_t n = 0;
+  while (n < subject.size()) {
+    const char c = subject[n];
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '/';
+    if (!keep) break;
+    ++n;
+  }
+  // A subject that is one word with no `:` after it names no subsystem.
+  if (n == subject.size()) return {};
+  return subject.substr(0, n);
+}
+
+std::vector<std::string_view> signature_lines(signature_form form, const body_text& text) {
+  switch (form) {
+    case signature_form::thanks_name: return {text.closing, text.signature};
+    case signature_form::lkp_plus:
+      return {"---",
+              "0DAY/LKP+ Test Infrastructure                   Open Source Technology Center",
+              "https://lists.01.org/hyperkitty/list/lkp@lists.01.org       Intel Corporation",
+              "",
+              text.closing,
+              text.signature};
+    case signature_form::ci_01org: return {"-- ", "0-DAY CI Kernel Test Service", "https://01.org/lkp"};
+    case signature_form::ci_lkp_tests:
+      return {"-- ", "0-DAY CI Kernel Test Service", "https://github.com/intel/lkp-tests"};
+    case signature_form::ci_wiki:
+      return {"-- ", "0-DAY CI Kernel Test Service", "https://github.com/intel/lkp-tests/wiki"};
+  }
+  return {};
+}
+
+}  // namespace
+
+composed_report compose_current(const report_document& doc) {
+  const email_layout& layout = doc.layout;
+  const bool fyi = layout.fyi_words;
+
+  // The tables: the primary test's, then one per further test, in box order.
+  std::vector<section_input> inputs;
+  inputs.push_back({&doc.test, &doc.machine, &doc.group, &doc.base_results, &doc.head_results, &doc.table,
+                    doc.headline.metric, doc.headline.word, "headline.metric"});
+  for (std::size_t i = 0; i < doc.further_tests.size(); ++i) {
+    const test_section& t = doc.further_tests[i];
+    inputs.push_back({&t.test, &t.machine, &t.group, &t.base_results, &t.head_results,
+                      t.table ? &*t.table : &doc.table, t.metric, t.word, fmt::format("tests[{}].metric", i)});
+  }
+  std::vector<section_output> sections;
+  sections.reserve(inputs.size());
+  for (const auto& in : inputs) sections.push_back(compose_section(doc, in));
+  const section_output& primary = sections.front();
+
+  std::string headline_change = primary.change;
+  if (!layout.headline_signed && headline_change.starts_with('-')) headline_change.erase(0, 1);
+  const std::string_view metric = primary.metric_row->name;
+  const bool regression = primary.word == "regression";
+
+  std::string out;
+  const auto line = [&out](std::string_view s = {}) {
+    out += s;
+    out += '\n';
+  };
+  const auto empty_lines = [&](int n) {
+    for (int i = 0; i < n; ++i) line();
+  };
+
+  // Greeting and headline.
+  if (!doc.blocks.preamble.empty()) {
+    empty_lines(std::max(layout.leading_empty_lines, 1));
+    for (const auto& l : doc.blocks.preamble) line(printable(l));
+    empty_lines(2);
+  } else {
+    empty_lines(layout.leading_empty_lines);
+  }
+  line(printable(fyi ? doc.text.greeting : std::string{"Hello,"}, line_breaks::kept));
+  line();
+  const std::string lead = !doc.headline.lead.empty() ? doc.headline.lead : fyi ? "FYI, we noticed" : "kernel test robot noticed";
+  line(printable(fmt::format("{} a {} {} of {} {}", lead, headline_change, primary.word, metric,
+                             fyi ? "due to commit:" : "on:")));
+  empty_lines(2);
+
+  // The commit, and where it is: its tree, or the patch's lines.
+  line(printable(fmt::format("commit: {} (\"{}\")", doc.head.id, doc.head.subject)));
+  if (!doc.head.url.empty()) {
+    if (doc.head.branch.empty())
+      line(printable(fmt::format("url: {}", doc.head.url)));
+    else
+      line(printable(fmt::format("{} {}", doc.head.url, doc.head.branch)));
+  }
+  if (!doc.patch.url.empty()) line(printable(fmt::format("url: {}", doc.patch.url)));
+  if (!doc.patch.base.empty()) line(printable(fmt::format("base: {}", doc.patch.base)));
+  if (!doc.patch.link.empty() && layout.patch_link_line) line(printable(fmt::format("patch link: {}", doc.patch.link)));
+  if (!doc.patch.subject.empty() && layout.patch_subject_line)
+    line(printable(fmt::format("patch subject: {}", doc.patch.subject)));
+
+  // Status lines, the tree names padded to the longest.
+  line();
+  if (!doc.blocks.status.empty()) {
+    std::size_t width = 0;
+    for (const auto& s : doc.blocks.status) width = std::max(width, s.tree.size());
+    for (const auto& s : doc.blocks.status)
+      line(printable(doc.blocks.status_right_aligned ? fmt::format("[{} {:>{}} {}]", s.what, s.tree, width, s.commit)
+                                                     : fmt::format("[{} {:<{}} {}]", s.what, s.tree, width, s.commit)));
+    line();
+  } else if (!regression && layout.improvement_status_gap) {
+    line();
+  }
+
+  // The test block.
+  line(printable(fmt::format("{}{}", fyi ? "in testcase: " : "testcase: ", doc.test.name)));
+  if (!fyi && layout.config_lines) {
+    if (!doc.blocks.config.empty()) line(printable(fmt::format("config: {}", doc.blocks.config)));
+    if (!doc.blocks.compiler.empty()) line(printable(fmt::format("compiler: {}", doc.blocks.compiler)));
+  }
+  if (!doc.machine.description.empty())
+    line(printable(fmt::format("{}{}", fyi ? "on test machine: " : "test machine: ", doc.machine.description)));
+  if (!doc.test.parameters.empty()) {
+    line(fyi ? "with following parameters:" : "parameters:");
+    line();
+    for (const auto& p : doc.test.parameters) line(fmt::format("\t{}", printable(fmt::format("{}: {}", p.key, p.value))));
+  }
+  const bool described = !doc.test.description.empty() || !doc.test.url.empty();
+  if (described) {
+    line();
+    if (!doc.test.description.empty()) line(printable(fmt::format("test-description: {}", doc.test.description)));
+    if (!doc.test.url.empty()) line(printable(fmt::format("test-url: {}", doc.test.url)));
+  }
+  const bool tags = doc.blocks.tags.value_or(regression);
+  const bool boxed = sections.size() > 1;
+  empty_lines(boxed ? (described ? 1 : 2) : tags ? (described ? 2 : 4) : 3);
+
+  // The box of further tests.
+  if (boxed) {
+    line("In addition to that, the commit also has significant impact on the following tests:");
+    line();
+    std::vector<box_entry> entries;
+    for (std::size_t i = 1; i < sections.size(); ++i) {
+      box_entry e;
+      e.testcase = inputs[i].test->name;
+      e.metric = std::string{sections[i].metric_row->name};
+      e.change = sections[i].change;
+      e.word = sections[i].word;
+      e.machine = inputs[i].machine->description;
+      e.parameters = inputs[i].test->parameters;
+      entries.push_back(std::move(e));
+    }
+    out += render_box(entries, {layout.box_machine_row, layout.box_minus_as_space});
+    empty_lines(tags ? 2 : 4);
+  }
+
+  // The tags a fix should carry (regressions).
+  const std::string message_id = bare_message_id(doc);
+  if (tags) {
+    const std::string& reported_by = doc.blocks.reported_by;
+    const std::string closes = message_id.empty() ? std::string{} : fmt::format("{}/{}", doc.blocks.closes_url, message_id);
+    switch (layout.tags) {
+      case tags_form::reported_by:
+        line("If you fix the issue, kindly add following tag");
+        line(printable(fmt::format("Reported-by: {}", reported_by)));
+        break;
+      case tags_form::link:
+        line("If you fix the issue, kindly add following tag");
+        line(printable(fmt::format("| Reported-by: {}", reported_by)));
+        if (!closes.empty()) line(printable(fmt::format("| Link: {}", closes)));
+        break;
+      case tags_form::closes:
+        line("If you fix the issue in a separate patch/commit (i.e. not just a new version of");
+        line("the same patch/commit), kindly add following tags");
+        line(printable(fmt::format("| Reported-by: {}", reported_by)));
+        if (!closes.empty()) line(printable(fmt::format("| Closes: {}", closes)));
+        break;
+    }
+    empty_lines(2);
+  }
+
+  line("Details are as below:");
+  line(fmt::format("{:->98}>", ""));
+  empty_lines(2);
+  if (layout.reproduce != reproduce_form::none) {
+    line("To reproduce:");
+    line();
+    line(printable(fmt::format("        git clone {}", doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}))));
+    line("        cd lkp-tests");
+    if (layout.reproduce == reproduce_form::lkp_run) {
+      line("        bin/lkp install job.yaml  # job file is attached in this email");
+      line("        bin/lkp run     job.yaml");
+    } else {
+      line("        sudo bin/lkp install job.yaml           # job file is attached in this email");
+      line("        bin/lkp split-job --compatible job.yaml # generate the yaml file for lkp run");
+      line("        sudo bin/lkp run generated-yaml-file");
+      line();
+      line("        # if come across any failure that blocks the test,");
+      line("        # please remove ~/.lkp and /lkp dir to run from a clean state.");
+    }
+    line();
+  } else if (layout.materials_url && !message_id.empty()) {
+    // The archive's directory is the day the Message-ID starts with, else the report's date.
+    std::string day = message_id.substr(0, 8);
+    if (day.size() != 8 || !std::all_of(day.begin(), day.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      const auto d = day_of_mail_date(doc.mail.date);
+      day = d ? fmt::format("{}", *d) : std::string{};
+    }
+    if (!day.empty()) {
+      line("The kernel config and materials to reproduce are available at:");
+      line(printable(fmt::format("{}/{}/{}", doc.blocks.materials_url, day, message_id)));
+      line();
+    }
+  }
+
+  // The tables, the first with the plots, the others after the stars.
+  composed_report report;
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    if (i > 0) {
+      empty_lines(i == 1 ? layout.empty_lines_before_first_stars : layout.empty_lines_before_later_stars);
+      line(std::string(99, '*'));
+      line(layout.separator_machine_line
+               ? printable(fmt::format("{}: {}", inputs[i].machine->name, inputs[i].machine->description))
+               : std::string{});
+    }
+    out += sections[i].text;
+    if (i == 0) {
+      detail::plot_block plots = detail::render_plots(doc, sections[0].rows);
+      if (!plots.text.empty()) {
+        line();
+        out += plots.text;
+        if (doc.text.legend) {
+          line("[*] bisect-good sample");
+          line("[O] bisect-bad  sample");
+        }
+        line();  // as the table's own closing empty line
+      }
+      report.plotted = std::move(plots.plotted);
+    }
+  }
+  empty_lines(sections.size() > 1 ? 4 : 3);
+  if (!doc.text.disclaimer.empty()) {
+    line(printable(doc.text.disclaimer, line_breaks::kept));
+    empty_lines(2);
+  }
+  for (const auto l : signature_lines(layout.signature, doc.text)) line(printable(l, line_breaks::kept));
+  empty_lines(layout.trailing_empty_lines);
+
+  report.body = std::move(out);
+  report.headline_metric = std::string{metric};
+
+  // The subject: `Re: <patch>` for a patch, else `[tree] [subsystem]  <id>:  <metric> <change> <word>`.
+  std::string subject = doc.mail.subject;
+  if (subject.empty() && !doc.patch.subject.empty() && layout.reply_subject) subject = "Re: " + doc.patch.subject;
+  if (subject.empty()) {
+    std::string change = primary.change;
+    if (!layout.subject_signed && change.starts_with('-')) change.erase(0, 1);
+    if (!doc.subject_tag.empty()) subject += fmt::format("[{}] ", doc.subject_tag);
+    if (!doc.head_names.tree.empty()) subject += fmt::format("[{}] ", doc.head_names.tree);
+    if (const auto subsystem = current_subsystem_of(doc.head.subject); !subsystem.empty())
+      subject += fmt::format("[{}] ", subsystem);
+    if (!subject.empty()) subject += ' ';  // two spaces before the id
+    const std::string colon(static_cast<std::size_t>(std::max(doc.blocks.spaces_after_colon, 1)), ' ');
+    subject += fmt::format("{}:{}{} {} {}", doc.head.short_id(10), colon, metric, change, primary.word);
+  }
+  report.subject = printable(header_line(subject));
+
+  report.table = std::move(*sections.front().table);
+  report.rows = std::move(sections.front().rows);
+  for (std::size_t i = 1; i < sections.size(); ++i)
+    report.further.push_back({inputs[i].test->name, std::string{sections[i].metric_row->name},
+                              std::move(sections[i].table), std::move(sections[i].rows)});
+  return report;
+}
+
+}  // namespace perfmail::email

@@ -1,0 +1,35 @@
+#pragma once
+// The parts of composing an email that the seeds' layouts (compose.cpp) and the current ones
+// (compose_current.cpp) share. Internal to the library.
+
+#include "perfmail/analysis/comparison.hpp"
+#include "perfmail/email/compose.hpp"
+#include "perfmail/email/document.hpp"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace perfmail::email {
+
+/// The comparison options of one table request of a document (its own, or a further test's).
+[[nodiscard]] compare_options compare_options_of(const report_document& doc, const table_request& table);
+
+/// Composes an email in one of the layouts of 2020 on (compose_current.cpp).
+[[nodiscard]] composed_report compose_current(const report_document& doc);
+
+namespace detail {
+
+/// The rows to print: the request's list, in its order (each must be in the comparison), or every
+/// selected row.
+[[nodiscard]] std::vector<const comparison_row*> rows_to_print(const table_request& request, const comparison& table);
+
+/// The document's plots of the rows printed, and which metrics got one.
+struct plot_block {
+  std::string text;
+  std::vector<std::string> plotted;
+};
+[[nodiscard]] plot_block render_plots(const report_document& doc, std::span<const comparison_row* const> rows);
+
+}  // namespace detail
+}  // namespace perfmail::email
