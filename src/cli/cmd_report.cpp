@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace perfmail::cli {
 
@@ -73,7 +74,10 @@ command_action add_report_command(CLI::App& app) {
     } else {
       io::comparison_json_options json;
       json.dialect = doc.dialect;
-      text = io::comparison_to_json(report.table, email::table_header_of(doc), json) + "\n";
+      std::vector<io::further_comparison> further;
+      for (const auto& section : report.further)
+        further.push_back({section.testcase, section.metric, section.table.get(), section.header});
+      text = io::comparison_to_json(report.table, email::table_header_of(doc), further, json) + "\n";
     }
     write_output(options->output, text);
     return exit_ok;

@@ -45,6 +45,21 @@ std::string commit_line(const commit& c, const commit_names& names) {
   return fmt::format("{} (\"{}\")", c.short_id(10), without_patch_prefix(c.subject));
 }
 
+}  // namespace
+
+void detail::name_current_commits(const report_document& doc, std::span<const results> heads, table_header& h) {
+  h.commits = {doc.base_names.tag.empty() ? doc.base.id : doc.base_names.tag,
+               doc.head_names.tag.empty() ? doc.head.id : doc.head_names.tag};
+  h.commit_lines = {commit_line(doc.base, doc.base_names), commit_line(doc.head, doc.head_names)};
+  // Further compared columns are named after where their results came from.
+  for (std::size_t i = 1; i < heads.size(); ++i) {
+    h.commits.push_back(heads[i].origin);
+    h.commit_lines.push_back(heads[i].origin);
+  }
+}
+
+namespace {
+
 /// One table of the email: what it compares, and what it printed.
 struct section_input {
   const test_case* test;
@@ -60,6 +75,7 @@ struct section_input {
 
 struct section_output {
   std::shared_ptr<comparison> table = std::make_shared<comparison>();
+  table_header header;
   std::vector<const comparison_row*> rows;
   std::string text;
   const comparison_row* metric_row = nullptr;
@@ -80,13 +96,7 @@ table_header section_header(const report_document& doc, const section_input& in)
     if (!h.tbox_group.empty()) h.axes.emplace_back("tbox_group", h.tbox_group);
     h.axes.emplace_back("testcase", h.testcase);
   }
-  h.commits = {doc.base_names.tag.empty() ? doc.base.id : doc.base_names.tag,
-               doc.head_names.tag.empty() ? doc.head.id : doc.head_names.tag};
-  h.commit_lines = {commit_line(doc.base, doc.base_names), commit_line(doc.head, doc.head_names)};
-  for (std::size_t i = 1; i < in.heads->size(); ++i) {
-    h.commits.push_back((*in.heads)[i].origin);
-    h.commit_lines.push_back((*in.heads)[i].origin);
-  }
+  detail::name_current_commits(doc, *in.heads, h);
   return h;
 }
 
@@ -97,7 +107,8 @@ section_output compose_section(const report_document& doc, const section_input& 
   for (const auto& head : *in.heads) columns.push_back(head.data);
   *out.table = compare(std::move(columns), compare_options_of(doc, *in.table));
   out.rows = detail::rows_to_print(*in.table, *out.table);
-  out.text = render_table(doc.dialect, section_header(doc, in), out.rows);
+  out.header = section_header(doc, in);
+  out.text = render_table(doc.dialect, out.header, out.rows);
 
   if (!in.metric.empty()) {
     out.metric_row = out.table->find(in.metric);
@@ -394,7 +405,8 @@ composed_report compose_current(const report_document& doc) {
   report.rows = std::move(sections.front().rows);
   for (std::size_t i = 1; i < sections.size(); ++i)
     report.further.push_back({inputs[i].test->name, std::string{sections[i].metric_row->name},
-                              std::move(sections[i].table), std::move(sections[i].rows)});
+                              std::move(sections[i].table), std::move(sections[i].rows),
+                              std::move(sections[i].header)});
   return report;
 }
 

@@ -20,6 +20,10 @@ namespace perfmail::email {
 
 namespace detail {
 
+/// The current table's commit names: a tag in place of an id, and the lines under `commit: `
+/// (`<10-hex> ("<subject>")`, or the tag); further columns named after their results.
+void name_current_commits(const report_document& doc, std::span<const results> heads, table_header& header);
+
 /// The rows to print: the request's list, in its order (each must be in the comparison), or every
 /// selected row.
 [[nodiscard]] std::vector<const comparison_row*> rows_to_print(const table_request& request, const comparison& table);

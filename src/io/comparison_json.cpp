@@ -64,8 +64,9 @@ void inference_json(json& j, const change_inference* inference, std::string_view
 
 }  // namespace
 
-std::string comparison_to_json(const comparison& cmp, const table_header& header,
-                               const comparison_json_options& options) {
+namespace {
+
+json comparison_object(const comparison& cmp, const table_header& header, const comparison_json_options& options) {
   json doc;
   doc["policy"] = std::string{name_of(policy_names, cmp.policy.kind)};
   const bool statistical = cmp.policy.kind != policy_kind::robot;
@@ -124,10 +125,38 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     metrics.push_back(std::move(m));
   }
   doc["metrics"] = std::move(metrics);
-  // Names and commits come from the caller: text that is not UTF-8 is written as U+FFFD rather than
-  // thrown out as a JSON library exception. Everything beyond ASCII is written as a \u escape, so that no
-  // control or formatting character of a name reaches a terminal that shows the JSON (text/printable.hpp).
-  return doc.dump(options.indent, ' ', true, json::error_handler_t::replace) + '\n';
+  return doc;
+}
+
+/// Names and commits come from the caller: text that is not UTF-8 is written as U+FFFD rather than
+/// thrown out as a JSON library exception. Everything beyond ASCII is written as a \u escape, so that no
+/// control or formatting character of a name reaches a terminal that shows the JSON (text/printable.hpp).
+std::string dumped(const json& doc, int indent) {
+  return doc.dump(indent, ' ', true, json::error_handler_t::replace) + '\n';
+}
+
+}  // namespace
+
+std::string comparison_to_json(const comparison& cmp, const table_header& header,
+                               const comparison_json_options& options) {
+  return dumped(comparison_object(cmp, header, options), options.indent);
+}
+
+std::string comparison_to_json(const comparison& cmp, const table_header& header,
+                               std::span<const further_comparison> further, const comparison_json_options& options) {
+  json doc = comparison_object(cmp, header, options);
+  if (!further.empty()) {
+    json tests = json::array();
+    for (const auto& f : further) {
+      json t;
+      t["testcase"] = f.testcase;
+      t["metric"] = f.metric;
+      t.update(comparison_object(*f.table, f.header, options));
+      tests.push_back(std::move(t));
+    }
+    doc["tests"] = std::move(tests);
+  }
+  return dumped(doc, options.indent);
 }
 
 }  // namespace perfmail::io

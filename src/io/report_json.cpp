@@ -284,13 +284,27 @@ class report_parser {
     // (A flag and a value rather than an optional: GCC 12 warns, wrongly, that one may be read unset.)
     const bool dialect_given = r.find("dialect") != nullptr;
     const table_dialect given = r.enum_or("dialect", table_dialect::current, dialect_names);
-    if (r.find("layout") != nullptr) {
-      doc.layout = email::named_layout(r.enum_or("layout", email::newest_layout, email::layout_names));
+    const auto of_day = [](email::calendar_day day) {
+      const layout_era era = email::era_on(day);
+      return era == layout_era::y2017 || era == layout_era::y2018 ? email::named_layout(era) : email::layout_on(day);
+    };
+    if (const json_node* l = r.find("layout")) {
+      // A name, or a day `YYYY-MM-DD`: the switches of that day.
+      const auto day = l->type == kind::string ? email::parse_iso_day(l->text) : std::nullopt;
+      if (day) {
+        doc.layout = of_day(*day);
+      } else if (const auto era = l->type == kind::string ? value_named(email::layout_names, l->text) : std::nullopt) {
+        doc.layout = email::named_layout(*era);
+      } else {
+        std::string listed;
+        for (const auto& entry : email::layout_names)
+          listed += fmt::format("{}\"{}\"", listed.empty() ? "" : ", ", entry.name);
+        r.fail("layout", *l, fmt::format("must be one of {}, or a day written YYYY-MM-DD", listed));
+      }
     } else if (dialect_given && given != table_dialect::current) {
       doc.layout = email::named_layout(given == table_dialect::classic ? layout_era::y2017 : layout_era::y2018);
     } else if (const auto day = email::day_of_mail_date(doc.mail.date)) {
-      const layout_era era = email::era_on(*day);
-      doc.layout = era == layout_era::y2017 || era == layout_era::y2018 ? email::named_layout(era) : email::layout_on(*day);
+      doc.layout = of_day(*day);
     } else {
       doc.layout = email::named_layout(email::newest_layout);
     }

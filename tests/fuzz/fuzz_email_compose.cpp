@@ -8,6 +8,7 @@
 
 #include "perfmail/email/compose.hpp"
 #include "perfmail/email/mbox.hpp"
+#include "perfmail/table/header.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -135,12 +136,50 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.below(3) == 0) doc.mail.cc.push_back(in.text(40) + " <list@example.org>");
   if (in.below(4) == 0) doc.mail.to.push_back(in.text(40));
   if (in.below(6) == 0) doc.mail.in_reply_to = in.text(24);
+  // The layouts of 2020 on (read after everything above, for the same reason): a day of each era and
+  // its boundaries, further tests with their own results, and the blocks that are the report's data.
+  if (in.below(3) == 0) {
+    static constexpr email::calendar_day days[] = {20201110, 20210301, 20220721, 20230401, 20230719, 20231031,
+                                                   20240624, 20241014, 20241130, 20251210, 20260101, 20260309};
+    doc.layout = email::layout_on(in.pick(days));
+    doc.dialect = in.below(4) == 0 ? table_dialect::modern : table_dialect::current;
+    doc.table.testcase_first = in.flag();
+    for (std::size_t t = in.below(3); t > 0; --t) {
+      email::test_section section;
+      section.test = {in.flag() ? "fsmark" : in.text(12), {{in.text(8), in.text(8)}, {"fs", "btrfs"}}, "", ""};
+      section.machine = {"lkp-ivb-2ep2", in.text(30)};
+      section.base_results = {"sb.json", std::make_shared<const matrix>(matrix_of(in, finite_only))};
+      section.head_results.push_back({"sh.json", std::make_shared<const matrix>(matrix_of(in, finite_only))});
+      if (in.flag()) section.metric = name_of(in);
+      doc.further_tests.push_back(std::move(section));
+    }
+    if (in.flag()) doc.blocks.status.push_back({"still regression on", in.text(20), in.text(40)});
+    doc.blocks.status_right_aligned = in.flag();
+    if (in.flag()) doc.patch = {in.text(30), in.text(30), in.text(30), in.text(30)};
+    if (in.flag()) doc.mail.message_id = in.flag() ? "202406241546.6bbd44a7-lkp@intel.com" : in.text(30);
+    if (in.flag()) doc.blocks.tags = in.flag();
+    if (in.flag()) doc.base_names.tag = in.text(12);
+    doc.head_names.tree = in.flag() ? "linux-next:master" : "";
+  }
 
   fuzz::expect_success_or_input_error([&] {
     const auto report = email::compose(doc);
     if (report.subject.find('\n') != std::string::npos || report.subject.find('\r') != std::string::npos)
       fuzz::finding("a subject of more than one line");
     if (report.body.empty() || report.body.back() != '\n') fuzz::finding("a body that does not end with a newline");
+    // The box of further tests is a rectangle: every line of it as wide as its first border.
+    const auto lines = fuzz::split_lines(report.body);
+    std::size_t box_width = 0;
+    for (const auto line : lines) {
+      const bool boxed = line.starts_with("+--") || line.starts_with("| ");
+      if (!boxed) {
+        box_width = 0;
+        continue;
+      }
+      const std::size_t width = table_detail::display_width(line);
+      if (box_width == 0) box_width = width;
+      else if (width != box_width) fuzz::finding("a box whose lines differ in width");
+    }
     auto headers = doc.mail;
     headers.subject = report.subject;
     if (!well_formed_headers(email::mbox_message(headers, report.body)))

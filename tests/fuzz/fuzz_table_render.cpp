@@ -155,16 +155,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     compare_options reordered = options;
     reordered.order = options.order == row_order::robot ? row_order::given : row_order::robot;
     const comparison other = compare(matrices, reordered);
-    std::vector<std::pair<std::string_view, bool>> rows, other_rows;
+    // ...and so does lkp-tests' order of today, either way of its testcase-first switch.
+    compare_options families = options;
+    families.order = row_order::robot_families;
+    families.testcase_first = options.order == row_order::robot;
+    const comparison by_family = compare(matrices, families);
+    std::vector<std::pair<std::string_view, bool>> rows, other_rows, family_rows;
     for (const auto& row : cmp.rows) rows.emplace_back(row.name, row.selected);
     for (const auto& row : other.rows) other_rows.emplace_back(row.name, row.selected);
+    for (const auto& row : by_family.rows) family_rows.emplace_back(row.name, row.selected);
     std::sort(rows.begin(), rows.end());
     std::sort(other_rows.begin(), other_rows.end());
-    if (rows != other_rows) fuzz::finding("other rows, or other verdicts, in another order");
+    std::sort(family_rows.begin(), family_rows.end());
+    if (rows != other_rows || rows != family_rows) fuzz::finding("other rows, or other verdicts, in another order");
     std::vector<const comparison_row*> selected;
     for (const auto& row : cmp.rows)
       if (row.selected) selected.push_back(&row);
-    for (const auto dialect : {table_dialect::classic, table_dialect::modern}) {
+    for (const auto dialect : {table_dialect::classic, table_dialect::modern, table_dialect::current}) {
       const std::string table = render_table(dialect, header, cmp.rows, render);
       if (render_table(dialect, header, selected, render) != table)
         fuzz::finding("another table of the selected rows alone");

@@ -26,6 +26,7 @@ struct composed_section {
   std::string metric;                       ///< the box's metric
   std::shared_ptr<const comparison> table;
   std::vector<const comparison_row*> rows;  ///< the rows printed, in order (point into `table`)
+  table_header header;                      ///< its group header and commits
 };
 
 /// A composed report: the body, the subject, and the comparison behind them.
