@@ -63,6 +63,7 @@ command_action add_report_command(CLI::App& app) {
     } else if (options->format == "mbox") {
       auto headers = doc.mail;
       headers.subject = report.subject;
+      if (headers.message_id.empty()) headers.message_id = report.message_id;  // the one the body names
       try {
         text = email::mbox_message(headers, report.body);
       } catch (const email::mail_header_error& e) {

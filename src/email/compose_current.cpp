@@ -128,10 +128,19 @@ section_output compose_section(const report_document& doc, const section_input& 
   return out;
 }
 
-/// The Message-ID without its angle brackets, or empty when the document gives none (the Closes tag
-/// and the materials URL name the message, so they need one).
-std::string bare_message_id(const report_document& doc) {
+/// The Message-ID without its angle brackets: the document's, or one in the robot's form derived from
+/// the date and the sender (`<YYYYMMDDhhmm>.<hex>-<From address>`, so `...-lkp@intel.com` for the
+/// robot's address of today); empty without a date (the Closes tag and the materials URL name the
+/// message, so they are left out then).
+std::string bare_message_id(const report_document& doc, std::string_view subject) {
   std::string_view id = doc.mail.message_id;
+  if (id.empty()) {
+    const auto minute = minute_of_mail_date(doc.mail.date);
+    if (!minute) return {};
+    const mailbox sender = parse_mailbox("From", doc.mail.from);
+    const auto hash = static_cast<std::uint32_t>(detail::fnv1a(fmt::format("{}\n{}", subject, doc.mail.date)));
+    return fmt::format("{}.{:x}-{}", *minute, hash, sender.address);
+  }
   if (id.starts_with('<')) id.remove_prefix(1);
   if (id.ends_with('>')) id.remove_suffix(1);
   return std::string{id};
@@ -197,6 +206,24 @@ composed_report compose_current(const report_document& doc) {
   const std::string_view metric = primary.metric_row->name;
   const bool regression = primary.word == "regression";
 
+  // The subject: `Re: <patch>` for a patch, else `[tree] [subsystem]  <id>:  <metric> <change> <word>`.
+  std::string subject = doc.mail.subject;
+  if (subject.empty() && !doc.patch.subject.empty() && layout.reply_subject) subject = "Re: " + doc.patch.subject;
+  if (subject.empty()) {
+    std::string change = primary.change;
+    if (!layout.subject_signed && change.starts_with('-')) change.erase(0, 1);
+    if (!doc.subject_tag.empty()) subject += fmt::format("[{}] ", doc.subject_tag);
+    if (!doc.head_names.tree.empty()) subject += fmt::format("[{}] ", doc.head_names.tree);
+    if (const auto subsystem = current_subsystem_of(doc.head.subject); !subsystem.empty())
+      subject += fmt::format("[{}] ", subsystem);
+    if (!subject.empty()) subject += ' ';  // two spaces before the id
+    const std::string colon(static_cast<std::size_t>(std::max(doc.blocks.spaces_after_colon, 1)), ' ');
+    subject += fmt::format("{}:{}{} {} {}", doc.head.short_id(10), colon, metric, change, primary.word);
+  }
+  const std::string mail_subject = printable(header_line(subject));
+  const std::string message_id = bare_message_id(doc, mail_subject);
+
+  composed_report report;
   std::string out;
   const auto line = [&out](std::string_view s = {}) {
     out += s;
@@ -291,7 +318,6 @@ composed_report compose_current(const report_document& doc) {
   }
 
   // The tags a fix should carry (regressions).
-  const std::string message_id = bare_message_id(doc);
   if (tags) {
     const std::string& reported_by = doc.blocks.reported_by;
     const std::string closes = message_id.empty() ? std::string{} : fmt::format("{}/{}", doc.blocks.closes_url, message_id);
@@ -350,7 +376,6 @@ composed_report compose_current(const report_document& doc) {
   }
 
   // The tables, the first with the plots, the others after the stars.
-  composed_report report;
   for (std::size_t i = 0; i < sections.size(); ++i) {
     if (i > 0) {
       empty_lines(i == 1 ? layout.empty_lines_before_first_stars : layout.empty_lines_before_later_stars);
@@ -385,21 +410,8 @@ composed_report compose_current(const report_document& doc) {
   report.body = std::move(out);
   report.headline_metric = std::string{metric};
 
-  // The subject: `Re: <patch>` for a patch, else `[tree] [subsystem]  <id>:  <metric> <change> <word>`.
-  std::string subject = doc.mail.subject;
-  if (subject.empty() && !doc.patch.subject.empty() && layout.reply_subject) subject = "Re: " + doc.patch.subject;
-  if (subject.empty()) {
-    std::string change = primary.change;
-    if (!layout.subject_signed && change.starts_with('-')) change.erase(0, 1);
-    if (!doc.subject_tag.empty()) subject += fmt::format("[{}] ", doc.subject_tag);
-    if (!doc.head_names.tree.empty()) subject += fmt::format("[{}] ", doc.head_names.tree);
-    if (const auto subsystem = current_subsystem_of(doc.head.subject); !subsystem.empty())
-      subject += fmt::format("[{}] ", subsystem);
-    if (!subject.empty()) subject += ' ';  // two spaces before the id
-    const std::string colon(static_cast<std::size_t>(std::max(doc.blocks.spaces_after_colon, 1)), ' ');
-    subject += fmt::format("{}:{}{} {} {}", doc.head.short_id(10), colon, metric, change, primary.word);
-  }
-  report.subject = printable(header_line(subject));
+  report.subject = mail_subject;
+  report.message_id = message_id;
 
   report.table = std::move(*sections.front().table);
   report.rows = std::move(sections.front().rows);

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <string_view>
 
 namespace perfmail::email {
@@ -96,6 +97,12 @@ std::optional<calendar_day> parse_iso_day(std::string_view text) {
 }
 
 std::optional<calendar_day> day_of_mail_date(std::string_view date) {
+  const auto minute = minute_of_mail_date(date);
+  if (!minute) return std::nullopt;
+  return static_cast<calendar_day>(*minute / 10000);
+}
+
+std::optional<std::uint64_t> minute_of_mail_date(std::string_view date) {
   // `[Day, ]DD Mon YYYY ...`: skip the weekday, then read the three fields.
   if (const auto comma = date.find(','); comma != std::string_view::npos) date.remove_prefix(comma + 1);
   const auto next_field = [&date]() {
@@ -108,13 +115,17 @@ std::optional<calendar_day> day_of_mail_date(std::string_view date) {
   const auto day = number_of(next_field());
   const std::string_view month_name = next_field();
   const auto year = number_of(next_field());
+  const std::string_view time = next_field();  // hh:mm[:ss]
   constexpr std::array<std::string_view, 12> months{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   unsigned month = 0;
   for (unsigned i = 0; i < months.size(); ++i)
     if (months[i] == month_name) month = i + 1;
-  if (!day || !year || month == 0) return std::nullopt;
-  return day_of(*year, month, *day);
+  if (!day || !year || month == 0 || time.size() < 5 || time[2] != ':') return std::nullopt;
+  const auto hour = number_of(time.substr(0, 2)), minute = number_of(time.substr(3, 2));
+  const auto calendar = day_of(*year, month, *day);
+  if (!calendar || !hour || !minute || *hour > 23 || *minute > 59) return std::nullopt;
+  return std::uint64_t{*calendar} * 10000 + *hour * 100 + *minute;
 }
 
 }  // namespace perfmail::email

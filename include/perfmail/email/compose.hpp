@@ -38,6 +38,9 @@ struct composed_report {
   std::vector<const comparison_row*> rows;  ///< the rows printed, in order (point into `table`)
   std::vector<std::string> plotted;         ///< metrics that got a plot, in order
   std::vector<composed_section> further;    ///< one per further test, in box order
+  /// The Message-ID the body names (its Closes tag, its materials URL), without angle brackets: the
+  /// document's, or the one derived for it; the message must carry it. Empty: the body names none.
+  std::string message_id;
 };
 
 /// The plot title of a metric: every character outside [a-zA-Z0-9_.:+=-] becomes '_', as the robot

@@ -100,4 +100,8 @@ inline constexpr layout_era newest_layout = layout_era::y2026;
 /// nullopt.
 [[nodiscard]] std::optional<calendar_day> day_of_mail_date(std::string_view date);
 
+/// The minute of an RFC 5322 date as YYYYMMDDhhmm (its own zone), or nullopt: the robot's Message-IDs
+/// start with it.
+[[nodiscard]] std::optional<std::uint64_t> minute_of_mail_date(std::string_view date);
+
 }  // namespace perfmail::email
