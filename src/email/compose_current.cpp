@@ -342,9 +342,9 @@ composed_report compose_current(const report_document& doc) {
   }
 
   line("Details are as below:");
-  line(fmt::format("{:->98}>", ""));
+  if (doc.blocks.details_line) line(fmt::format("{:->98}>", ""));
   empty_lines(2);
-  if (layout.reproduce != reproduce_form::none) {
+  if (layout.reproduce != reproduce_form::none && doc.blocks.reproduce.value_or(true)) {
     line("To reproduce:");
     line();
     line(printable(fmt::format("        git clone {}", doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}))));

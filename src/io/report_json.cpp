@@ -341,7 +341,7 @@ class report_parser {
     for (const auto& [object, key] : std::initializer_list<std::pair<std::string_view, std::string_view>>{
              {"commit", "tag"}, {"commit", "tree"}, {"base_commit", "tag"}, {"test", "config"},
              {"test", "compiler"}, {"text", "preamble"}, {"text", "tags"}, {"text", "reported_by"},
-             {"text", "closes_url"}, {"text", "materials_url"}, {"table", "testcase_first"},
+             {"text", "closes_url"}, {"text", "materials_url"}, {"text", "details_line"}, {"table", "testcase_first"},
              {"mail", "spaces_after_colon"}})
       refuse(field(object, key), fmt::format("{}.{}", object, key));
   }
@@ -587,6 +587,7 @@ class report_parser {
   email::body_text read_text(const json_node& node, email::current_blocks& blocks) const {
     const object_reader r(*doc_, node, "text",
                           {"greeting", "reproduce", "legend", "disclaimer", "closing", "signature", "preamble", "tags",
+                           "details_line",
                            "reported_by", "closes_url", "materials_url"});
     blocks.preamble = r.string_list("preamble");
     if (r.find("tags") != nullptr) blocks.tags = r.bool_or("tags", true);
@@ -595,7 +596,9 @@ class report_parser {
     blocks.materials_url = r.string_or("materials_url", blocks.materials_url);
     email::body_text t;
     t.greeting = r.string_or("greeting", t.greeting);
+    blocks.details_line = r.bool_or("details_line", true);
     if (const json_node* rep = r.find("reproduce")) {
+      if (rep->type == kind::boolean) blocks.reproduce = rep->boolean;
       if (rep->type == kind::boolean)
         t.reproduce_repository =
             rep->boolean ? std::optional<std::string>{std::string{email::robot_lkp_repository}} : std::nullopt;

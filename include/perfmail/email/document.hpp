@@ -124,6 +124,8 @@ struct current_blocks {
   std::string config;                    ///< `config: x86_64-rhel-9.4`
   std::string compiler;                  ///< `compiler: gcc-14`
   std::optional<bool> tags;              ///< the tags block; none: on regressions
+  std::optional<bool> reproduce;         ///< the `To reproduce:` block of the layouts to 2023-08; none: the layout's
+  bool details_line = true;              ///< the 98 `-` and `>` under `Details are as below:` (some 2022-23 emails lack it)
   std::string reported_by = "kernel test robot <lkp@intel.com>";
   std::string closes_url = "https://lore.kernel.org/oe-lkp";              ///< + `/<Message-ID>`
   std::string materials_url = "https://download.01.org/0day-ci/archive";  ///< + `/<YYYYMMDD>/<Message-ID>`
