@@ -37,15 +37,15 @@ std::string plot_title(std::string_view metric) {
 }
 
 table_header table_header_of(const report_document& doc) {
+  // The current table's header is the one its email prints.
+  if (doc.dialect == table_dialect::current)
+    return detail::current_table_header(doc, doc.test, doc.machine, doc.group, doc.head_results);
   table_header header;
   header.testcase = doc.group.testcase.empty() ? doc.test.name : doc.group.testcase;
   header.path_params = doc.group.path_params;
   header.tbox_group = doc.group.tbox_group.empty() ? doc.machine.name : doc.group.tbox_group;
   for (const auto& axis : doc.group.axes) header.axes.emplace_back(axis.key, axis.value);
-  if (doc.dialect == table_dialect::current) {
-    detail::name_current_commits(doc, doc.head_results, header);
-    return header;
-  }
+
   header.commits.push_back(doc.base.id);
   header.commits.push_back(doc.head.id);
   // Further compared columns are named after where their results came from.

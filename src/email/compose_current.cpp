@@ -47,6 +47,25 @@ std::string commit_line(const commit& c, const commit_names& names) {
 
 }  // namespace
 
+table_header detail::current_table_header(const report_document& doc, const test_case& test,
+                                          const test_machine& machine, const group_header& group,
+                                          std::span<const results> heads) {
+  table_header h;
+  h.testcase = test.name;
+  h.tbox_group = group.tbox_group.empty() ? machine.name : group.tbox_group;
+  if (!group.axes.empty()) {
+    for (const auto& axis : group.axes) h.axes.emplace_back(axis.key, axis.value);
+  } else {
+    // No axes given: the job's own (its parameters, the machine and the test case), as lkp-tests names
+    // a result.
+    for (const auto& p : test.parameters) h.axes.emplace_back(p.key, p.value);
+    if (!h.tbox_group.empty()) h.axes.emplace_back("tbox_group", h.tbox_group);
+    h.axes.emplace_back("testcase", h.testcase);
+  }
+  name_current_commits(doc, heads, h);
+  return h;
+}
+
 void detail::name_current_commits(const report_document& doc, std::span<const results> heads, table_header& h) {
   h.commits = {doc.base_names.tag.empty() ? doc.base.id : doc.base_names.tag,
                doc.head_names.tag.empty() ? doc.head.id : doc.head_names.tag};
@@ -84,20 +103,7 @@ struct section_output {
 };
 
 table_header section_header(const report_document& doc, const section_input& in) {
-  table_header h;
-  h.testcase = in.test->name;
-  h.tbox_group = in.group->tbox_group.empty() ? in.machine->name : in.group->tbox_group;
-  if (!in.group->axes.empty()) {
-    for (const auto& axis : in.group->axes) h.axes.emplace_back(axis.key, axis.value);
-  } else {
-    // No axes given: the job's own (its parameters, the machine and the test case), as lkp-tests names
-    // a result.
-    for (const auto& p : in.test->parameters) h.axes.emplace_back(p.key, p.value);
-    if (!h.tbox_group.empty()) h.axes.emplace_back("tbox_group", h.tbox_group);
-    h.axes.emplace_back("testcase", h.testcase);
-  }
-  detail::name_current_commits(doc, *in.heads, h);
-  return h;
+  return detail::current_table_header(doc, *in.test, *in.machine, *in.group, *in.heads);
 }
 
 section_output compose_section(const report_document& doc, const section_input& in) {
@@ -129,9 +135,9 @@ section_output compose_section(const report_document& doc, const section_input& 
 }
 
 /// The Message-ID without its angle brackets: the document's, or one in the robot's form derived from
-/// the date and the sender (`<YYYYMMDDhhmm>.<hex>-<From address>`, so `...-lkp@intel.com` for the
-/// robot's address of today); empty without a date (the Closes tag and the materials URL name the
-/// message, so they are left out then).
+/// the date and the sender: `<YYYYMMDDhhmm>.<hex>-<From address>` until 2024-11-29, and from 2024-11-30
+/// `...-lkp@<its domain>` (the robot's ids changed so while its From stayed the same); empty without a
+/// date (the Closes tag and the materials URL name the message, so they are left out then).
 std::string bare_message_id(const report_document& doc, std::string_view subject) {
   std::string_view id = doc.mail.message_id;
   if (id.empty()) {
@@ -139,7 +145,9 @@ std::string bare_message_id(const report_document& doc, std::string_view subject
     if (!minute) return {};
     const mailbox sender = parse_mailbox("From", doc.mail.from);
     const auto hash = static_cast<std::uint32_t>(detail::fnv1a(fmt::format("{}\n{}", subject, doc.mail.date)));
-    return fmt::format("{}.{:x}-{}", *minute, hash, sender.address);
+    std::string tail = sender.address;
+    if (doc.layout.message_id_lkp) tail = "lkp" + tail.substr(tail.rfind('@'));
+    return fmt::format("{}.{:x}-{}", *minute, hash, tail);
   }
   if (id.starts_with('<')) id.remove_prefix(1);
   if (id.ends_with('>')) id.remove_suffix(1);

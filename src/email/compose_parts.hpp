@@ -20,6 +20,12 @@ namespace perfmail::email {
 
 namespace detail {
 
+/// A current table's header: the group's axes (or the job's own: its parameters, tbox_group and
+/// testcase) and the commits as name_current_commits names them.
+[[nodiscard]] table_header current_table_header(const report_document& doc, const test_case& test,
+                                                const test_machine& machine, const group_header& group,
+                                                std::span<const results> heads);
+
 /// The current table's commit names: a tag in place of an id, and the lines under `commit: `
 /// (`<10-hex> ("<subject>")`, or the tag); further columns named after their results.
 void name_current_commits(const report_document& doc, std::span<const results> heads, table_header& header);

@@ -28,6 +28,7 @@ email_layout layout_on(calendar_day day) {
   l.fyi_words = day < 20230201;                 // `Greeting,` and `FYI, we noticed` to 2023-01 (7.14)
   l.headline_signed = day < 20241130;           // 7.3
   l.subject_signed = day < 20241130;            // 7.1
+  l.message_id_lkp = day >= 20241130;           // 7.1: `-oliver.sang@intel.com` to 2024-10-28, `-lkp@intel.com` after
   l.config_lines = day >= 20241014;             // 7.5
   l.tags = day < 20230401 ? tags_form::reported_by : day < 20230719 ? tags_form::link : tags_form::closes;  // 7.7
   l.reproduce = day < 20210101   ? reproduce_form::lkp_run

@@ -265,7 +265,10 @@ class report_parser {
  private:
   commit read_commit(const json_node& node, const std::string& path, bool need_subject,
                      email::commit_names* names) const {
-    const object_reader r(*doc_, node, path, {"id", "subject", "url", "branch", "tag", "tree"});
+    // The tree's name is the subject's, so only the commit under test has one.
+    const object_reader r(*doc_, node, path,
+                          need_subject ? std::initializer_list<std::string_view>{"id", "subject", "url", "branch", "tag", "tree"}
+                                       : std::initializer_list<std::string_view>{"id", "subject", "url", "branch", "tag"});
     commit c;
     c.id = r.required_string("id");
     if (c.id.empty()) r.fail("id", *r.find("id"), "must not be empty");

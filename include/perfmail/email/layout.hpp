@@ -75,6 +75,7 @@ struct email_layout {
   bool patch_subject_line = true;       ///< `patch subject:` (2023 on)
   bool improvement_status_gap = true;   ///< improvements without status lines: 2 empty lines (2024-12 on)
   bool subject_signed = false;          ///< the subject's change keeps its minus (before 2024-11-30)
+  bool message_id_lkp = true;           ///< a derived Message-ID ends `-lkp@<domain>` (2024-11-30 on), else `-<From address>`
 };
 
 /// The first day of the robot's emails of 2020 on: earlier days have the seeds' layouts.
