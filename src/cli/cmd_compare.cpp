@@ -2,16 +2,22 @@
 
 #include "commands.hpp"
 #include "output.hpp"
+#include "row_choice.hpp"
+#include "terminal.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/rules.hpp"
 #include "perfmail/table/details.hpp"
+#include "perfmail/table/markdown.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <filesystem>
@@ -56,6 +62,14 @@ struct compare_args {
   std::vector<std::string> axes;
   std::vector<std::string> commits;
   std::string output;  // empty or "-": standard output
+  fail_on fail = fail_on::never;
+  std::vector<std::string> metrics;
+  std::optional<only_rows> only;
+  std::optional<row_sort> sort;
+  std::string colour = "auto";
+  bool no_summary = false;
+  std::vector<std::string> higher_better;
+  std::vector<std::string> lower_better;
 };
 
 /// A column's name when none is given: the directory that holds the results.
@@ -92,6 +106,35 @@ table_header make_header(const compare_args& args) {
     for (const auto& p : args.paths) h.commits.push_back(default_commit_name(p));
   }
   return h;
+}
+
+/// Refuses an option given where it has no effect, saying why: a script that passes --alpha to the
+/// robot policy, or --distance to utest, would otherwise believe it was obeyed.
+void refuse_ignored_options(const CLI::App& cmd, const compare_args& args) {
+  const auto given = [&](const char* option) { return cmd.count(option) > 0; };
+  const bool robot = args.policy == policy_kind::robot;
+  const bool text = args.format == "text";
+  const auto refuse = [](std::string_view option, std::string_view why) {
+    throw usage_error(fmt::format("{} has no effect here: {}", option, why));
+  };
+  // Options of one policy.
+  if (robot)
+    for (const char* option : {"--alpha", "--correction"})
+      if (given(option)) refuse(option, "the robot policy has no significance test (use --policy utest or ttest)");
+  if (!robot)
+    for (const char* option : {"--distance", "--gap", "--variance", "--perf-profile", "--resize", "--regression-only",
+                               "--all-critical"})
+      if (given(option))
+        refuse(option, fmt::format("it is a rule of the robot policy, not of {}", name_of(policy_names, args.policy)));
+  if (robot && args.sort == row_sort::p) refuse("--sort p", "the robot policy has no p-values (use --policy utest or ttest)");
+  // Options of one dialect or format.
+  if (given("--keep-noise") && args.dialect != table_dialect::classic)
+    refuse("--keep-noise", "only the classic table filters noise");
+  if (given("--details") && !text) refuse("--details", "it is a text layout (--format json has every number)");
+  if (given("--no-summary") && !text) refuse("--no-summary", "the summary line is the text table's");
+  if (given("--color") && !text) refuse("--color", "only text tables are coloured");
+  if (given("--color") && args.details) refuse("--color", "the details table is not coloured");
+  if (args.sort && given("--order")) refuse("--order", "--sort gives the order");
 }
 
 }  // namespace
@@ -174,9 +217,45 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_flag("--keep-rare-failures", args->keep_rare_failures,
                 "report failure counts whose medians are equal, as the robot does (the default; kept for scripts)")
       ->excludes("--drop-rare-failures");
-  cmd->add_option("--format", args->format, "text (the table) or json (numbers, verdicts and p-values)")
-      ->check(CLI::IsMember({"text", "json"}))
+  cmd->add_option("--format", args->format,
+                  "text (the table), markdown (a GitHub-flavoured table, for pull requests and issues) or json "
+                  "(numbers, verdicts and p-values)")
+      ->check(CLI::IsMember({"text", "markdown", "json"}))
       ->capture_default_str();
+  cmd->add_option("--fail-on", args->fail, "exit with status 1 when a change has this verdict: regression, change "
+                                           "(any) or never (the default); bad input stays status 2")
+      ->transform(enum_choices(fail_on_names))
+      ->default_str("never");
+  cmd->add_option("--metrics", args->metrics,
+                  "judge and show only the metrics this pattern matches: a glob (fio.*), /regex/ (found anywhere "
+                  "in the name), !PATTERN to exclude; repeatable")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd->add_option("--only", args->only, "show only the rows of this verdict: regressions, improvements or changes")
+      ->transform(enum_choices(only_rows_names));
+  cmd->add_option("--sort", args->sort,
+                  "row order instead of the robot's: name, change (largest first) or p (smallest first; utest, "
+                  "ttest)")
+      ->transform(enum_choices(row_sort_names));
+  cmd->add_option("--color", args->colour,
+                  "text table rows in colour, regressions red and improvements green: auto (on a terminal, unless "
+                  "NO_COLOR is set), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  cmd->add_option("--higher-is-better", args->higher_better,
+                  "the metrics this pattern matches (a glob, or /regex/) are better higher, ahead of the "
+                  "built-in direction rules; repeatable")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd->add_option("--lower-is-better", args->lower_better,
+                  "the same for metrics better lower (tried before --higher-is-better)")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd->add_flag("--no-summary", args->no_summary,
+                "text: the table alone, without the summary line of verdicts under it (the robot's exact output)");
   cmd->add_option("--testcase", args->testcase, "test case named in the group header");
   cmd->add_option("--path-params", args->path_params, "classic group header: the job's parameters, dash-joined");
   cmd->add_option("--tbox-group", args->tbox_group, "test machine group named in the group header");
@@ -202,10 +281,11 @@ command_action add_compare_command(CLI::App& app) {
       "(--min-change), and --details prints intervals and q-values:\n"
       "  perfmail compare base/ head/ --policy utest --details\n"
       "More in docs/TABLES.md and docs/STATISTICS.md.");
-  return [args, testcase_first] {
+  return [args, testcase_first, cmd] {
     const bool current = args->dialect == table_dialect::current;
     if (testcase_first->count() > 0 && !(current && args->order == row_order::robot))
       throw usage_error("--testcase-first and --no-testcase-first go with --dialect current and the robot order");
+    refuse_ignored_options(*cmd, *args);
     table_header header = make_header(*args);
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
     std::vector<matrix> columns = io::load_all_results(paths, input_limits());
@@ -241,25 +321,57 @@ command_action add_compare_command(CLI::App& app) {
       options.policy.robot.perf_profile = 5;
       options.policy.robot.perf_profile_integer = true;
     }
+    if (!args->higher_better.empty() || !args->lower_better.empty()) {
+      // The given directions come first: the first rule that matches a metric decides.
+      metric_rules rules = metric_rules::robot();
+      std::vector<direction_rule> given;
+      for (const auto& p : args->lower_better) given.push_back({name_rule_of("--lower-is-better", p), better::lower});
+      for (const auto& p : args->higher_better) given.push_back({name_rule_of("--higher-is-better", p), better::higher});
+      rules.directions.insert(rules.directions.begin(), given.begin(), given.end());
+      options.classifier = std::make_shared<const metric_classifier>(std::move(rules));
+    }
     options.policy.robot.resize = args->resize;
     options.policy.robot.regression_only = args->regression_only;
     options.policy.robot.all_critical = args->all_critical;
     const comparison cmp = compare(std::move(columns), options);
 
     const table_dialect dialect = args->dialect;
+    // Only the classic table filters noise; what it drops is no change for the verdicts either.
+    const verdict_options verdicts{.drop_noisy = dialect == table_dialect::classic && !args->keep_noise};
+    const chosen_rows rows = choose_rows(cmp, metric_patterns{args->metrics}, args->only, args->sort, verdicts);
+    const verdict_counts counts = count_verdicts(rows.judged, verdicts);
+    const std::string summary_line = verdict_summary(counts) + '\n';
+    const bool nothing_shown = std::none_of(rows.shown.begin(), rows.shown.end(), [&](const comparison_row* row) {
+      return row->selected && !(verdicts.drop_noisy && row->noisy);
+    });
     std::string out;
     if (args->format == "json") {
-      out = io::comparison_to_json(cmp, header, {dialect, 2});
-    } else if (args->details) {
-      out = render_details(cmp, header);
+      io::comparison_json_options json;
+      json.dialect = dialect;
+      json.verdicts = verdicts;
+      json.rows = rows.shown;
+      json.counted = rows.judged;
+      out = io::comparison_to_json(cmp, header, json);
+    } else if (args->format == "markdown") {
+      out = nothing_shown ? summary_line : render_markdown(header, rows.shown, verdicts) + summary_line;
+    } else if (nothing_shown && !args->no_summary) {
+      // A comparison of a result with itself: a sentence, not a bare header.
+      out = summary_line + statistical_notes(cmp, header);
     } else {
-      render_options ro;
-      ro.noise_filter = !args->keep_noise;
+      if (args->details) {
+        out = render_details(cmp, header, rows.shown);
+      } else {
+        render_options ro;
+        ro.noise_filter = !args->keep_noise;
+        ro.colour = colour_wanted(args->colour, args->output);
+        out = render_table(dialect, header, rows.shown, ro);
+      }
+      if (!args->no_summary) out += summary_line;
       // The statistical policies say under the table where their test could not select anything.
-      out = render_table(dialect, header, cmp.rows, ro) + statistical_notes(cmp, header);
+      out += statistical_notes(cmp, header);
     }
     write_output(args->output, out);
-    return exit_ok;
+    return fails(args->fail, counts) ? exit_verdict : exit_ok;
   };
 }
 

@@ -40,11 +40,14 @@ template <class Enum, std::size_t N>
       "{" + names + "}");
 }
 
-/// Exit statuses shared by every command.
+/// Exit statuses shared by every command, as diff(1) and `git diff --exit-code` use them: 0 when all
+/// is well, 1 when the comparison found what --fail-on names, 2 for trouble. A bug gets a status of its
+/// own, so that a CI job gating on 1 never mistakes one for a regression.
 inline constexpr int exit_ok = 0;
-inline constexpr int exit_failure = 1;     ///< an internal error (a bug: please report it)
+inline constexpr int exit_verdict = 1;     ///< a verdict that --fail-on names (a regression, a change)
 inline constexpr int exit_bad_input = 2;   ///< unreadable or invalid input, or a bad option
 inline constexpr int exit_cannot_write = 2;  ///< output that could not be written whole (diff's "trouble")
+inline constexpr int exit_failure = 3;     ///< an internal error or no memory left (a bug: please report it)
 
 /// The input limits every command applies to what it reads, set by the global options --max-input-size
 /// and --max-runs (docs/RELIABILITY.md).

@@ -214,6 +214,10 @@ plot_block render_plots(const report_document& doc, std::span<const comparison_r
 
 }  // namespace detail
 
+verdict_options verdict_options_of(const report_document& doc) {
+  return {.drop_noisy = doc.dialect == table_dialect::classic && !doc.table.keep_noise};
+}
+
 composed_report compose(const report_document& doc) {
   if (doc.layout.era != layout_era::y2017 && doc.layout.era != layout_era::y2018) return compose_current(doc);
   composed_report out;
@@ -239,7 +243,8 @@ composed_report compose(const report_document& doc) {
   render.noise_filter = !doc.table.keep_noise;
   const std::string table_text = render_table(doc.dialect, table_header_of(doc), out.rows, render);
 
-  // The headline names the chosen metric, or the first performance row printed.
+  // The headline names the chosen metric, or the most important regression printed, or the first
+  // performance row printed (analysis/verdict.hpp, headline_row_of).
   const comparison_row* headline_row = nullptr;
   if (!doc.headline.metric.empty()) {
     headline_row = out.table.find(doc.headline.metric);
@@ -247,10 +252,9 @@ composed_report compose(const report_document& doc) {
       throw input_error("report", input_place::named("headline.metric"),
                         fmt::format("no results have the metric \"{}\"", doc.headline.metric));
   } else {
-    const auto it = std::find_if(out.rows.begin(), out.rows.end(), [](const auto* r) { return !r->failure(); });
-    if (it == out.rows.end())
+    headline_row = headline_row_of(out.rows, verdict_options_of(doc));
+    if (headline_row == nullptr)
       throw usage_error("no performance metric changed: name the headline metric (headline.metric)");
-    headline_row = *it;
   }
   out.headline_metric = std::string{headline_row->name};
   const double relative = relative_change_of(*headline_row).value_or(0.0);

@@ -122,10 +122,10 @@ section_output compose_section(const report_document& doc, const section_input& 
       throw input_error("report", input_place::named(in.metric_field),
                         fmt::format("no results have the metric \"{}\"", in.metric));
   } else {
-    const auto it = std::find_if(out.rows.begin(), out.rows.end(), [](const auto* r) { return !r->failure(); });
-    if (it == out.rows.end())
+    // The most important regression printed, else the first performance row (headline_row_of).
+    out.metric_row = headline_row_of(out.rows, verdict_options_of(doc));
+    if (out.metric_row == nullptr)
       throw usage_error(fmt::format("no performance metric changed: name the metric ({})", in.metric_field));
-    out.metric_row = *it;
   }
   out.change = printed_change(doc.dialect, *out.metric_row);
   if (out.change.starts_with('+')) out.change.erase(0, 1);

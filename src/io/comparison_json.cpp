@@ -9,6 +9,9 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
+#include <span>
+#include <vector>
 #include <string_view>
 
 namespace perfmail::io {
@@ -85,11 +88,28 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
     columns.push_back(std::move(col));
   }
   doc["columns"] = std::move(columns);
+  std::vector<const comparison_row*> all_rows;
+  if (!options.rows) {
+    all_rows.reserve(cmp.rows.size());
+    for (const auto& row : cmp.rows) all_rows.push_back(&row);
+  }
+  const std::span<const comparison_row* const> chosen = options.rows ? *options.rows : all_rows;
+  const verdict_counts counts = count_verdicts(options.counted ? *options.counted : chosen, options.verdicts);
+  json tally;
+  tally["regressions"] = counts.regressions;
+  tally["improvements"] = counts.improvements;
+  tally["changed"] = counts.changed;
+  tally["unchanged"] = counts.unchanged;
+  doc["verdicts"] = std::move(tally);
+  doc["summary"] = verdict_summary(counts);
   json metrics = json::array();
-  for (const auto& row : cmp.rows) {
+  for (const comparison_row* row_pointer : chosen) {
+    const comparison_row& row = *row_pointer;
     json m;
     m["name"] = std::string{row.name};
     m["kind"] = row.failure() ? "failure" : "performance";
+    const std::optional<better> direction = direction_of(row);
+    m["direction"] = direction ? json(std::string{name_of(better_names, *direction)}) : json(nullptr);
     m["selected"] = row.selected;
     json sums = json::array();
     const row_statistics* stats = cmp.statistics_of(row);
@@ -119,6 +139,7 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
         if (statistical) inference_json(j, cmp.inference_of(row, c), row.name);
         j["reason"] = v.reason;
       }
+      j["verdict"] = std::string{name_of(change_verdict_names, verdict_of(row, c, options.verdicts))};
       changes.push_back(std::move(j));
     }
     m["changes"] = std::move(changes);
@@ -151,7 +172,10 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
       json t;
       t["testcase"] = f.testcase;
       t["metric"] = f.metric;
-      t.update(comparison_object(*f.table, f.header, options));
+      comparison_json_options own = options;
+      own.rows.reset();  // the rows chosen are the main table's
+      own.counted.reset();
+      t.update(comparison_object(*f.table, f.header, own));
       tests.push_back(std::move(t));
     }
     doc["tests"] = std::move(tests);

@@ -501,11 +501,14 @@ metric_rules make_robot_rules() {
   // Which way is better: exceptions first, then throughput, bandwidth, operations and scores (higher),
   // latencies and times (lower).
   using enum better;
-  const auto rule = [](name_match how, std::string text, better direction) {
+  const auto rule = [](name_match how, std::string text, std::optional<better> direction) {
     return direction_rule{{how, std::move(text)}, direction};
   };
   using enum name_match;
   r.directions = {
+      // fio's latency histogram: the share of I/Os that completed within a bucket (`fio.latency_250us%`),
+      // more of which is good in the low buckets and bad in the high ones.
+      rule(prefix, "fio.latency_", std::nullopt),
       rule(suffix, ".time.elapsed_time", lower),  rule(suffix, ".time.elapsed_time.max", lower),
       rule(contains, "latency", lower),           rule(contains, "_clat_", lower),
       rule(contains, ".clat_", lower),            rule(contains, "_lat_", lower),

@@ -75,12 +75,19 @@ struct geomean {
 }  // namespace
 
 std::string render_details(const comparison& cmp, const table_header& header) {
+  std::vector<const comparison_row*> rows;
+  for (const comparison_row& row : cmp.rows) rows.push_back(&row);
+  return render_details(cmp, header, rows) + statistical_notes(cmp, header);
+}
+
+std::string render_details(const comparison& cmp, const table_header& header,
+                           std::span<const comparison_row* const> chosen) {
   if (cmp.policy.kind == policy_kind::robot)
     throw usage_error("the details are the statistical policies' (utest, ttest): the robot policy has no p-values");
   const std::size_t compared = cmp.run_counts.size() - 1;
   std::vector<const comparison_row*> rows;
-  for (const comparison_row& row : cmp.rows)
-    if (row.selected) rows.push_back(&row);
+  for (const comparison_row* row : chosen)
+    if (row->selected) rows.push_back(row);
 
   // Cells first, widths after: every column as wide as its widest cell.
   std::vector<std::vector<std::string>> cells;
@@ -140,7 +147,6 @@ std::string render_details(const comparison& cmp, const table_header& header) {
                      d == 0 ? "higher" : "lower", column_name(header, c),
                      percent_text(100 * std::expm1(g.log_sum / static_cast<double>(g.count))));
     }
-  out += statistical_notes(cmp, header);
   return out;
 }
 

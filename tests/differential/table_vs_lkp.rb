@@ -272,7 +272,7 @@ Dir.mktmpdir('perfmail-table-lkp') do |dir|
     end
     matrices = paths.map { |p| JSON.parse(File.read(p)) }
     want, ties = lkp_table(matrices, axes, commits)
-    args = [options[:perfmail], 'compare', *paths, '--dialect', 'current', '--all', '--order', 'robot',
+    args = [options[:perfmail], 'compare', *paths, '--dialect', 'current', '--all', '--no-summary', '--order', 'robot',
             '--testcase-first']
     axes.each { |k, v| args.push('--axis', "#{k}=#{v}") }
     commits.each { |c| args.push('--commit', c) }

@@ -561,7 +561,7 @@ Dir.mktmpdir('perfmail-table-diff') do |dir|
     header = { testcase: 'bench', path_params: 'p-1', tbox_group: 'box', commits: commits,
                axes: [%w[tbox_group box], %w[testcase bench]] }
     [['classic', true], ['classic', false], ['modern', true]].each do |dialect, filter|
-      args = [options[:perfmail], 'compare', *paths, '--all', '--order', 'given', '--dialect', dialect,
+      args = [options[:perfmail], 'compare', *paths, '--all', '--no-summary', '--order', 'given', '--dialect', dialect,
               '--testcase', 'bench', '--path-params', 'p-1', '--tbox-group', 'box',
               '--axis', 'tbox_group=box', '--axis', 'testcase=bench']
       args << '--keep-noise' unless filter
@@ -584,7 +584,7 @@ Dir.mktmpdir('perfmail-table-diff') do |dir|
       path
     end
     header = { axes: current_maker.axes, commits: Array.new(columns) { |c| current_maker.commit(c) } }
-    base_args = [options[:perfmail], 'compare', *paths, '--dialect', 'current', '--all']
+    base_args = [options[:perfmail], 'compare', *paths, '--dialect', 'current', '--all', '--no-summary']
     header[:axes].each { |k, v| base_args.push('--axis', "#{k}=#{v}") }
     header[:commits].each { |c| base_args.push('--commit', c) }
     [[%w[--order given], rows],

@@ -8,7 +8,9 @@
 
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/table/details.hpp"
+#include "perfmail/table/markdown.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <nlohmann/json.hpp>
@@ -182,9 +184,39 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           if (change.find('\n') != std::string::npos) fuzz::finding("a printed change of more than one line");
           (void)relative_change_of(row, c);
         }
-      const std::string json = io::comparison_to_json(cmp, header, {dialect, -1});
+      io::comparison_json_options json_options;
+      json_options.dialect = dialect;
+      json_options.indent = -1;
+      const std::string json = io::comparison_to_json(cmp, header, json_options);
       if (!nlohmann::json::accept(json)) fuzz::finding("comparison JSON that does not parse");
     }
+    // The Markdown table: a header, a delimiter and a row per selected metric, each with as many cells
+    // (pipes that are not escaped) as the header; the verdicts it prints are those counted.
+    const verdict_options verdicts{.drop_noisy = render.noise_filter};
+    const std::string markdown = render_markdown(header, selected, verdicts);
+    std::size_t header_cells = 0;
+    std::size_t lines = 0;
+    for (std::size_t at = 0; at < markdown.size();) {
+      const std::size_t end = markdown.find('\n', at);
+      const std::string_view line = std::string_view{markdown}.substr(at, end - at);
+      at = end + 1;
+      if (line.empty()) continue;
+      std::size_t cells = 0;
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\\') ++i;
+        else if (line[i] == '|') ++cells;
+      }
+      if (lines++ == 0) header_cells = cells;
+      if (!line.starts_with("| ") || !line.ends_with(" |") || cells != header_cells)
+        fuzz::finding("a Markdown line that is not a row of the header's cells");
+    }
+    const verdict_counts counts = count_verdicts(selected, verdicts);
+    std::size_t kept = 0;
+    for (const comparison_row* row : selected) kept += verdicts.drop_noisy && row->noisy ? 0 : 1;
+    if (lines != 2 + kept) fuzz::finding("a Markdown table without a row per metric shown");
+    if (counts.changes() + counts.unchanged != selected.size() * (columns - 1))
+      fuzz::finding("verdicts counted for other changes than the rows hold");
+    if (verdict_summary(counts).find('\n') != std::string::npos) fuzz::finding("a summary of more than one line");
     if (options.policy.kind != policy_kind::robot) check_inference(cmp, options, header);
   });
   return 0;

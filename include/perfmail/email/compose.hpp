@@ -9,6 +9,7 @@
 //   std::cout << r.body;                         // r.subject, r.table (the comparison), r.rows
 
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/email/document.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/table/header.hpp"
@@ -52,6 +53,10 @@ struct composed_report {
 
 /// The comparison options a document asks for, its direction rules ahead of the robot's.
 [[nodiscard]] compare_options compare_options_of(const report_document& doc);
+
+/// How the verdicts of a document's tables are read: the classic table's noise filter drops rows
+/// (unless `table.keep_noise`), and what it drops is no change.
+[[nodiscard]] verdict_options verdict_options_of(const report_document& doc);
 
 /// The plots' look when the document names none: the robot's gnuplot of the layout's years (4.6 in
 /// 2017, 5.0 in 2018, 5.2 from 2020).

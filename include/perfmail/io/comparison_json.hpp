@@ -5,8 +5,10 @@
 // Declarations only: the writer lives in src/io/ so that its dependency stays out of these headers.
 
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/table/header.hpp"
 
+#include <optional>
 #include <span>
 #include <string>
 
@@ -15,6 +17,15 @@ namespace perfmail::io {
 struct comparison_json_options {
   table_dialect dialect = table_dialect::modern;  ///< whose printed change text to include
   int indent = 2;                                  ///< -1 for one line
+  /// How verdicts are read (the classic noise filter, where the table applies it), so that the JSON,
+  /// the table's summary line and --fail-on agree.
+  verdict_options verdicts;
+  /// The metrics to write, in this order (chosen rows, --metrics, --sort); nullopt: every row of the
+  /// comparison, in its order. The `verdicts` counts are over the metrics written.
+  std::optional<std::span<const comparison_row* const>> rows;
+  /// The metrics whose verdicts the `verdicts` counts and `summary` tally (the rows judged, of which
+  /// `rows` may show fewer); nullopt: those written.
+  std::optional<std::span<const comparison_row* const>> counted;
 };
 
 /// A further table of a report (current layouts): its test case, its box metric and its comparison.

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,7 +58,9 @@ struct floor_rule {
 
 struct direction_rule {
   name_rule name;
-  better direction = better::higher;
+  /// None: the metrics the rule matches have no direction (an exception that stops the rules after it,
+  /// such as a share of I/Os in a latency bucket, which is neither better higher nor lower).
+  std::optional<better> direction = better::higher;
   bool operator==(const direction_rule&) const = default;
 };
 

@@ -4,6 +4,7 @@
 // comes from the row (analysis/row.hpp), which the analysis computed with the classic table's arithmetic.
 
 #include "perfmail/analysis/row.hpp"
+#include "perfmail/table/colour.hpp"
 #include "perfmail/table/header.hpp"
 
 #include <fmt/core.h>
@@ -154,8 +155,8 @@ namespace perfmail {
       out += repeat_after("             \\  ", "        |                \\  ", n) + '\n';
       perf_header = true;
     }
-    out += classic::row_line(*row);
-    out += '\n';
+    table_detail::append_row_line(out, classic::row_line(*row), *row, options.colour,
+                                  {.drop_noisy = options.noise_filter});
   }
   out += '\n';
   return out;

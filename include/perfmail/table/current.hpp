@@ -39,7 +39,7 @@ namespace perfmail {
 /// space) over one line per commit, the ids cut to 16 and 27 (a release tag stands in place of an id),
 /// the rows as the modern table prints them, and one empty line.
 [[nodiscard]] inline std::string render_current(const table_header& header, std::span<const comparison_row* const> rows,
-                                                const render_options& /*options*/ = {}) {
+                                                const render_options& options = {}) {
   using namespace table_detail;
   const std::size_t columns = column_count_of(header, rows);
   if (!header.commit_lines.empty() && header.commit_lines.size() != columns)
@@ -52,7 +52,7 @@ namespace perfmail {
     out += "  " + text::printable(line) + '\n';
   out += '\n';
   modern::append_id_lines(out, header.commits, current::head_width);
-  modern::append_rows(out, rows, columns);
+  modern::append_rows(out, rows, columns, options.colour);
   out += '\n';
   return out;
 }

@@ -14,6 +14,7 @@
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/table/header.hpp"
 
+#include <span>
 #include <string>
 
 namespace perfmail {
@@ -24,6 +25,11 @@ namespace perfmail {
 ///   metric                base                  head                 change [95% CI]           p       q
 ///   fio.write_bw_MBps     1000 ± 0.5% (20)      1020 ± 0.4% (20)     +2.0% [+1.8%, +2.2%]  1.5e-11 7.4e-09
 [[nodiscard]] std::string render_details(const comparison& cmp, const table_header& header);
+
+/// The same for the selected ones of `rows` (rows of `cmp`), in their order, without the notes that
+/// statistical_notes() writes: for a caller that prints its own lines between the two.
+[[nodiscard]] std::string render_details(const comparison& cmp, const table_header& header,
+                                         std::span<const comparison_row* const> rows);
 
 /// One line per compared column where the policy's test cannot reach alpha with the runs it has, and per
 /// column where metrics had too few samples present to reach it; empty for the robot policy or when

@@ -53,6 +53,9 @@ struct render_options {
   /// Classic dialect: drop performance rows whose spread is more than half their mean (the robot's
   /// noise filter). The modern dialect never filters.
   bool noise_filter = true;
+  /// Rows in the colour of their verdict (red regressions, green improvements: table/colour.hpp), for a
+  /// terminal. Off by default: the robot's tables are plain text.
+  bool colour = false;
 };
 
 namespace table_detail {

@@ -4,6 +4,7 @@
 // the row (analysis/row.hpp), which the analysis computed with the modern table's arithmetic.
 
 #include "perfmail/analysis/row.hpp"
+#include "perfmail/table/colour.hpp"
 #include "perfmail/table/header.hpp"
 
 #include <fmt/core.h>
@@ -127,8 +128,9 @@ inline void append_id_lines(std::string& out, std::span<const std::string> commi
 }
 
 /// The failure rows under their header, then the performance rows under theirs (modern and current
-/// tables print the same rows). Unselected rows are skipped.
-inline void append_rows(std::string& out, std::span<const comparison_row* const> rows, std::size_t columns) {
+/// tables print the same rows). Unselected rows are skipped; `colour` colours rows by their verdict.
+inline void append_rows(std::string& out, std::span<const comparison_row* const> rows, std::size_t columns,
+                        bool colour = false) {
   using namespace table_detail;
   const std::size_t n = columns - 1;
   for (const bool failures : {true, false}) {
@@ -146,8 +148,7 @@ inline void append_rows(std::string& out, std::span<const comparison_row* const>
         }
         headed = true;
       }
-      out += modern::row_line(*row);
-      out += '\n';
+      table_detail::append_row_line(out, modern::row_line(*row), *row, colour);
     }
   }
 }
@@ -160,7 +161,7 @@ namespace perfmail {
 /// full commit ids, the cut ids and dashes, then the failure rows under their header, the performance
 /// rows under theirs, and one blank line. Unselected rows are skipped.
 [[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row* const> rows,
-                                               const render_options& /*options*/ = {}) {
+                                               const render_options& options = {}) {
   using namespace table_detail;
   const std::size_t columns = column_count_of(header, rows);
   std::string out;
@@ -169,7 +170,7 @@ namespace perfmail {
   for (const auto& id : header.commits) out += "  " + text::printable(id) + '\n';
   out += '\n';
   modern::append_id_lines(out, header.commits, 26);
-  modern::append_rows(out, rows, columns);
+  modern::append_rows(out, rows, columns, options.colour);
   out += '\n';
   return out;
 }

@@ -1,0 +1,156 @@
+#pragma once
+// What a change means for the people who read the table: an improvement, a regression, a change whose
+// direction nobody knows, or nothing. The policy decides whether a metric changed (row.verdicts); the
+// metric's direction (metric_class::direction, from the classifier's direction rules, or a report
+// document's own) decides which way is better. CI gating (--fail-on), the summary line under a table,
+// the colours of a terminal, --only and the headline of a report all read these functions, so that
+// they can never disagree. Cheap to include.
+
+#include "perfmail/analysis/row.hpp"
+#include "perfmail/text/enum_names.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace perfmail {
+
+/// The verdict on one change (a metric, one compared column against the base).
+enum class change_verdict : std::uint8_t {
+  unchanged,    ///< the policy found no change (or the classic table's noise filter dropped the row)
+  improvement,  ///< changed the way the metric's direction calls better
+  regression,   ///< changed the other way
+  changed,      ///< changed, but the metric has no known direction, or its mean did not move (its spread did)
+};
+
+inline constexpr std::array<enum_name<change_verdict>, 4> change_verdict_names{{
+    {change_verdict::unchanged, "unchanged"},
+    {change_verdict::improvement, "improvement"},
+    {change_verdict::regression, "regression"},
+    {change_verdict::changed, "changed"},
+}};
+
+/// Which way is better for `row`. A performance metric has its class's direction, or none. Failure
+/// counts are better fewer, except pass counts (`.pass`, the metrics whose sibling is a failure count),
+/// which are better more.
+[[nodiscard]] inline std::optional<better> direction_of(const comparison_row& row) noexcept {
+  if (row.failure()) return row.cls.sibling == sibling_rule::needs_failure ? better::higher : better::lower;
+  return row.cls.direction;
+}
+
+/// The way compared column `column` (1-based) moved against the base: +1 up, -1 down, 0 not at all. A
+/// failure row moves with the share of runs that fail (each side over its own runs), else with the
+/// count per run; a performance row with its mean.
+[[nodiscard]] inline int movement_of(const comparison_row& row, std::size_t column) {
+  const column_change change = row.change(column);
+  const auto sign = [](double v) { return v > 0 ? 1 : v < 0 ? -1 : 0; };
+  if (!row.failure()) return sign(change.absolute);
+  if (const int by_share = sign(change.reproduction); by_share != 0) return by_share;
+  const column_summary& base = row.columns[0];
+  const column_summary& head = row.columns[column];
+  const double base_rate = base.runs == 0 ? 0 : base.failure_count / base.runs;
+  const double head_rate = head.runs == 0 ? 0 : head.failure_count / head.runs;
+  return sign(head_rate - base_rate);
+}
+
+/// How the verdicts are read from a comparison.
+struct verdict_options {
+  /// The classic table's noise filter (render_options::noise_filter): a row it drops is not reported,
+  /// so it is no change either. Only the classic dialect filters.
+  bool drop_noisy = false;
+};
+
+/// The verdict on compared column `column` (1-based) of `row`.
+[[nodiscard]] inline change_verdict verdict_of(const comparison_row& row, std::size_t column,
+                                               const verdict_options& options = {}) {
+  if (column == 0 || column > row.verdicts.size() || !row.verdicts[column - 1].changed) return change_verdict::unchanged;
+  if (options.drop_noisy && row.noisy) return change_verdict::unchanged;
+  const std::optional<better> direction = direction_of(row);
+  const int moved = movement_of(row, column);
+  if (!direction || moved == 0) return change_verdict::changed;
+  return (moved > 0) == (*direction == better::higher) ? change_verdict::improvement : change_verdict::regression;
+}
+
+/// The verdict on a row as a whole, the gravest of its columns': a regression in any compared column
+/// makes it a regression, else an improvement, else a change, else unchanged.
+[[nodiscard]] inline change_verdict row_verdict(const comparison_row& row, const verdict_options& options = {}) {
+  change_verdict worst = change_verdict::unchanged;
+  const auto rank = [](change_verdict v) {
+    switch (v) {
+      case change_verdict::regression: return 3;
+      case change_verdict::improvement: return 2;
+      case change_verdict::changed: return 1;
+      case change_verdict::unchanged: return 0;
+    }
+    return 0;
+  };
+  for (std::size_t c = 1; c <= row.compared_columns(); ++c) {
+    const change_verdict v = verdict_of(row, c, options);
+    if (rank(v) > rank(worst)) worst = v;
+  }
+  return worst;
+}
+
+/// The verdicts of a set of rows, counted per change (a row of three compared columns counts three).
+struct verdict_counts {
+  std::size_t regressions = 0;
+  std::size_t improvements = 0;
+  std::size_t changed = 0;  ///< of unknown direction
+  std::size_t unchanged = 0;
+
+  [[nodiscard]] std::size_t changes() const noexcept { return regressions + improvements + changed; }
+  bool operator==(const verdict_counts&) const = default;
+};
+
+/// Counts the verdicts of `rows`.
+[[nodiscard]] inline verdict_counts count_verdicts(std::span<const comparison_row* const> rows,
+                                                   const verdict_options& options = {}) {
+  verdict_counts counts;
+  for (const comparison_row* row : rows)
+    for (std::size_t c = 1; c <= row->compared_columns(); ++c) {
+      switch (verdict_of(*row, c, options)) {
+        case change_verdict::regression: ++counts.regressions; break;
+        case change_verdict::improvement: ++counts.improvements; break;
+        case change_verdict::changed: ++counts.changed; break;
+        case change_verdict::unchanged: ++counts.unchanged; break;
+      }
+    }
+  return counts;
+}
+
+/// The row a report headlines when its document names no metric, among the performance rows of `rows`
+/// (those printed): the most important regression when there is one, else the first performance row,
+/// as the robot's emails headline the first row of their table. The most important regression is the
+/// test's own metric before any other (a benchmark's result before a monitor's), then a metric the
+/// robot counts as primary (from a 1% change), then the largest change of the first compared column
+/// (a change from zero counts as the largest), and at equal rank the first printed. Null when no
+/// performance row is printed.
+[[nodiscard]] inline const comparison_row* headline_row_of(std::span<const comparison_row* const> rows,
+                                                           const verdict_options& options = {}) {
+  const comparison_row* first = nullptr;
+  const comparison_row* worst = nullptr;
+  const auto rank = [](const comparison_row& row) { return row.cls.own_metric ? 2 : row.cls.primary ? 1 : 0; };
+  const auto size = [](const comparison_row& row) {
+    const std::optional<double> relative = row.change(1).relative;
+    return relative ? (relative < 0 ? -*relative : *relative) : std::numeric_limits<double>::infinity();
+  };
+  for (const comparison_row* row : rows) {
+    if (row->failure() || row->compared_columns() == 0) continue;
+    if (first == nullptr) first = row;
+    if (verdict_of(*row, 1, options) != change_verdict::regression) continue;
+    if (worst == nullptr || rank(*row) > rank(*worst) || (rank(*row) == rank(*worst) && size(*row) > size(*worst)))
+      worst = row;
+  }
+  return worst != nullptr ? worst : first;
+}
+
+/// The summary line under a table: `2 regressions, 1 improvement, 9,997 unchanged`, with the changes of
+/// unknown direction as `3 changes of unknown direction`; `no changes, 12 unchanged` when nothing
+/// changed. Counts are grouped by thousands, as people read them. Defined in src/analysis/verdict.cpp.
+[[nodiscard]] std::string verdict_summary(const verdict_counts& counts);
+
+}  // namespace perfmail

@@ -1,0 +1,88 @@
+#pragma once
+// Which rows of a comparison a command judges and shows, and in which order: --metrics (the metrics
+// judged: their verdicts count for the summary line and --fail-on), --only (the rows shown, by
+// verdict) and --sort (their order). The comparison itself is never narrowed: a statistical policy's
+// correction still counts every metric compared, so that choosing rows never makes a change look more
+// significant than it is.
+
+#include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/verdict.hpp"
+#include "perfmail/metrics/rules.hpp"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfmail::cli {
+
+/// The metric patterns of --metrics: a glob (`fio.*`, `*_bw_MBps`, matched against the whole name), a
+/// regular expression between slashes (`/lat_(50|99)/`, ECMAScript, found anywhere in the name), and a
+/// leading `!` to exclude what the rest matches. A metric is chosen when it matches an including
+/// pattern (or there is none) and no excluding one.
+class metric_patterns {
+ public:
+  metric_patterns();
+  /// Throws usage_error naming a pattern that is empty or not a regular expression.
+  explicit metric_patterns(const std::vector<std::string>& patterns);
+  metric_patterns(metric_patterns&&) noexcept;
+  metric_patterns& operator=(metric_patterns&&) noexcept;
+  ~metric_patterns();
+
+  [[nodiscard]] bool empty() const noexcept;
+  [[nodiscard]] bool chosen(std::string_view metric) const;
+  /// The including patterns that match none of `rows`: a mistyped pattern, which would otherwise make
+  /// a CI gate pass by judging nothing.
+  [[nodiscard]] std::vector<std::string> unmatched(const std::vector<comparison_row>& rows) const;
+
+ private:
+  struct compiled;
+  std::vector<std::unique_ptr<compiled>> patterns_;
+};
+
+/// A --metrics-style pattern (a glob, or /regex/) as the classifier's name rule, for the direction
+/// options: a glob becomes a regular expression of the whole name, /regex/ one found anywhere. Throws
+/// usage_error naming `option` for an empty pattern or a bad regular expression.
+[[nodiscard]] name_rule name_rule_of(std::string_view option, const std::string& pattern);
+
+/// --only: the rows shown, by their verdict.
+enum class only_rows : std::uint8_t { regressions, improvements, changes };
+inline constexpr std::array<enum_name<only_rows>, 3> only_rows_names{
+    {{only_rows::regressions, "regressions"}, {only_rows::improvements, "improvements"}, {only_rows::changes, "changes"}}};
+
+/// --sort: name (byte order), change (the largest change of the first compared column first) or p (the
+/// smallest p-value first; statistical policies).
+enum class row_sort : std::uint8_t { name, change, p };
+inline constexpr std::array<enum_name<row_sort>, 3> row_sort_names{
+    {{row_sort::name, "name"}, {row_sort::change, "change"}, {row_sort::p, "p"}}};
+
+/// The rows a command works on.
+struct chosen_rows {
+  std::vector<const comparison_row*> judged;  ///< the comparison's order, --metrics applied
+  std::vector<const comparison_row*> shown;   ///< of those, --only applied, in --sort's order
+};
+
+/// Chooses the rows of `cmp`. Throws usage_error when an including pattern matches no metric.
+[[nodiscard]] chosen_rows choose_rows(const comparison& cmp, const metric_patterns& patterns,
+                                      std::optional<only_rows> only, std::optional<row_sort> sort,
+                                      const verdict_options& verdicts);
+
+/// --fail-on: which verdicts make the command exit with status 1.
+enum class fail_on : std::uint8_t { never, regression, change };
+inline constexpr std::array<enum_name<fail_on>, 3> fail_on_names{
+    {{fail_on::never, "never"}, {fail_on::regression, "regression"}, {fail_on::change, "change"}}};
+
+/// Whether `counts` hold a verdict that `when` names.
+[[nodiscard]] constexpr bool fails(fail_on when, const verdict_counts& counts) noexcept {
+  switch (when) {
+    case fail_on::never: return false;
+    case fail_on::regression: return counts.regressions != 0;
+    case fail_on::change: return counts.changes() != 0;
+  }
+  return false;
+}
+
+}  // namespace perfmail::cli

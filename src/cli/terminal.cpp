@@ -1,0 +1,36 @@
+// The terminal the command line writes to: see terminal.hpp.
+
+#include "terminal.hpp"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string_view>
+
+namespace perfmail::cli {
+
+bool to_terminal(const std::string& path) { return (path.empty() || path == "-") && isatty(STDOUT_FILENO) != 0; }
+
+std::pair<int, int> terminal_size() {
+  winsize ws{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) return {ws.ws_col, ws.ws_row};
+  const auto from_env = [](const char* name, int fallback) {
+    const char* v = std::getenv(name);
+    if (v == nullptr) return fallback;
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    return end != v && *end == '\0' && n > 0 && n < 100000 ? static_cast<int>(n) : fallback;
+  };
+  return {from_env("COLUMNS", 80), from_env("LINES", 24)};
+}
+
+bool colour_wanted(const std::string& mode, const std::string& path) {
+  if (mode != "auto") return mode == "always";
+  if (!to_terminal(path)) return false;
+  if (const char* no_colour = std::getenv("NO_COLOR"); no_colour != nullptr && *no_colour != '\0') return false;
+  const char* term = std::getenv("TERM");
+  return term != nullptr && std::string_view{term} != "dumb";
+}
+
+}  // namespace perfmail::cli

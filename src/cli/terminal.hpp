@@ -1,0 +1,23 @@
+#pragma once
+// What the command line knows about the terminal it writes to: whether output goes to one, its size,
+// and whether --color auto means colour there. One place, so that `plot` and `compare` decide alike.
+
+#include <string>
+#include <utility>
+
+namespace perfmail::cli {
+
+/// Whether output goes to a terminal: standard output, when it is one and no file is named (`path`
+/// empty or "-").
+[[nodiscard]] bool to_terminal(const std::string& path);
+
+/// The terminal's size in characters: that of standard output if it is a terminal, else COLUMNS and
+/// LINES, else 80 x 24.
+[[nodiscard]] std::pair<int, int> terminal_size();
+
+/// Whether `mode` (auto, always or never, the --color option) means colour for output to `path`: auto
+/// colours only a terminal, and not when NO_COLOR is set (to anything but an empty string, as
+/// no-color.org says) or TERM is unset or dumb.
+[[nodiscard]] bool colour_wanted(const std::string& mode, const std::string& path);
+
+}  // namespace perfmail::cli
