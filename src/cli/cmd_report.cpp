@@ -2,18 +2,32 @@
 
 #include "commands.hpp"
 #include "output.hpp"
+#include "row_choice.hpp"
 
 #include "perfmail/email/compose.hpp"
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/io/comparison_json.hpp"
+#include "perfmail/io/output_json.hpp"
 #include "perfmail/io/report_json.hpp"
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+extern char** environ;  // POSIX: the environment git inherits
 
 namespace perfmail::cli {
 
@@ -22,6 +36,10 @@ struct report_options {
   std::string document;
   std::string format = "text";
   std::string output;
+  std::string from;
+  fail_on fail = fail_on::never;
+  std::vector<std::string> to;
+  std::vector<std::string> cc;
 };
 
 /// The report document's field behind a mail header.
@@ -31,8 +49,110 @@ std::string mail_field(std::string_view header) {
   if (header == "Cc") return "mail.cc";
   if (header == "Date") return "mail.date";
   if (header == "Message-ID") return "mail.message_id";
-  if (header == "In-Reply-To" || header == "References") return "mail.in_reply_to";
+  if (header == "In-Reply-To") return "mail.in_reply_to";
+  if (header == "References") return "mail.references";
   return "mail";
+}
+
+/// An option value that must be one mailbox for `header`; empty is allowed where `empty_ok` (an empty
+/// --to or --cc clears the document's list). The message is the header writer's, so that the option
+/// and the document field refuse the same values in the same words.
+CLI::Validator mailbox_check(std::string header, bool empty_ok) {
+  return CLI::Validator(
+      [header = std::move(header), empty_ok](std::string& value) -> std::string {
+        if (empty_ok && value.empty()) return {};
+        try {
+          (void)email::parse_mailbox(header, value);
+          return {};
+        } catch (const email::mail_header_error& e) {
+          return e.problem();
+        }
+      },
+      "ADDR");
+}
+
+/// The value of `git config --get KEY`: nullopt when git is not installed, the key is not set, or git
+/// fails in any other way (none of which is an error until a From is needed and none is found). Git
+/// runs without a shell, with the arguments as given, standard input and errors on /dev/null.
+std::optional<std::string> git_config(std::string key) {
+  std::array<int, 2> pipe_fds{};
+  if (::pipe2(pipe_fds.data(), O_CLOEXEC) != 0) return std::nullopt;
+  posix_spawn_file_actions_t actions;
+  if (posix_spawn_file_actions_init(&actions) != 0) {
+    ::close(pipe_fds[0]);
+    ::close(pipe_fds[1]);
+    return std::nullopt;
+  }
+  // dup2 clears close-on-exec on the copy: git gets the pipe as its standard output and nothing else.
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  std::string git = "git", config = "config", get = "--get";
+  std::array<char*, 5> argv{git.data(), config.data(), get.data(), key.data(), nullptr};
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, "git", &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(pipe_fds[1]);
+  std::string out;
+  if (spawned == 0) {
+    // Read to the end, so that git never blocks on a full pipe; keep no more than a name or address needs.
+    constexpr std::size_t most = 64 * 1024;
+    std::array<char, 4096> buffer{};
+    while (true) {
+      const ssize_t n = ::read(pipe_fds[0], buffer.data(), buffer.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      if (out.size() < most) out.append(buffer.data(), static_cast<std::size_t>(n));
+    }
+  }
+  ::close(pipe_fds[0]);
+  if (spawned != 0) return std::nullopt;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return std::nullopt;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+/// The sender when neither --from nor the document names one: $EMAIL (an address, or `Name <address>`),
+/// then `git config user.name` and `user.email`, the identity git send-email sends as by default.
+/// nullopt when none is set. A value that is set but is not a mailbox is refused, naming where it came
+/// from: using the next one would send as someone the user did not choose.
+std::optional<std::string> sender_from_environment() {
+  const auto checked = [](std::string mailbox, std::string_view source) {
+    try {
+      (void)email::parse_mailbox("From", mailbox);
+    } catch (const email::mail_header_error& e) {
+      throw usage_error(fmt::format("the From address from {}: {}; give one with --from \"Name <you@example.org>\"",
+                                    source, e.problem()));
+    }
+    return mailbox;
+  };
+  if (const char* env = std::getenv("EMAIL"); env != nullptr && *env != '\0')
+    return checked(env, "the environment variable EMAIL");
+  const auto address = git_config("user.email");
+  if (!address) return std::nullopt;
+  const auto name = git_config("user.name");
+  return checked(name ? fmt::format("{} <{}>", *name, *address) : *address, "git config user.name and user.email");
+}
+
+/// Whether the email needs its sender: an mbox names it in From, and the layouts of 2020 on derive
+/// their Message-ID (named in the body) from it when the document gives none.
+bool needs_sender(const email::report_document& doc, std::string_view format) {
+  if (format == "mbox") return true;
+  const bool seed = doc.layout.era == email::layout_era::y2017 || doc.layout.era == email::layout_era::y2018;
+  return !seed && doc.mail.message_id.empty() && !doc.mail.date.empty();
+}
+
+/// An option's addresses: none given leaves the document's; given, they replace them, empty values
+/// dropped (so `--cc ''` sends to no Cc at all).
+void override_list(std::vector<std::string>& list, const std::vector<std::string>& given, bool was_given) {
+  if (!was_given) return;
+  list.clear();
+  for (const auto& address : given)
+    if (!address.empty()) list.push_back(address);
 }
 }  // namespace
 
@@ -42,20 +162,53 @@ command_action add_report_command(CLI::App& app) {
   cmd->add_option("REPORT", options->document, "the report document (JSON; see docs/REPORT.md)")->required();
   cmd->add_option("--format", options->format,
                   "text: the email body; mbox: a complete message for git send-email or sendmail; "
-                  "json: the comparison behind the email")
+                  "json: the comparison behind the email, with its subject and Message-ID")
       ->check(CLI::IsMember({"text", "mbox", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", options->output,
                   "write to this file instead of standard output (written whole or not at all)");
+  cmd->add_option("--from", options->from,
+                  "the sender, \"Name <you@example.org>\"; default: the document's mail.from, else $EMAIL, "
+                  "else git config user.name and user.email")
+      ->check(mailbox_check("From", false));
+  auto* to = cmd->add_option("--to", options->to, "a recipient, replacing the document's mail.to (repeatable; '' for none)")
+                 ->allow_extra_args(false)
+                 ->take_all()
+                 ->check(mailbox_check("To", true));
+  auto* cc = cmd->add_option("--cc", options->cc, "a copy, replacing the document's mail.cc (repeatable; '' for none)")
+                 ->allow_extra_args(false)
+                 ->take_all()
+                 ->check(mailbox_check("Cc", true));
+  cmd->add_option("--fail-on", options->fail,
+                  "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
+                  "regression, change (any) or never (the default); the email is written either way")
+      ->transform(enum_choices(fail_on_names))
+      ->default_str("never");
   cmd->footer(
       "Examples:\n"
       "  perfmail report examples/seeds/003.json                # the robot's 2017 email, 18 plots\n"
       "  perfmail report examples/report.json --format mbox -o report.mbox\n"
       "  git send-email report.mbox                            # or: sendmail -t < report.mbox\n"
+      "The mbox is sent from --from, else the document's mail.from, else $EMAIL, else git's user.name\n"
+      "and user.email, as git send-email sends; to the document's mail.to and mail.cc, or --to and --cc.\n"
       "The document names the commits, the test, the result files, the plots and the words around them;\n"
       "every field is described in docs/REPORT.md.");
-  return [options] {
-    const auto doc = io::load_report(options->document, input_limits());
+  return [options, to, cc] {
+    auto doc = io::load_report(options->document, input_limits());
+    if (!options->from.empty()) {
+      doc.mail.from = options->from;
+    } else if (doc.mail.from.empty() && needs_sender(doc, options->format)) {
+      if (auto sender = sender_from_environment()) doc.mail.from = std::move(*sender);
+    }
+    // Refused before anything is written; the text and json formats do without a sender (their body
+    // then names no derived Message-ID).
+    if (options->format == "mbox" && doc.mail.from.empty())
+      throw input_error(options->document, input_place::named("mail.from"),
+                        "no From address for the message: give --from \"Name <you@example.org>\", set mail.from, "
+                        "the environment variable EMAIL, or git config user.name and user.email");
+    override_list(doc.mail.to, options->to, to->count() > 0);
+    override_list(doc.mail.cc, options->cc, cc->count() > 0);
+
     const auto report = email::compose(doc);
     std::string text;
     if (options->format == "text") {
@@ -75,13 +228,29 @@ command_action add_report_command(CLI::App& app) {
     } else {
       io::comparison_json_options json;
       json.dialect = doc.dialect;
+      json.verdicts = email::verdict_options_of(doc);
       std::vector<io::further_comparison> further;
       for (const auto& section : report.further)
         further.push_back({section.testcase, section.metric, section.table.get(), section.header});
-      text = io::comparison_to_json(report.table, email::table_header_of(doc), further, json) + "\n";
+      const std::string comparison =
+          io::comparison_to_json(report.table, email::table_header_of(doc), further, json);
+      // The email's subject and the Message-ID its body names first, then the comparison's own fields.
+      const std::vector<io::json_text_field> fields{
+          {"subject", report.subject},
+          {"message_id", report.message_id.empty() ? std::nullopt : std::optional<std::string>{report.message_id}}};
+      text = io::json_with_fields_first(comparison, fields, json.indent);  // ends with its newline
     }
     write_output(options->output, text);
-    return exit_ok;
+    // The verdicts of what the email reports: the rows its tables print.
+    verdict_counts counts = count_verdicts(report.rows, email::verdict_options_of(doc));
+    for (const auto& section : report.further) {
+      const verdict_counts more = count_verdicts(section.rows, email::verdict_options_of(doc));
+      counts.regressions += more.regressions;
+      counts.improvements += more.improvements;
+      counts.changed += more.changed;
+      counts.unchanged += more.unchanged;
+    }
+    return fails(options->fail, counts) ? exit_verdict : exit_ok;
   };
 }
 

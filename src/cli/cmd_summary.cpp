@@ -4,6 +4,7 @@
 #include "output.hpp"
 
 #include "perfmail/io/matrix_json.hpp"
+#include "perfmail/io/output_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/stats/power.hpp"
@@ -27,6 +28,9 @@ namespace perfmail::cli {
 
 namespace {
 
+/// The most runs a side the planning columns count; beyond it the table prints `>100000`, JSON null.
+constexpr std::size_t runs_limit = 100000;
+
 /// A percentage to detect, `2%` or `2`, as a fraction (0.02); nullopt unless it is a positive number.
 std::optional<double> detect_percent(std::string_view text) {
   if (!text.empty() && text.back() == '%') text.remove_suffix(1);
@@ -37,30 +41,72 @@ std::optional<double> detect_percent(std::string_view text) {
   return value / 100;
 }
 
-/// The planning columns of a metric: the change detectable at its runs, and the runs a change needs. `-`
-/// where the metric has fewer than 2 samples or a zero mean (no relative noise), `exact` where it has no
-/// spread (any change stands out), `>100000` where no number of runs is enough.
-void plan_columns(std::back_insert_iterator<std::string> out, const summary& s, const power_plan& plan,
-                  std::optional<double> detect) {
-  const auto runs_text = [](std::optional<std::size_t> runs) {
-    return runs ? fmt::format("{}", *runs) : std::string{">100000"};
-  };
-  if (s.n < 2 || s.mean == 0) {
-    fmt::format_to(out, "  {:>10}", "-");
-    if (detect) fmt::format_to(out, "  {:>9}  {:>9}", "-", "-");
-    return;
-  }
+/// The planning values of a metric: the change detectable at its runs, and the runs a change needs.
+/// `none` where the metric has fewer than 2 samples or a zero mean (no relative noise), `exact` where it
+/// has no spread (any change stands out); a count is none where no number of runs up to the limit is enough.
+io::metric_plan plan_of(const summary& s, const power_plan& plan, std::optional<double> detect) {
+  io::metric_plan out;
+  if (s.n < 2 || s.mean == 0) return out;
   // The sample standard deviation, as the t-test estimates the noise.
   const double cv = s.stddev * std::sqrt(static_cast<double>(s.n) / static_cast<double>(s.n - 1)) / std::abs(s.mean);
   if (!(cv > 0) || !std::isfinite(cv)) {
-    fmt::format_to(out, "  {:>10}", "exact");
-    if (detect) fmt::format_to(out, "  {:>9}  {:>9}", "exact", "exact");
+    out.basis = io::plan_basis::exact;
+    return out;
+  }
+  out.basis = io::plan_basis::estimated;
+  out.detectable_percent = 100 * detectable_change(s.n, cv, plan);
+  if (detect) {
+    out.ttest_runs = t_test_runs_needed(*detect, cv, plan, runs_limit);
+    out.utest_runs = u_test_runs_needed(*detect, cv, plan, runs_limit);
+  }
+  return out;
+}
+
+/// The planning columns as the table prints them: `-`, `exact`, or the numbers (`>100000` runs where no
+/// number up to the limit is enough).
+void plan_columns(std::back_insert_iterator<std::string> out, const io::metric_plan& p, bool detect) {
+  const auto runs_text = [](std::optional<std::size_t> runs) {
+    return runs ? fmt::format("{}", *runs) : fmt::format(">{}", runs_limit);
+  };
+  if (p.basis != io::plan_basis::estimated) {
+    const char* shown = p.basis == io::plan_basis::exact ? "exact" : "-";
+    fmt::format_to(out, "  {:>10}", shown);
+    if (detect) fmt::format_to(out, "  {:>9}  {:>9}", shown, shown);
     return;
   }
-  fmt::format_to(out, "  {:>10}", fmt::format("{:.2g}%", 100 * detectable_change(s.n, cv, plan)));
-  if (detect)
-    fmt::format_to(out, "  {:>9}  {:>9}", runs_text(t_test_runs_needed(*detect, cv, plan)),
-                   runs_text(u_test_runs_needed(*detect, cv, plan)));
+  fmt::format_to(out, "  {:>10}", fmt::format("{:.2g}%", p.detectable_percent.value_or(0)));
+  if (detect) fmt::format_to(out, "  {:>9}  {:>9}", runs_text(p.ttest_runs), runs_text(p.utest_runs));
+}
+
+/// The table of one result file, as the text format prints it.
+void print_table(std::back_insert_iterator<std::string> out, const io::file_summary& f, bool plan,
+                 std::optional<double> detect) {
+  std::size_t width = 6;
+  for (const auto& m : f.metrics) width = std::max(width, m.name.size());
+  fmt::format_to(out, "{} ({} runs)\n", text::printable(f.path), f.runs);
+  fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {:>8}  {:>14}  {:>14}  {:>14}", "metric", width, "n", "mean",
+                 "%stddev", "min", "median", "max");
+  if (plan) {
+    fmt::format_to(out, "  {:>10}", "detectable");
+    if (detect) fmt::format_to(out, "  {:>9}  {:>9}", fmt::format("ttest {:g}%", 100 * *detect),
+                               fmt::format("utest {:g}%", 100 * *detect));
+  }
+  *out++ = '\n';
+  for (const auto& m : f.metrics) {
+    const summary& s = m.stats;
+    if (s.empty()) {
+      fmt::format_to(out, "{:<{}}  {:>4}  (no samples)\n", m.name, width, 0);
+      continue;
+    }
+    // A zero mean with spread has no percentage: printed as "-", never as an infinity.
+    const std::string shown =
+        m.stddev_percent ? fmt::format("{:>7.1f}%", *m.stddev_percent) : fmt::format("{:>8}", "-");
+    fmt::format_to(out, "{:<{}}  {:>4}  {:>14.6g}  {}  {:>14.6g}  {:>14.6g}  {:>14.6g}", m.name, width, s.n, s.mean,
+                   shown, s.min, s.median, s.max);
+    if (plan && m.plan) plan_columns(out, *m.plan, detect.has_value());
+    *out++ = '\n';
+  }
+  for (const auto& name : f.textual_metrics) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
 }
 
 }  // namespace
@@ -74,12 +120,18 @@ command_action add_summary_command(CLI::App& app) {
     std::optional<std::string> detect;  // a percentage, "2%" or "2"
     double alpha = 0.05;
     double power = 0.8;
+    std::string format = "text";
   };
   auto args = std::make_shared<summary_args>();
   cmd->add_option("RESULTS", args->paths, "matrix.json files, or directories of per-run stats.json files")
       ->required();
   cmd->add_option("-o,--output", args->output,
                   "write to this file instead of standard output (written whole or not at all)");
+  cmd->add_option("--format", args->format,
+                  "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
+                  "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
   auto* plan_flag = cmd->add_flag("--plan", args->plan,
                 "add the smallest change a comparison with as many runs a side detects with --power (ttest, "
                 "normal noise of the metric's spread)");
@@ -107,41 +159,39 @@ command_action add_summary_command(CLI::App& app) {
     if (!(plan.alpha > 0 && plan.alpha < 1) || !(plan.power > 0 && plan.power < 1))
       throw usage_error("--alpha and --power must lie strictly between 0 and 1");
     const std::optional<double> detect = args->detect ? detect_percent(*args->detect) : std::nullopt;
-    // Every file is loaded before anything is printed: an error in a later file leaves stdout empty.
-    std::string text;
-    auto out = std::back_inserter(text);
+    // Every file is loaded and summarized before anything is printed: an error in a later file leaves
+    // stdout empty.
+    std::vector<io::file_summary> files;
     for (const auto& path : args->paths) {
       const matrix m = io::load_results(path, input_limits());
-      std::size_t width = 6;
-      for (const auto& s : m.metrics()) width = std::max(width, s.name().size());
-      fmt::format_to(out, "{} ({} runs)\n", text::printable(io::input_name(path)), m.run_count());
-      fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {:>8}  {:>14}  {:>14}  {:>14}", "metric", width, "n", "mean",
-                     "%stddev", "min", "median", "max");
-      if (args->plan) {
-        fmt::format_to(out, "  {:>10}", "detectable");
-        if (detect) fmt::format_to(out, "  {:>9}  {:>9}", fmt::format("ttest {:g}%", 100 * *detect),
-                         fmt::format("utest {:g}%", 100 * *detect));
-      }
-      text += '\n';
+      io::file_summary f;
+      f.path = io::input_name(path);
+      f.runs = m.run_count();
       for (const auto& series : m.metrics()) {
-        const auto values = series.present_values();
-        const summary s = summarize(values);
-        if (s.empty()) {
-          fmt::format_to(out, "{:<{}}  {:>4}  (no samples)\n", series.name(), width, 0);
-          continue;
+        io::metric_summary row;
+        row.name = series.name();
+        row.stats = summarize(series.present_values());
+        if (!row.stats.empty()) {
+          row.stddev_percent = stddev_percent(row.stats);
+          if (row.stddev_percent && !std::isfinite(*row.stddev_percent))
+            throw value_error(fmt::format("metric \"{}\": the standard deviation in percent of the mean is beyond "
+                                          "the range of a double", series.name()));
+          if (args->plan) row.plan = plan_of(row.stats, plan, detect);
         }
-        // A zero mean with spread has no percentage: printed as "-", never as an infinity.
-        const auto pct = stddev_percent(s);
-        const std::string shown = pct ? fmt::format("{:>7.1f}%", *pct) : fmt::format("{:>8}", "-");
-        if (pct && !std::isfinite(*pct))
-          throw value_error(fmt::format("metric \"{}\": the standard deviation in percent of the mean is beyond the "
-                                        "range of a double", series.name()));
-        fmt::format_to(out, "{:<{}}  {:>4}  {:>14.6g}  {}  {:>14.6g}  {:>14.6g}  {:>14.6g}", series.name(), width,
-                       s.n, s.mean, shown, s.min, s.median, s.max);
-        if (args->plan) plan_columns(out, s, plan, detect);
-        text += '\n';
+        f.metrics.push_back(std::move(row));
       }
-      for (const auto& name : m.textual_metrics()) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
+      f.textual_metrics.assign(m.textual_metrics().begin(), m.textual_metrics().end());
+      files.push_back(std::move(f));
+    }
+    std::string text;
+    if (args->format == "json") {
+      std::optional<io::summary_plan_settings> settings;
+      if (args->plan)
+        settings = io::summary_plan_settings{plan.alpha, plan.power,
+                                             detect ? std::optional<double>{100 * *detect} : std::nullopt, runs_limit};
+      text = io::summary_to_json(files, settings);
+    } else {
+      for (const auto& f : files) print_table(std::back_inserter(text), f, args->plan, detect);
     }
     write_output(args->output, text);
     return exit_ok;

@@ -137,12 +137,14 @@ section_output compose_section(const report_document& doc, const section_input& 
 /// The Message-ID without its angle brackets: the document's, or one in the robot's form derived from
 /// the date and the sender: `<YYYYMMDDhhmm>.<hex>-<From address>` until 2024-11-29, and from 2024-11-30
 /// `...-lkp@<its domain>` (the robot's ids changed so while its From stayed the same); empty without a
-/// date (the Closes tag and the materials URL name the message, so they are left out then).
+/// date or without a From (the Closes tag and the materials URL name the message, so they are left out
+/// then). The From is the one the message is sent with (`perfmail report` resolves it before composing),
+/// so that the id the body names is the Message-ID of the mbox.
 std::string bare_message_id(const report_document& doc, std::string_view subject) {
   std::string_view id = doc.mail.message_id;
   if (id.empty()) {
     const auto minute = minute_of_mail_date(doc.mail.date);
-    if (!minute) return {};
+    if (!minute || doc.mail.from.empty()) return {};
     const mailbox sender = parse_mailbox("From", doc.mail.from);
     const auto hash = static_cast<std::uint32_t>(detail::fnv1a(fmt::format("{}\n{}", subject, doc.mail.date)));
     std::string tail = sender.address;
@@ -325,24 +327,28 @@ composed_report compose_current(const report_document& doc) {
     empty_lines(tags ? 2 : 4);
   }
 
-  // The tags a fix should carry (regressions).
-  if (tags) {
-    const std::string& reported_by = doc.blocks.reported_by;
-    const std::string closes = message_id.empty() ? std::string{} : fmt::format("{}/{}", doc.blocks.closes_url, message_id);
+  // The tags a fix should carry (regressions): the reporter is the sender unless the document names
+  // one; with neither a reporter nor a message to close, there is no tag to give.
+  const std::string& reported_by = !doc.blocks.reported_by.empty() ? doc.blocks.reported_by : doc.mail.from;
+  const std::string closes = message_id.empty() ? std::string{} : fmt::format("{}/{}", doc.blocks.closes_url, message_id);
+  if (tags && (!reported_by.empty() || (!closes.empty() && layout.tags != tags_form::reported_by))) {
+    const auto reporter = [&](std::string_view prefix) {
+      if (!reported_by.empty()) line(printable(fmt::format("{}Reported-by: {}", prefix, reported_by)));
+    };
     switch (layout.tags) {
       case tags_form::reported_by:
         line("If you fix the issue, kindly add following tag");
-        line(printable(fmt::format("Reported-by: {}", reported_by)));
+        reporter("");
         break;
       case tags_form::link:
         line("If you fix the issue, kindly add following tag");
-        line(printable(fmt::format("| Reported-by: {}", reported_by)));
+        reporter("| ");
         if (!closes.empty()) line(printable(fmt::format("| Link: {}", closes)));
         break;
       case tags_form::closes:
         line("If you fix the issue in a separate patch/commit (i.e. not just a new version of");
         line("the same patch/commit), kindly add following tags");
-        line(printable(fmt::format("| Reported-by: {}", reported_by)));
+        reporter("| ");
         if (!closes.empty()) line(printable(fmt::format("| Closes: {}", closes)));
         break;
     }

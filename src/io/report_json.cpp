@@ -619,7 +619,8 @@ class report_parser {
 
   void read_mail(const json_node& node, email::report_document& doc) const {
     const object_reader r(*doc_, node, "mail",
-                          {"from", "to", "cc", "subject", "date", "message_id", "in_reply_to", "tag", "spaces_after_colon"});
+                          {"from", "to", "cc", "subject", "date", "message_id", "in_reply_to", "references", "tag",
+                           "spaces_after_colon"});
     doc.blocks.spaces_after_colon = r.int_or("spaces_after_colon", 2, 1, 2);
     doc.mail.from = r.string_or("from", doc.mail.from);
     doc.mail.to = r.string_list("to");
@@ -628,6 +629,7 @@ class report_parser {
     doc.mail.date = r.string_or("date", "");
     doc.mail.message_id = r.string_or("message_id", "");
     doc.mail.in_reply_to = r.string_or("in_reply_to", "");
+    doc.mail.references = r.string_list("references");
     doc.subject_tag = r.string_or("tag", "");
     // Headers are checked here, where the field's place is known, by the functions that write them
     // (email/mbox.hpp): an address without @ is a mistake in the document, not in the message.
@@ -651,6 +653,8 @@ class report_parser {
       check("message_id", 0, [&] { (void)email::msg_id_header("Message-ID", doc.mail.message_id); });
     if (!doc.mail.in_reply_to.empty())
       check("in_reply_to", 0, [&] { (void)email::msg_id_header("In-Reply-To", doc.mail.in_reply_to); });
+    for (std::size_t i = 0; i < doc.mail.references.size(); ++i)
+      check("references", i, [&] { (void)email::msg_id_header("References", doc.mail.references[i]); });
   }
 
   std::vector<direction_rule> read_directions(const json_node& node) const {

@@ -1,6 +1,7 @@
 """Reads an mbox message (standard input) as a mail client would and checks its headers and body.
 
-    check_mbox.py [--subject S] [--subject-contains TEXT] [--document REPORT.json] [--no-plus-minus]
+    check_mbox.py [--subject S] [--subject-contains TEXT] [--document REPORT.json] [--from ADDR]
+                  [--no-plus-minus]
 
 The header block must be valid as written: every line at most 998 octets, and at most 78 unless it is
 one token that cannot be folded (not an encoded-word, which can always be made shorter); every
@@ -10,13 +11,17 @@ checked for defects too, since header defects are recorded rather than raised.
 
 The expected values come from the options and from the report document's "mail" section: the decoded
 From, To and Cc must give back each display name and address as the document wrote them, the decoded
-Subject the given subject, and In-Reply-To and References the given message id.
+Subject the given subject, In-Reply-To the given message id and References the document's references
+followed by it. The From expected is --from, else the document's mail.from, else $EMAIL (how perfmail
+finds the sender; a test sets EMAIL so as not to depend on the git identity of whoever runs it); there
+is no default, and a From naming the robot (lkp@intel.com) is refused unless expected so.
 """
 import argparse
 import email
 import email.header
 import email.policy
 import json
+import os
 import re
 import sys
 
@@ -24,6 +29,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--subject", help="the exact subject expected")
 parser.add_argument("--subject-contains", help="text the subject must hold (e.g. a metric name)")
 parser.add_argument("--document", help="the report document whose mail section is expected")
+parser.add_argument("--from", dest="sender", help="the From expected (else the document's, else $EMAIL)")
 parser.add_argument("--no-plus-minus", action="store_true", help="the body need not hold a table's ± sign")
 args = parser.parse_args()
 
@@ -114,15 +120,20 @@ def rfc2047_display_names(header):
 
 
 expected_subject = args.subject
+mail = {}
 if args.document:
     with open(args.document, encoding="utf-8") as f:
         mail = json.load(f).get("mail", {})
+sender = args.sender or mail.get("from") or os.environ.get("EMAIL")
+assert sender, "no From expected: give --from, a document with mail.from, or set EMAIL"
+robot = [a for _, a in decoded_mailboxes("From") if a.lower() == "lkp@intel.com"]
+assert not robot or expected_mailbox(sender)[1].lower() == "lkp@intel.com", f"From names the robot: {message['From']!r}"
+if args.document or args.sender:
     as_list = lambda v: [v] if isinstance(v, str) else list(v or [])
-    expected = {
-        "From": [mail.get("from", "kernel test robot <lkp@intel.com>")],
-        "To": as_list(mail.get("to")),
-        "Cc": as_list(mail.get("cc")),
-    }
+    expected = {"From": [sender]}
+    if args.document:
+        expected["To"] = as_list(mail.get("to"))
+        expected["Cc"] = as_list(mail.get("cc"))
     for header, mailboxes in expected.items():
         want = [expected_mailbox(m) for m in mailboxes]
         got = decoded_mailboxes(header)
@@ -132,9 +143,18 @@ if args.document:
         assert got == want, f"{header}: decoded {got!r}, expected {want!r}"
     if expected_subject is None and "subject" in mail:
         expected_subject = mail["subject"]
+    bare = lambda i: i.strip().removeprefix("<").removesuffix(">")
     if "in_reply_to" in mail:
-        for header in ("In-Reply-To", "References"):
-            assert str(message[header]) == f"<{mail['in_reply_to']}>", f"{header}: {message[header]!r}"
+        assert str(message["In-Reply-To"]) == f"<{bare(mail['in_reply_to'])}>", f"In-Reply-To: {message['In-Reply-To']!r}"
+    if "in_reply_to" in mail or "references" in mail:
+        thread = [bare(i) for i in as_list(mail.get("references"))]
+        if "in_reply_to" in mail and (not thread or thread[-1] != bare(mail["in_reply_to"])):
+            thread.append(bare(mail["in_reply_to"]))
+        want = " ".join(f"<{i}>" for i in thread)
+        got = " ".join(str(message["References"]).split())
+        assert got == want, f"References: {message['References']!r}, expected {want!r}"
+    else:
+        assert message["References"] is None and message["In-Reply-To"] is None, "a reply header the document did not ask for"
 
 subject = str(message["Subject"])
 if expected_subject is not None:

@@ -125,6 +125,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.below(6) == 0) doc.mail.subject = in.text(40);
   if (in.flag()) doc.subject_tag = "lkp-robot";
   doc.mail.date = "Mon, 01 Jan 2018 00:00:00 +0000";
+  doc.mail.from = "Fuzz Sender <fuzz@example.org>";  // an mbox needs its sender: no default names one
   doc.mail.to.push_back("someone@example.org");
   // Read last, so that the stored corpus keeps its meaning: a subject of up to some 8,000 bytes, which
   // the writer must fold; any display name; any text as a mailbox or a message id (written, or

@@ -17,6 +17,7 @@ using namespace perfmail::email;
 namespace {
 mail_headers sample_headers() {
   mail_headers h;
+  h.from = "Perfmail Test <perfmail-test@example.org>";
   h.to = {"Developer <dev@example.org>"};
   h.cc = {"list@example.org", "other@example.org"};
   h.subject = "[mm] e932fd3f1772: fio.write_bw_MBps 24% improvement";
@@ -199,7 +200,7 @@ void check_header_lines(const std::string& msg) {
 
 TEST_CASE("mbox: headers, MIME and body") {
   const auto msg = mbox_message(sample_headers(), "Greeting,\n\n   66.58 \xC2\xB1  5%\n");
-  CHECK(msg.starts_with("From perfmail Mon Sep 17 00:00:00 2001\nFrom: kernel test robot <lkp@intel.com>\n"));
+  CHECK(msg.starts_with("From perfmail Mon Sep 17 00:00:00 2001\nFrom: Perfmail Test <perfmail-test@example.org>\n"));
   CHECK(msg.find("\nTo: Developer <dev@example.org>\n") != std::string::npos);
   CHECK(msg.find("\nCc: list@example.org,\n    other@example.org\n") != std::string::npos);
   CHECK(msg.find("\nSubject: [mm] e932fd3f1772: fio.write_bw_MBps 24% improvement\n") != std::string::npos);
@@ -558,6 +559,42 @@ TEST_CASE("mbox: In-Reply-To comes with References, both as <id>") {
   h.in_reply_to = "<20171128020155.GA10329@yexl-desktop>";  // given with its angle brackets
   CHECK(mbox_message(h, "text\n") == msg);
   CHECK(field(mbox_message(sample_headers(), "x\n"), "References") == "<absent>");
+}
+
+TEST_CASE("mbox: References is the thread given, then the message replied to") {
+  auto h = sample_headers();
+  h.in_reply_to = "<parent@example.org>";
+  h.references = {"root@example.org", "<middle@example.org>"};
+  CHECK(field(mbox_message(h, "x\n"), "References") == "<root@example.org> <middle@example.org> <parent@example.org>");
+  CHECK(field(mbox_message(h, "x\n"), "In-Reply-To") == "<parent@example.org>");
+  // a thread that already ends with the parent (the parent's References plus its id) names it once
+  h.references.push_back("parent@example.org");
+  CHECK(field(mbox_message(h, "x\n"), "References") == "<root@example.org> <middle@example.org> <parent@example.org>");
+  // a thread without a parent: References alone, and no In-Reply-To
+  h.in_reply_to.clear();
+  CHECK(field(mbox_message(h, "x\n"), "In-Reply-To") == "<absent>");
+  CHECK(field(mbox_message(h, "x\n"), "References") == "<root@example.org> <middle@example.org> <parent@example.org>");
+  // a long thread is folded between ids, every line within 78 octets
+  h.references.assign(12, "");
+  for (std::size_t i = 0; i < h.references.size(); ++i) h.references[i] = "message-" + std::to_string(i) + "@lists.example.org";
+  const auto msg = mbox_message(h, "x\n");
+  check_header_lines(msg);
+  const auto lines = header_lines(msg);
+  CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with(" <message-"); }) >= 2);
+  CHECK(field(msg, "References").find("<message-11@lists.example.org>") != std::string::npos);
+  // an id of the thread that is not one is refused, naming References
+  h.references = {"root@example.org", "two words@example.org"};
+  CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("References: \"two words@example.org\""),
+                       perfmail::usage_error);
+}
+
+TEST_CASE("mbox: a message needs a From, and there is no default one") {
+  CHECK(mail_headers{}.from.empty());  // not the robot's: git send-email would copy a From that is not the sender's
+  auto h = sample_headers();
+  h.from.clear();
+  CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("From: none given"), mail_header_error);
+  h.from = "  ";
+  CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("From: none given"), mail_header_error);
 }
 
 TEST_CASE("mbox: message ids that are not of the form left@right are refused") {

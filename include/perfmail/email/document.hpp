@@ -126,7 +126,9 @@ struct current_blocks {
   std::optional<bool> tags;              ///< the tags block; none: on regressions
   std::optional<bool> reproduce;         ///< the `To reproduce:` block of the layouts to 2023-08; none: the layout's
   bool details_line = true;              ///< the 98 `-` and `>` under `Details are as below:` (some 2022-23 emails lack it)
-  std::string reported_by = "kernel test robot <lkp@intel.com>";
+  /// The `Reported-by:` tag; empty: the sender (`mail.from`, as the command resolves it), who reported
+  /// the change. Never a third party's address by default: git send-email copies `-by:` tags into Cc.
+  std::string reported_by;
   std::string closes_url = "https://lore.kernel.org/oe-lkp";              ///< + `/<Message-ID>`
   std::string materials_url = "https://download.01.org/0day-ci/archive";  ///< + `/<YYYYMMDD>/<Message-ID>`
   int spaces_after_colon = 2;            ///< in the subject: `[tree] [subsystem]  <id>:  <metric>`

@@ -9,6 +9,9 @@
 // (RFC 5322 section 2.1.1). A value that cannot be written validly (an address without @, a message id
 // with a space) is refused with a usage error naming the header. A body with lines too long for SMTP
 // (over 998 octets) is sent quoted-printable.
+//
+// The From is the sender's and has no default (see mail_headers::from): a message must not go out in a
+// third party's name, nor make `git send-email` copy one.
 
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -34,13 +37,20 @@ namespace perfmail::email {
 struct mail_headers {
   /// From, To and Cc: each `display name <address>` or a bare address, the display name as plain text
   /// (it is quoted or encoded as it needs; a name already written as a quoted-string is read as one).
-  std::string from = "kernel test robot <lkp@intel.com>";
+  /// From has no default: it is whoever sends the message. (It was once the robot's address, and
+  /// `git send-email` adds a From that is not the sender's to the Cc, so mail sent as the README said
+  /// went to the robot too.) An empty From is refused by mbox_message.
+  std::string from;
   std::vector<std::string> to;
   std::vector<std::string> cc;
   std::string subject;
   std::string date;        ///< RFC 5322 date; empty: the time of writing
   std::string message_id;  ///< `left@right`, with or without angle brackets; empty: from the subject and date
   std::string in_reply_to; ///< the message replied to, as message_id; written as In-Reply-To and References
+  /// The thread above the message replied to, oldest first, as message_id: References is these and then
+  /// in_reply_to (RFC 5322 section 3.6.4: the parent's References followed by the parent's id). Empty:
+  /// References is in_reply_to alone.
+  std::vector<std::string> references;
 };
 
 /// A header value that cannot be written validly: a usage error naming the header, so that a caller can
@@ -551,7 +561,8 @@ inline bool is_atom_phrase(std::string_view name) {
 /// A message id header (Message-ID, In-Reply-To, References): `<left@right>` (RFC 5322 section 3.6.4,
 /// without the obsolete forms), the id given with or without its angle brackets. Throws
 /// mail_header_error for an id of another form: no @, white space, an angle bracket inside.
-[[nodiscard]] inline std::string msg_id_header(std::string_view name, std::string_view id) {
+/// The id of a message id header without its angle brackets, checked as msg_id_header checks it.
+[[nodiscard]] inline std::string_view bare_msg_id(std::string_view name, std::string_view id) {
   const auto refuse = [&](std::string_view problem) {
     throw mail_header_error(std::string{name}, fmt::format("\"{}\": {}", id, problem));
   };
@@ -563,7 +574,27 @@ inline bool is_atom_phrase(std::string_view name) {
   if (!valid) refuse("not a message id (expected left@right, without spaces or angle brackets)");
   if (name.size() + 4 + bare.size() > header_line_limit)
     refuse(fmt::format("a message id of {} octets, too long for a header line", bare.size()));
-  return fmt::format("{}: <{}>\n", name, bare);
+  return bare;
+}
+
+[[nodiscard]] inline std::string msg_id_header(std::string_view name, std::string_view id) {
+  return fmt::format("{}: <{}>\n", name, bare_msg_id(name, id));
+}
+
+/// The References header of a reply: `thread` (the parent's own References, oldest first) and then
+/// `parent`, unless the thread already ends with it; folded between ids, one id too long to share a
+/// line on a line of its own. Throws mail_header_error, naming References, for an id msg_id_header
+/// refuses.
+[[nodiscard]] inline std::string references_header(std::span<const std::string> thread, std::string_view parent) {
+  std::vector<header_piece> pieces;
+  std::string_view last;
+  for (const std::string& id : thread) {
+    last = bare_msg_id("References", id);
+    pieces.push_back(header_piece{pieces.empty() ? "" : " ", fmt::format("<{}>", last)});
+  }
+  if (!parent.empty() && bare_msg_id("References", parent) != last)
+    pieces.push_back(header_piece{pieces.empty() ? "" : " ", fmt::format("<{}>", bare_msg_id("References", parent))});
+  return fold_header("References", pieces);
 }
 
 namespace detail {
@@ -670,6 +701,8 @@ inline bool is_rfc5322_date(std::string_view date) {
     start = end + 1;
   }
 
+  if (detail::trim_spaces(headers.from).empty())
+    throw mail_header_error("From", "none given (the sender's address, e.g. \"Name <you@example.org>\")");
   std::string out = "From perfmail Mon Sep 17 00:00:00 2001\n";
   out += address_header("From", std::span{&headers.from, 1});
   if (!headers.to.empty()) out += address_header("To", headers.to);
@@ -677,12 +710,11 @@ inline bool is_rfc5322_date(std::string_view date) {
   out += unstructured_header("Subject", headers.subject);
   out += date_header(date);
   out += msg_id_header("Message-ID", message_id);
-  if (!headers.in_reply_to.empty()) {
-    // RFC 5322 section 3.6.4: a reply names its parent in References as well as in In-Reply-To, and
-    // threads are built from References.
-    out += msg_id_header("In-Reply-To", headers.in_reply_to);
-    out += msg_id_header("References", headers.in_reply_to);
-  }
+  // RFC 5322 section 3.6.4: a reply names its parent in References as well as in In-Reply-To, and
+  // threads are built from References.
+  if (!headers.in_reply_to.empty()) out += msg_id_header("In-Reply-To", headers.in_reply_to);
+  if (!headers.in_reply_to.empty() || !headers.references.empty())
+    out += references_header(headers.references, headers.in_reply_to);
   out += "MIME-Version: 1.0\n";
   out += "Content-Type: text/plain; charset=UTF-8\n";
   out += fmt::format("Content-Transfer-Encoding: {}\n\n", long_lines ? "quoted-printable" : "8bit");
