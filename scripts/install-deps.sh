@@ -8,7 +8,7 @@ packages=(
   libfmt-dev librange-v3-dev libboost-dev libboost-math-dev
   doctest-dev nlohmann-json3-dev libcli11-dev libbenchmark-dev libsimdjson-dev
   gnuplot-nox python3 ruby
-  git git-email libmailtools-perl
+  git git-email libmailtools-perl groff-base bash-completion zsh fish
 )
 if [[ "${PERFMAIL_DEPS_EXTRA:-}" != "" ]]; then
   read -r -a extra <<<"${PERFMAIL_DEPS_EXTRA}"

@@ -1,4 +1,5 @@
-# Installs perfmail into a scratch prefix, then configures, builds and runs tests/package against it.
+# Installs perfmail into a scratch prefix, then configures, builds and runs tests/package against it, and
+# builds examples/ against it as a project of its own and runs one of them.
 cmake_minimum_required(VERSION 3.25)
 
 function(run)
@@ -14,9 +15,26 @@ run(${CMAKE_COMMAND} -S ${PERFMAIL_SOURCE_DIR} -B ${WORK_DIR}/perfmail-build
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
     -DPERFMAIL_BUILD_TESTS=OFF -DPERFMAIL_BUILD_BENCH=OFF -DPERFMAIL_BUILD_EXAMPLES=OFF -DPERFMAIL_BUILD_CLI=OFF
     -DCMAKE_INSTALL_PREFIX=${prefix})
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/perfmail-build -j 2)
+# CMAKE_BUILD_PARALLEL_LEVEL, where set, says how many jobs the machine has room for.
+if(DEFINED ENV{CMAKE_BUILD_PARALLEL_LEVEL})
+  set(jobs)
+else()
+  set(jobs -j 2)
+endif()
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/perfmail-build ${jobs})
 run(${CMAKE_COMMAND} --install ${WORK_DIR}/perfmail-build)
 run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-build
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer-build)
 run(${WORK_DIR}/consumer-build/consumer)
+
+# The examples, as a project that found the installed package.
+run(${CMAKE_COMMAND} -S ${PERFMAIL_SOURCE_DIR}/examples -B ${WORK_DIR}/examples-build
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER} -DBUILD_TESTING=OFF)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/examples-build ${jobs})
+execute_process(COMMAND ${WORK_DIR}/examples-build/example_summarize
+                        ${PERFMAIL_SOURCE_DIR}/examples/data/base/matrix.json fio.write_bw_MBps
+  RESULT_VARIABLE status OUTPUT_VARIABLE out)
+if(NOT status EQUAL 0 OR NOT out MATCHES "fio.write_bw_MBps: mean ")
+  message(FATAL_ERROR "example_summarize built against the installed package: status ${status}, output:\n${out}")
+endif()

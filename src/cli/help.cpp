@@ -1,0 +1,289 @@
+// The command line's one definition, its help command, its suggestions and --version (help.hpp).
+
+#include "help.hpp"
+
+#include "output.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/text/nearest_name.hpp"
+#include "perfmail/text/printable.hpp"
+#include "perfmail/version.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace perfmail::cli {
+
+io::load_limits& input_limits() {
+  static io::load_limits limits;
+  return limits;
+}
+
+namespace {
+
+/// The largest limits that are not a mistake: an input of a terabyte, a metric of a hundred million runs.
+constexpr std::size_t largest_input_limit = std::size_t{1} << 40;
+constexpr std::size_t largest_runs_limit = 100'000'000;
+
+/// A limit given on the command line: a whole number from 1 to `largest`, with `k`, `m`, `g` or `t` (powers
+/// of 1024) after it when `sizes`. Anything else is refused with a message that quotes the value cut to a
+/// readable length (no 309-digit numbers).
+std::size_t parse_limit(const std::string& option, const std::string& text, std::size_t largest, bool sizes) {
+  const auto refuse = [&](std::string_view why) {
+    throw CLI::ValidationError(option, fmt::format("{} {}", text::quoted(text), why));
+  };
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0) refuse(sizes ? "is not a size (a whole number of bytes, with k, m, g or t for powers of 1024)"
+                                : "is not a whole number");
+  std::size_t shift = 0;
+  const std::string_view suffix = std::string_view{text}.substr(digits);
+  if (!suffix.empty()) {
+    static constexpr std::string_view units = "kmgt";
+    const auto unit = suffix.size() == 1 ? units.find(static_cast<char>(std::tolower(suffix[0]))) : std::string_view::npos;
+    if (!sizes || unit == std::string_view::npos)
+      refuse(sizes ? "is not a size (a whole number of bytes, with k, m, g or t for powers of 1024)"
+                   : "is not a whole number");
+    shift = 10 * (unit + 1);
+  }
+  const std::string_view number = std::string_view{text}.substr(0, digits);
+  std::size_t value = 0;
+  const auto parsed = std::from_chars(number.data(), number.data() + number.size(), value);
+  if (parsed.ec != std::errc{} || value > (largest >> shift))
+    refuse(fmt::format("is more than the largest limit accepted, {}", largest));
+  value <<= shift;
+  if (value == 0) refuse("is not a limit: it must be at least 1");
+  return value;
+}
+
+/// `a, b and c`.
+std::string listed(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+/// The commands of `app`, in the order they were defined, with their aliases.
+std::vector<std::string_view> command_names(const CLI::App& app) {
+  std::vector<std::string_view> names;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_group().empty()) continue;  // hidden
+    names.emplace_back(sub->get_name());
+    for (const auto& alias : sub->get_aliases()) names.emplace_back(alias);
+  }
+  return names;
+}
+
+/// The command of `app` named `name` (or by an alias), or null.
+const CLI::App* command_named(const CLI::App& app, std::string_view name) {
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->check_name(std::string{name})) return sub;
+  return nullptr;
+}
+
+/// Every name an option of `app` is given by on the command line (`-o`, `--output`, `--no-testcase-first`),
+/// hidden options and positional arguments aside.
+void add_option_names(const CLI::App& app, std::vector<std::string>& names) {
+  for (const CLI::Option* opt : app.get_options()) {
+    if (opt->get_group().empty()) continue;  // hidden
+    for (const auto& s : opt->get_snames()) names.push_back("-" + s);
+    for (const auto& l : opt->get_lnames()) names.push_back("--" + l);
+  }
+}
+
+/// Whether `arg` is meant as an option: a dash and something, but not `-` (standard input), `--` or a
+/// negative number.
+bool looks_like_option(std::string_view arg) {
+  if (arg.size() < 2 || arg[0] != '-' || arg == "--") return false;
+  const char next = arg[1] == '-' ? (arg.size() > 2 ? arg[2] : '\0') : arg[1];
+  return !(std::isdigit(static_cast<unsigned char>(next)) || next == '.');
+}
+
+/// `unknown option "--dialcet" for compare; did you mean "--dialect"?`, for `arg` given to `command`
+/// (null: before any command). The options of a command include the global ones, which may follow it.
+std::string unknown_option_message(const CLI::App& app, const CLI::App* command, std::string_view arg) {
+  const std::string_view name = arg.substr(0, arg.find('='));
+  std::vector<std::string> names;
+  if (command) add_option_names(*command, names);
+  add_option_names(app, names);
+  const std::vector<std::string_view> candidates(names.begin(), names.end());
+  const std::string where = command ? " for " + command->get_name() : std::string{};
+  const std::string_view meant = suggestion(name, candidates);
+  if (!meant.empty())
+    return fmt::format("unknown option {}{}; did you mean {}?", text::quoted(name), where, text::quoted(meant));
+  const std::string help = command ? fmt::format("{} {} --help", app.get_name(), command->get_name())
+                                   : fmt::format("{} --help", app.get_name());
+  return fmt::format("unknown option {}{} (see {})", text::quoted(name), where, help);
+}
+
+/// The help command: `perfmail help` prints what `perfmail --help` does, `perfmail help COMMAND` what
+/// `perfmail COMMAND --help` does.
+command_action add_help_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("help", "Print the help of perfmail, or of COMMAND as COMMAND --help does");
+  cmd->footer("Example:\n  perfmail help compare\nprints what 'perfmail compare --help' does.");
+  auto name = std::make_shared<std::string>();
+  std::string names;
+  for (const std::string_view command : command_names(app)) names += (names.empty() ? "" : "|") + std::string{command};
+  // The validator lists the commands, for --help and the completions (manual.cpp), and lets any name
+  // through: the action refuses an unknown one in the words a mistyped command gets.
+  cmd->add_option("COMMAND", *name, "the command whose options to show")
+      ->check(CLI::Validator([](const std::string&) { return std::string{}; }, "{" + names + "}"));
+  return [&app, name] {
+    if (name->empty()) {
+      write_stdout(help_text(app));
+      return exit_ok;
+    }
+    const CLI::App* command = command_named(app, *name);
+    if (!command) throw usage_error(unknown_command_message(app, *name));
+    write_stdout(help_text(*command));
+    return exit_ok;
+  };
+}
+
+}  // namespace
+
+application make_application() {
+  application result;
+  // Named, so that the usage lines say `perfmail` whatever path the binary was run by.
+  result.app = std::make_unique<CLI::App>(
+      "perfmail: performance-change reports in the style of the Linux kernel test robot", "perfmail");
+  CLI::App& app = *result.app;
+  app.set_version_flag("--version", [] { return version_text(); }, "print the version and the libraries it was built with");
+  app.require_subcommand(1);
+  app.fallthrough();  // the global options below may also follow the command's name
+  auto& limits = input_limits();
+  app.add_option_function<std::string>(
+         "--max-input-size",
+         [&limits](const std::string& v) {
+           limits.max_file_bytes = parse_limit("--max-input-size", v, largest_input_limit, true);
+         },
+         "refuse an input (a file, standard input, a pipe) larger than this many bytes; suffixes k, m, g, t "
+         "(powers of 1024) are accepted (default 1g)")
+      ->type_name("SIZE");
+  app.add_option_function<std::string>(
+         "--max-runs",
+         [&limits](const std::string& v) { limits.max_runs = parse_limit("--max-runs", v, largest_runs_limit, false); },
+         "refuse a metric or a plot set with more samples than this (default 100000)")
+      ->type_name("N");
+  app.footer(fmt::format(
+      "Examples:\n"
+      "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"
+      "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
+      "  perfmail report examples/report.json --format mbox\n"
+      "Run 'perfmail help COMMAND' (or 'perfmail COMMAND --help') for the options of one command; the man\n"
+      "pages perfmail(1) and perfmail-COMMAND(1) say the same.\n"
+      "Exit status:\n"
+      "  {}  success\n"
+      "  {}  a verdict that --fail-on names was found (a regression, a change)\n"
+      "  {}  trouble: a bad option, unreadable or invalid input, input above --max-input-size or --max-runs,\n"
+      "     or output that could not be written\n"
+      "  {}  an internal error or no memory left (a bug: please report it)",
+      exit_ok, exit_verdict, exit_bad_input, exit_failure));
+  static_assert(exit_cannot_write == exit_bad_input, "the exit status list above has one line for both");
+
+  auto add = [&](command_action (*registrar)(CLI::App&)) {
+    const auto before = app.get_subcommands({}).size();
+    auto action = registrar(app);
+    result.commands.emplace_back(app.get_subcommands({}).at(before), std::move(action));
+  };
+  add(add_summary_command);
+  add(add_plot_command);
+  add(add_compare_command);
+  add(add_report_command);
+  add(add_help_command);
+  return result;
+}
+
+std::string help_text(const CLI::App& command) {
+  // What App::help does for the command selected last, without its delegation to a selected command
+  // (the help command is selected when it asks): the usage names the command by its path.
+  std::string path = command.get_name();
+  for (const CLI::App* parent = command.get_parent(); parent; parent = parent->get_parent())
+    path = parent->get_name() + " " + path;
+  return command.get_formatter()->make_help(&command, path, CLI::AppFormatMode::Normal);
+}
+
+std::string version_text() {
+  // One line a library and version, naming the parts that were compiled with it: two lines for one
+  // library say that the parts saw different versions of it.
+  std::map<std::pair<std::string_view, std::string_view>, std::vector<std::string_view>> parts;
+  std::vector<std::pair<std::string_view, std::string_view>> order;
+  const auto add = [&](std::string_view part, const library_version& library) {
+    const std::pair key{library.name, library.version};
+    auto& users = parts[key];
+    if (users.empty()) order.push_back(key);
+    users.push_back(part);
+  };
+  static const std::string fmt_version =
+      fmt::format("{}.{}.{}", FMT_VERSION / 10000, FMT_VERSION / 100 % 100, FMT_VERSION % 100);
+  add("the command", {"fmt", fmt_version});
+  add("the command", {"CLI11", CLI11_VERSION});
+  for (const auto& library : built_with()) add("perfmail::perfmail", library);
+  for (const auto& library : io::built_with()) add("perfmail::io", library);
+
+  std::string out = fmt::format("{}\nBuilt with:\n", version_string);
+  for (const auto& key : order) {
+    std::string users;
+    for (const auto part : parts[key]) users += (users.empty() ? "" : ", ") + std::string{part};
+    out += fmt::format("  {} {}: {}\n", key.first, key.second, users);
+  }
+#if defined(__clang__)
+  out += fmt::format("Compiler: Clang {}.{}.{}\n", __clang_major__, __clang_minor__, __clang_patchlevel__);
+#elif defined(__GNUC__)
+  out += fmt::format("Compiler: GCC {}.{}.{}\n", __GNUC__, __GNUC_MINOR__, __GNUC_PATCHLEVEL__);
+#endif
+  out.pop_back();  // CLI11 ends the text with a newline of its own
+  return out;
+}
+
+std::string_view suggestion(std::string_view word, std::span<const std::string_view> candidates) {
+  const auto without_dashes = [](std::string_view s) { return s.substr(std::min(s.find_first_not_of('-'), s.size())); };
+  const std::string_view nearest = text::nearest_name(word, candidates);
+  if (!nearest.empty() && nearest != word) {
+    const std::size_t edits = text::edit_distance(word, nearest);
+    const std::size_t length = std::max(without_dashes(word).size(), without_dashes(nearest).size());
+    if (3 * edits <= length) return nearest;
+  }
+  // A beginning of one name only (`comp`, `--dia`): two letters at least, or every name would match.
+  if (without_dashes(word).size() < 2) return {};
+  std::string_view begun;
+  for (const std::string_view candidate : candidates) {
+    if (candidate.size() <= word.size() || candidate.substr(0, word.size()) != word) continue;
+    if (!begun.empty() && begun != candidate) return {};
+    begun = candidate;
+  }
+  return begun;
+}
+
+std::string unknown_command_message(const CLI::App& app, std::string_view word) {
+  const std::vector<std::string_view> names = command_names(app);
+  const std::string_view meant = suggestion(word, names);
+  if (!meant.empty()) return fmt::format("unknown command {}; did you mean {}?", text::quoted(word), text::quoted(meant));
+  return fmt::format("unknown command {}; the commands are {}", text::quoted(word), listed(names));
+}
+
+std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error) {
+  const CLI::App* command = nullptr;
+  for (const CLI::App* sub : app.get_subcommands()) command = sub;
+  // What nothing took, in order (with fallthrough, a command's unknown options land in the application).
+  for (const std::string& arg : app.remaining(true)) {
+    if (looks_like_option(arg)) return unknown_option_message(app, command, arg);
+    if (!command) return unknown_command_message(app, arg);
+    break;  // an argument too many for the command: CLI11 says so
+  }
+  return fmt::format("{} (see --help)", printable_message(error.what()));
+}
+
+}  // namespace perfmail::cli

@@ -1,0 +1,51 @@
+#pragma once
+// The man pages and the shell completions of perfmail, written from the CLI::App that also makes --help
+// (help.hpp): the generator (manual_main.cpp) runs at build time, so that no page or completion is a
+// hand-written copy that could fall behind an option.
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace perfmail::cli::manual {
+
+/// An option or a positional argument as CLI11 defines it.
+struct option_info {
+  std::vector<std::string> names;     ///< as typed, short ones first: `-o`, `--output`; empty for a positional
+  std::string positional;             ///< a positional argument's name (`RESULTS`), else empty
+  std::string value;                  ///< the value's type name (`TEXT`, `N`, `ENUM`); empty for a flag
+  std::vector<std::string> choices;   ///< the values a validator accepts, where it lists them
+  std::vector<std::string> checks;    ///< what the other validators say of the value (`FLOAT in [0 - 1]`)
+  std::string description;
+  std::string default_value;
+  std::vector<std::string> needs;     ///< options this one needs, by name
+  std::vector<std::string> excludes;  ///< options this one cannot go with, by name
+  bool required = false;
+  bool many = false;                  ///< takes several values, or may be given more than once
+};
+
+/// The application or one of its commands.
+struct command_info {
+  std::string name;                       ///< `perfmail`, `compare`
+  std::string path;                       ///< `perfmail`, `perfmail compare`
+  std::string description;
+  std::string footer;
+  std::vector<option_info> options;       ///< its own, help included
+  std::vector<option_info> positionals;
+  std::vector<option_info> inherited;     ///< the application's that may also follow the command's name
+  std::vector<command_info> commands;
+};
+
+/// Walks `app` (and its visible commands).
+[[nodiscard]] command_info describe(const CLI::App& app);
+
+/// `app`'s page, `perfmail(1)`, or that of one of its commands, `perfmail-compare(1)`, in roff (man(7)).
+[[nodiscard]] std::string man_page(const command_info& root, const command_info* command, const std::string& version);
+
+/// The completion scripts for bash (a function for `complete -F`), zsh (an autoloaded `_perfmail`) and fish.
+[[nodiscard]] std::string bash_completion(const command_info& root);
+[[nodiscard]] std::string zsh_completion(const command_info& root);
+[[nodiscard]] std::string fish_completion(const command_info& root);
+
+}  // namespace perfmail::cli::manual

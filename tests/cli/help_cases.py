@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Help that finds you: suggestions, `perfmail help`, --version, the man pages and the completions.
+
+    help_cases.py CASE --perfmail BIN --share DIR
+
+DIR is the generated share/ tree (man/man1, bash-completion, zsh, fish). The commands and their options
+are read from the tool's own --help, so that a new option is checked without naming it here. Exits 1
+with the reasons on stderr when a case fails, 77 when the shell it needs is missing.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+
+
+def run(args, stdin=None):
+    return subprocess.run(args, input=stdin, capture_output=True)
+
+
+def commands(perfmail):
+    """The command names `perfmail --help` lists."""
+    text = run([perfmail, "--help"]).stdout.decode()
+    section = text.split("Subcommands:\n", 1)[1].split("\n\n", 1)[0]
+    return [line.split()[0] for line in section.splitlines() if line.strip()]
+
+
+def options(perfmail, command=None):
+    """The option names `perfmail [COMMAND] --help` lists (`-o`, `--output`, `--no-testcase-first`)."""
+    text = run([perfmail] + ([command] if command else []) + ["--help"]).stdout.decode()
+    names = []
+    in_options = False
+    for line in text.splitlines():
+        if line.endswith(":") and not line.startswith(" "):
+            in_options = line == "Options:"
+            continue
+        if in_options and line.startswith("  -"):
+            column = re.split(r"\s{2,}", line.strip())[0]
+            for part in column.split(","):
+                match = re.match(r"!?(--?[A-Za-z0-9][\w-]*)", part.strip())
+                if match:
+                    names.append(match.group(1))
+    if not names:
+        fail(f"no options read from {command or 'perfmail'} --help")
+    return names
+
+
+def expect_error(perfmail, args, line):
+    """Exit status 2, nothing on stdout, exactly `line` on stderr."""
+    result = run([perfmail] + args)
+    if result.returncode != 2:
+        fail(f"{args}: exit status {result.returncode}, expected 2")
+    if result.stdout:
+        fail(f"{args}: wrote to stdout: {result.stdout[:200]!r}")
+    if result.stderr.decode(errors="replace") != line + "\n":
+        fail(f"{args}: stderr {result.stderr!r}, expected {line!r}")
+
+
+def case_suggestions(a):
+    p = a.perfmail
+    expect_error(p, ["comapre"], 'perfmail: unknown command "comapre"; did you mean "compare"?')
+    expect_error(p, ["comapre", "x", "y"], 'perfmail: unknown command "comapre"; did you mean "compare"?')
+    expect_error(p, ["comp"], 'perfmail: unknown command "comp"; did you mean "compare"?')
+    expect_error(p, ["xyzzy"], 'perfmail: unknown command "xyzzy"; the commands are ' +
+                 ", ".join(commands(p)[:-1]) + " and " + commands(p)[-1])
+    expect_error(p, ["compare", "--dialcet", "classic", "a", "b"],
+                 'perfmail: unknown option "--dialcet" for compare; did you mean "--dialect"?')
+    expect_error(p, ["compare", "a", "b", "--dialcet=classic"],
+                 'perfmail: unknown option "--dialcet" for compare; did you mean "--dialect"?')
+    expect_error(p, ["report", "--fromat", "mbox", "r.json"],
+                 'perfmail: unknown option "--fromat" for report; did you mean "--format"?')
+    # the global options, before the command or after it
+    expect_error(p, ["--max-run", "3", "summary", "x"],
+                 'perfmail: unknown option "--max-run" for summary; did you mean "--max-runs"?')
+    expect_error(p, ["summary", "x", "--max-inputsize", "3"],
+                 'perfmail: unknown option "--max-inputsize" for summary; did you mean "--max-input-size"?')
+    expect_error(p, ["--verison"], 'perfmail: unknown option "--verison"; did you mean "--version"?')
+    # nothing close: no suggestion, but where to look
+    expect_error(p, ["compare", "--zzz", "a", "b"],
+                 'perfmail: unknown option "--zzz" for compare (see perfmail compare --help)')
+    expect_error(p, ["plot", "-q"], 'perfmail: unknown option "-q" for plot (see perfmail plot --help)')
+    # what the terminal would act on is shown escaped
+    expect_error(p, ["comp\x1b[31mare"],
+                 'perfmail: unknown command "comp\\x1B[31mare"; the commands are ' +
+                 ", ".join(commands(p)[:-1]) + " and " + commands(p)[-1])
+    result = run([p, "compare", "--dia\x1b]0;x\x07lect", "a", "b"])
+    if b"\x1b" in result.stderr or b"\x07" in result.stderr or result.returncode != 2:
+        fail(f"a control character reached stderr raw: {result.stderr!r}")
+    expect_error(p, ["help", "nosuch"], 'perfmail: unknown command "nosuch"; the commands are ' +
+                 ", ".join(commands(p)[:-1]) + " and " + commands(p)[-1])
+    expect_error(p, ["help", "reprot"], 'perfmail: unknown command "reprot"; did you mean "report"?')
+
+
+def case_help(a):
+    p = a.perfmail
+    top = run([p, "--help"])
+    if top.returncode != 0 or run([p, "help"]).stdout != top.stdout:
+        fail("perfmail help differs from perfmail --help")
+    if not top.stdout.startswith(b"perfmail: ") or b"Usage: perfmail [OPTIONS]" not in top.stdout:
+        fail(f"the usage line does not name perfmail: {top.stdout[:200]!r}")
+    for command in commands(p):
+        direct = run([p, command, "--help"])
+        via_help = run([p, "help", command])
+        if direct.returncode != 0 or via_help.returncode != 0 or direct.stdout != via_help.stdout:
+            fail(f"perfmail help {command} differs from perfmail {command} --help")
+        if f"Usage: perfmail {command}".encode() not in direct.stdout:
+            fail(f"{command} --help: the usage line does not say 'perfmail {command}'")
+        if os.path.dirname(p).encode() in direct.stdout:
+            fail(f"{command} --help shows the binary's path")
+
+
+def case_version(a):
+    result = run([a.perfmail, "--version"])
+    lines = result.stdout.decode().splitlines()
+    if result.returncode != 0 or not lines or not re.fullmatch(r"\d+\.\d+\.\d+", lines[0]):
+        fail(f"--version: first line {lines[:1]}, status {result.returncode}")
+    text = "\n".join(lines[1:])
+    for library, part in [("fmt", "the command"), ("CLI11", "the command"), ("Boost", "perfmail::perfmail"),
+                          ("range-v3", "perfmail::perfmail"), ("nlohmann_json", "perfmail::io"),
+                          ("simdjson", "perfmail::io")]:
+        if not re.search(rf"^  {re.escape(library)} \d+\.\d+\.\d+: .*{re.escape(part)}", text, re.M):
+            fail(f"--version does not say which {library} {part} was built with:\n{text}")
+
+
+def case_man(a):
+    man1 = os.path.join(a.share, "man", "man1")
+    pages = {"perfmail": os.path.join(man1, "perfmail.1")}
+    for command in commands(a.perfmail):
+        pages[command] = os.path.join(man1, f"perfmail-{command}.1")
+    for command, page in pages.items():
+        if not os.path.isfile(page):
+            fail(f"no man page {page}")
+            continue
+        check = run(["groff", "-man", "-Tutf8", "-ww", "-z", page])
+        if check.returncode != 0 or check.stderr:
+            fail(f"{page}: groff says {check.stderr.decode(errors='replace')}")
+        source = open(page, encoding="ascii").read().replace("\\-", "-")
+        # every option that --help lists, and the footer's first example line
+        for name in options(a.perfmail, None if command == "perfmail" else command):
+            if not re.search(rf"\\fB{re.escape(name)}\\fR", source):
+                fail(f"{page} does not describe {name}")
+        help_text = run([a.perfmail] + ([] if command == "perfmail" else [command]) + ["--help"]).stdout.decode()
+        example = next((l.strip() for l in help_text.splitlines() if l.startswith("  perfmail ")), None)
+        if example and example.replace("\\", "\\e") not in source:
+            fail(f"{page} lacks the example {example!r}")
+        for section in (".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", ".SH SEE ALSO"):
+            if section not in source:
+                fail(f"{page} has no {section}")
+
+
+BASH_DRIVER = r'''
+source "$1"
+shift
+COMP_WORDS=("$@")
+COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+_perfmail
+printf '%s\n' "${COMPREPLY[@]}"
+'''
+
+
+def bash_complete(a, words):
+    script = os.path.join(a.share, "bash-completion", "completions", "perfmail")
+    result = run(["bash", "--norc", "-c", BASH_DRIVER, "bash", script] + words)
+    if result.returncode != 0 or result.stderr:
+        fail(f"bash completion of {words}: status {result.returncode}, {result.stderr!r}")
+    return result.stdout.decode().split()
+
+
+def expect_completion(complete, a, words, expected, exact=False):
+    got = complete(a, words)
+    if (exact and sorted(got) != sorted(expected)) or not set(expected) <= set(got):
+        fail(f"completing {words!r}: got {got}, expected {'exactly ' if exact else ''}{expected}")
+
+
+def case_bash(a):
+    if not shutil.which("bash"):
+        sys.exit(77)
+    expect_completion(bash_complete, a, ["perfmail", "comp"], ["compare"], exact=True)
+    expect_completion(bash_complete, a, ["perfmail", ""], commands(a.perfmail), exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "--max-runs", "3", "comp"], ["compare"], exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "--max-runs", "=", "3", "comp"], ["compare"], exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "compare", "--dia"], ["--dialect"], exact=True)
+    dialects = ["classic", "modern", "current"]
+    expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", ""], dialects, exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", "=", ""], dialects, exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", "=", "cl"], ["classic"], exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "plot", "--color", ""], ["auto", "always", "never"], exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "help", "re"], ["report"], exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "--max"], ["--max-input-size", "--max-runs"], exact=True)
+    # a file where one is expected: this script's own directory holds this script
+    here = os.path.dirname(os.path.abspath(__file__))
+    expect_completion(bash_complete, a, ["perfmail", "compare", os.path.join(here, "help_ca")],
+                      [os.path.join(here, "help_cases.py")])
+    expect_completion(bash_complete, a, ["perfmail", "compare", "--alpha", ""], [], exact=True)
+    for command in commands(a.perfmail):
+        expect_completion(bash_complete, a, ["perfmail", command, "-"], options(a.perfmail, command) + ["--max-runs"])
+
+
+FISH_DRIVER = 'source $argv[1]; complete --do-complete $argv[2]'
+
+
+def fish_complete(a, words):
+    script = os.path.join(a.share, "fish", "vendor_completions.d", "perfmail.fish")
+    result = run(["fish", "--no-config", "-c", FISH_DRIVER, script, " ".join(words)])
+    if result.returncode != 0 or result.stderr:
+        fail(f"fish completion of {words}: status {result.returncode}, {result.stderr!r}")
+    return [line.split("\t")[0] for line in result.stdout.decode().splitlines()]
+
+
+def case_fish(a):
+    if not shutil.which("fish"):
+        sys.exit(77)
+    script = os.path.join(a.share, "fish", "vendor_completions.d", "perfmail.fish")
+    check = run(["fish", "--no-config", "-n", script])
+    if check.returncode != 0 or check.stderr:
+        fail(f"fish -n: {check.stderr!r}")
+    expect_completion(fish_complete, a, ["perfmail", "comp"], ["compare"], exact=True)
+    expect_completion(fish_complete, a, ["perfmail", "--max-runs", "3", "comp"], ["compare"], exact=True)
+    expect_completion(fish_complete, a, ["perfmail", "compare", "--dia"], ["--dialect"], exact=True)
+    expect_completion(fish_complete, a, ["perfmail", "compare", "--dialect", ""], ["classic", "modern", "current"],
+                      exact=True)
+    expect_completion(fish_complete, a, ["perfmail", "help", "rep"], ["report"], exact=True)
+    for command in commands(a.perfmail):
+        long_options = [o for o in options(a.perfmail, command) if o.startswith("--")]
+        expect_completion(fish_complete, a, ["perfmail", command, "--"], long_options + ["--max-runs"])
+
+
+ZSH_DRIVER = r'''
+zmodload zsh/zpty || exit 77
+zpty z zsh -f -i
+zpty -w z "PS1='> '; fpath=($1 \$fpath); autoload -Uz compinit; compinit -u -D"
+zpty -w z "zstyle ':completion:*' list-separator ''; zstyle ':completion:*' format ''"
+zpty -w z 'print READY'
+zpty -r -m z out '*READY*' || exit 3
+shift
+for line in "$@"; do
+  # Type the words, ask for the list of completions (^D), mark the end, then kill the line (^U).
+  zpty -w -n z "$line"$'\x04'
+  zpty -w z $'\x15print END-OF-LIST'
+  zpty -r -m z out '*END-OF-LIST*END-OF-LIST*' || exit 3
+  print -r -- "$out"
+  print -r -- '=====CASE====='
+done
+zpty -d z
+'''
+
+
+def case_zsh(a):
+    if not shutil.which("zsh"):
+        sys.exit(77)
+    directory = os.path.join(a.share, "zsh", "site-functions")
+    script = os.path.join(directory, "_perfmail")
+    check = run(["zsh", "-n", script])
+    if check.returncode != 0 or check.stderr:
+        fail(f"zsh -n: {check.stderr!r}")
+    cases = [("perfmail comp", ["compare"]), ("perfmail compare --dia", ["--dialect"]),
+             ("perfmail compare --dialect ", ["classic", "modern", "current"]),
+             ("perfmail help rep", ["report"]), ("perfmail --max", ["--max-input-size", "--max-runs"])]
+    try:
+        result = subprocess.run(["zsh", "-f", "-c", ZSH_DRIVER, "zsh", directory] + [c[0] for c in cases],
+                                capture_output=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        fail("zsh completion: timed out")
+        return
+    if result.returncode == 77:
+        sys.exit(77)
+    outputs = result.stdout.decode(errors="replace").split("=====CASE=====")
+    for (line, expected), out in zip(cases, outputs):
+        plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", " ", out)
+        for word in expected:
+            if not re.search(rf"(^|\s){re.escape(word)}(\s|$)", plain):
+                fail(f"zsh: completing {line!r} does not offer {word!r}: {plain!r}")
+    if result.returncode != 0 or len(outputs) < len(cases):
+        fail(f"zsh completion driver: status {result.returncode}, {result.stderr!r}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("case")
+    parser.add_argument("--perfmail", required=True)
+    parser.add_argument("--share", required=True)
+    a = parser.parse_args()
+    globals()["case_" + a.case](a)
+    for message in failures:
+        print(message, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+# Help that finds you (docs/CLI.md): suggestions for a mistyped command or option, `perfmail help`,
+# --version, the man pages (groff finds nothing to warn of) and the bash, zsh and fish completions,
+# each checked against what the tool's own --help lists (tests/cli/help_cases.py).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  set(help_share ${PERFMAIL_MANUAL_DIR})
+  if(NOT help_share)
+    set(help_share ${PROJECT_BINARY_DIR}/src/cli/share)
+  endif()
+  foreach(case IN ITEMS suggestions help version man bash zsh fish)
+    add_test(NAME cli.help.${case}
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/help_cases.py ${case}
+        --perfmail ${cli} --share ${help_share})
+    set_tests_properties(cli.help.${case} PROPERTIES LABELS "help" SKIP_RETURN_CODE 77 TIMEOUT 120)
+  endforeach()
+endif()
+
+# This build tree installed (`cmake --install`): the tool, the man pages and the completions in their
+# places under the prefix (tests/package/install_tree.cmake).
+add_test(NAME package.install_tree
+  COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/install-tree
+    -P ${PROJECT_SOURCE_DIR}/tests/package/install_tree.cmake)
+set_tests_properties(package.install_tree PROPERTIES LABELS "package" TIMEOUT 300)
