@@ -1,71 +1,51 @@
-// perfmail plot: the trend plot of bisect-good and bisect-bad samples, as the robot's e-mails show it.
+// perfmail plot: the trend plot of bisect-good and bisect-bad samples, as the robot's e-mails show it; of
+// a lone set of samples (a file, or a pipe); or of one metric of two result sets.
 
 #include "commands.hpp"
 #include "output.hpp"
+#include "terminal.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/matrix_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/plot/sample_text.hpp"
 #include "perfmail/plot/trend_plot.hpp"
+#include "perfmail/text/nearest_name.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
 
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace perfmail::cli {
 
 namespace {
 
 struct plot_args {
+  std::vector<std::string> inputs;  // FILE or -, or BASE HEAD
   std::string good;
   std::string bad;
+  std::string metric;
   std::string title;
+  std::string good_label;
+  std::string bad_label;
   std::string style = "gnuplot-5.4";
   int width = 0;   // 0: the style's default
   int height = 0;
   std::string colour = "auto";
   std::string output;  // empty or "-": standard output
 };
-
-/// The terminal's size in characters: that of standard output if it is a terminal, else COLUMNS and
-/// LINES, else 80 x 24.
-std::pair<int, int> terminal_size() {
-  winsize ws{};
-  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
-    return {ws.ws_col, ws.ws_row};
-  const auto from_env = [](const char* name, int fallback) {
-    const char* v = std::getenv(name);
-    if (v == nullptr) return fallback;
-    char* end = nullptr;
-    const long n = std::strtol(v, &end, 10);
-    return end != v && *end == '\0' && n > 0 && n < 100000 ? static_cast<int>(n) : fallback;
-  };
-  return {from_env("COLUMNS", 80), from_env("LINES", 24)};
-}
-
-/// Whether the picture goes to a terminal: standard output, when it is one and no file is named.
-bool to_terminal(const std::string& output) {
-  return (output.empty() || output == "-") && isatty(STDOUT_FILENO) != 0;
-}
-
-/// Whether --color auto means colour: only on a terminal, unless NO_COLOR is set or TERM is dumb.
-bool colour_wanted(const std::string& mode, const std::string& output) {
-  if (mode != "auto") return mode == "always";
-  if (!to_terminal(output) || std::getenv("NO_COLOR") != nullptr) return false;
-  const char* term = std::getenv("TERM");
-  return term != nullptr && std::string_view{term} != "dumb";
-}
 
 /// The samples of FILE, or of standard input for "-"; nullopt when no file was named (an absent set).
 /// The global input limits apply to every kind of file (io/read_file.hpp).
@@ -75,14 +55,74 @@ plot::trend_series load(const std::string& path) {
   return plot::parse_samples(io::read_text(path, limits.max_bytes), io::input_name(path), limits);
 }
 
+/// Refuses text from the command line that would reach the terminal as something other than text, as
+/// check_plot_title does for the title.
+void check_one_line(std::string_view option, std::string_view text) {
+  if (text.empty()) throw usage_error(fmt::format("plot: {} is empty", option));
+  if (const auto at = text::first_unsafe(text); at != std::string_view::npos)
+    throw usage_error(fmt::format("plot: {} holds a control character or a byte outside UTF-8 (byte {}); it is one "
+                                  "line of text",
+                                  option, at + 1));
+}
+
+/// The samples of `metric` in a result set, a missing run (null) as an undefined sample; nullopt when the
+/// result set has no such metric with numbers.
+plot::trend_series metric_samples(const matrix& results, std::string_view metric) {
+  const series_view* s = results.find(metric);
+  if (s == nullptr) return std::nullopt;
+  plot::samples out(s->size());
+  for (std::size_t run = 0; run < s->size(); ++run)
+    out[run] = s->is_missing(run) ? std::numeric_limits<double>::quiet_NaN() : s->raw_values()[run];
+  return out;
+}
+
+/// The error for a metric that neither result set has: names it and, when one is close (at most a third
+/// of its characters edited, as for mistyped commands), the nearest name there is.
+[[noreturn]] void no_such_metric(std::string_view metric, const matrix& base, const matrix& head,
+                                 const std::string& base_name, const std::string& head_name) {
+  const auto holds_text = [&](const matrix& m) {
+    const auto textual = m.textual_metrics();
+    return std::find(textual.begin(), textual.end(), metric) != textual.end();
+  };
+  if (holds_text(base) || holds_text(head))
+    throw usage_error(fmt::format("plot: metric {} of {} and {} holds text, not numbers; nothing to plot",
+                                  text::quoted(metric), base_name, head_name));
+  const std::size_t most_edits = std::max<std::size_t>(1, metric.size() / 3);
+  // Names whose lengths differ by more than the edits allowed cannot be close: they are not compared, so
+  // that a matrix of tens of thousands of metrics costs little.
+  std::vector<std::string_view> candidates;
+  for (const matrix* m : {&base, &head})
+    for (const auto& s : m->metrics()) {
+      const std::size_t a = s.name().size();
+      if ((a > metric.size() ? a - metric.size() : metric.size() - a) <= most_edits) candidates.push_back(s.name());
+    }
+  const std::string_view nearest = text::nearest_name(metric, candidates);
+  std::string hint;
+  if (!nearest.empty() && text::edit_distance(metric, nearest) <= most_edits)
+    hint = fmt::format("; the nearest name is \"{}\"", text::printable(nearest));
+  throw usage_error(fmt::format("plot: no metric {} in {} or {}{}", text::quoted(metric), base_name, head_name, hint));
+}
+
 }  // namespace
 
 command_action add_plot_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("plot", "Draw the trend plot of bisect-good and bisect-bad samples");
   auto args = std::make_shared<plot_args>();
+  cmd->add_option("input", args->inputs,
+                  "FILE (or - for stdin): one set of samples, drawn alone; or BASE HEAD: two result sets "
+                  "(matrix.json files or run directories), with --metric")
+      ->type_name("FILE|BASE HEAD");
   cmd->add_option("--good", args->good, "bisect-good (base) samples: numbers separated by white space or commas; - for stdin");
   cmd->add_option("--bad", args->bad, "bisect-bad (head) samples: numbers separated by white space or commas; - for stdin");
-  cmd->add_option("--title", args->title, "title above the plot, usually the metric name");
+  cmd->add_option("--metric", args->metric,
+                  "with BASE HEAD: the metric to plot, BASE's runs as the good samples, HEAD's as the bad ones")
+      ->type_name("NAME");
+  cmd->add_option("--title", args->title, "title above the plot, usually the metric name (default: --metric's NAME)");
+  cmd->add_option("--good-label", args->good_label,
+                  "the unicode legend's name of the good set (default bisect-good; for a lone set, its file name)")
+      ->type_name("TEXT");
+  cmd->add_option("--bad-label", args->bad_label, "the unicode legend's name of the bad set (default bisect-bad)")
+      ->type_name("TEXT");
   std::map<std::string, std::string> styles;
   for (const auto& n : plot::look_names) styles.emplace(std::string{n.name}, std::string{n.name});
   cmd->add_option("--style", args->style,
@@ -98,18 +138,54 @@ command_action add_plot_command(CLI::App& app) {
   cmd->add_option("-o,--output", args->output,
                   "write the plot to this file instead of standard output (written whole or not at all)");
   cmd->footer(
-      "Example:\n  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
+      "Examples:\n"
+      "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
+      "  seq 1 20 | perfmail plot --style unicode\n"
+      "  perfmail plot base/matrix.json head/matrix.json --metric fio.write_bw_MBps --style unicode\n"
       "A sample file holds numbers (JSON's grammar) separated by white space or commas, # starts a comment;\n"
-      "NaN and Infinity are undefined samples (docs/PLOTS.md). A set that is not given is absent. The gnuplot styles print exactly what that gnuplot\n"
-      "prints for the robot (without the form feed); a final newline is added only on a terminal.\n"
+      "NaN and Infinity are undefined samples (docs/PLOTS.md). A set that is not given is absent. With no set\n"
+      "named at all, standard input is read as a lone set unless it is a terminal. A lone set is drawn as the\n"
+      "good set; the unicode legend names it by its file name (<stdin> for a pipe). Missing runs of a metric\n"
+      "are undefined samples. The gnuplot styles print exactly what that gnuplot prints for the robot\n"
+      "(without the form feed; they have no legend, so --good-label and --bad-label are refused with them);\n"
+      "a final newline is added only on a terminal.\n"
       "The unicode style fits the terminal unless --width or --height say otherwise; it ends with a newline.\n"
       "No plot (no set given, or no defined sample) prints nothing, with a note on stderr; exit status 0.\n"
       "With -o the file gets exactly what standard output would (an empty file for no plot); on an error\n"
       "it is neither created nor changed.");
-  return [args] {
+  return [args, cmd] {
+    const auto& inputs = args->inputs;
+    const bool sets_named = !args->good.empty() || !args->bad.empty();
+    const bool metric_given = cmd->count("--metric") > 0;
+    const bool labels_given = cmd->count("--good-label") > 0 || cmd->count("--bad-label") > 0;
+    if (inputs.size() > 2)
+      throw usage_error(fmt::format("plot: {} inputs given; plot takes FILE (or -), or BASE HEAD with --metric",
+                                    inputs.size()));
+    if (metric_given) {
+      check_one_line("--metric", args->metric);
+      if (inputs.size() != 2)
+        throw usage_error("plot: --metric needs two result sets, BASE and HEAD (matrix.json files or run "
+                          "directories), before or after the options");
+      if (sets_named)
+        throw usage_error("plot: --metric takes its samples from BASE and HEAD; --good and --bad go without it");
+    } else if (inputs.size() == 2) {
+      throw usage_error(
+          "plot: two inputs are two result sets, BASE and HEAD: name the metric to plot with --metric NAME");
+    }
+    if (inputs.size() == 1 && sets_named)
+      throw usage_error("plot: FILE is a lone set of samples; name both sets with --good and --bad instead");
     if (args->good == "-" && args->bad == "-") throw usage_error("plot: --good and --bad cannot both read stdin");
+    if (inputs.size() == 2 && inputs[0] == "-" && inputs[1] == "-")
+      throw usage_error("plot: BASE and HEAD cannot both read stdin");
+
     plot::plot_options opts;
     opts.style = *plot::parse_look(args->style);
+    if (labels_given && plot::is_gnuplot(opts.style))
+      throw usage_error(fmt::format("plot: --good-label and --bad-label go with --style unicode: {} draws the robot's "
+                                    "plot, which has no legend",
+                                    args->style));
+    if (cmd->count("--good-label") > 0) check_one_line("--good-label", args->good_label);
+    if (cmd->count("--bad-label") > 0) check_one_line("--bad-label", args->bad_label);
     opts.width = args->width;
     opts.height = args->height;
     if (opts.width == 0 || opts.height == 0) {
@@ -121,10 +197,37 @@ command_action add_plot_command(CLI::App& app) {
       if (opts.width == 0) opts.width = columns;
       if (opts.height == 0) opts.height = lines;
     }
-    opts.title = args->title;
+    opts.title = metric_given && cmd->count("--title") == 0 ? args->metric : args->title;
     opts.colour = colour_wanted(args->colour, args->output) ? plot::colour_mode::always : plot::colour_mode::never;
-    const auto good = load(args->good);
-    const auto bad = load(args->bad);
+    opts.good_label = args->good_label;
+    opts.bad_label = args->bad_label;
+
+    // Every input is read before anything is written: an error in a later one leaves stdout empty.
+    plot::trend_series good;
+    plot::trend_series bad;
+    std::string lone;  // the name of a lone set, for the legend and the notes
+    if (metric_given) {
+      const std::string base_name = text::printable(io::input_name(inputs[0]));
+      const std::string head_name = text::printable(io::input_name(inputs[1]));
+      const matrix base = io::load_results(inputs[0], input_limits());
+      const matrix head = io::load_results(inputs[1], input_limits());
+      good = metric_samples(base, args->metric);
+      bad = metric_samples(head, args->metric);
+      if (!good && !bad) no_such_metric(args->metric, base, head, base_name, head_name);
+      if (!good || !bad)
+        fmt::print(stderr, "perfmail: plot: no metric {} in {}; drawing {}'s samples alone\n",
+                   text::quoted(args->metric), good ? head_name : base_name, good ? base_name : head_name);
+    } else if (inputs.size() == 1 || (!sets_named && isatty(STDIN_FILENO) == 0)) {
+      // A lone set: the file named, or a pipe (or file) on standard input when nothing is named.
+      const std::string path = inputs.empty() ? std::string{io::standard_input_path} : inputs[0];
+      lone = text::printable(io::input_name(path));
+      good = load(path);
+      if (!plot::is_gnuplot(opts.style) && opts.good_label.empty()) opts.good_label = lone;
+    } else {
+      good = load(args->good);
+      bad = load(args->bad);
+    }
+
     const auto result = plot::render_trend(good, bad, opts);
     std::string text;
     switch (result.outcome) {
@@ -133,10 +236,14 @@ command_action add_plot_command(CLI::App& app) {
         if (!plot::is_gnuplot(opts.style) || to_terminal(args->output)) text += '\n';
         break;
       case plot::plot_outcome::no_series:
-        fmt::print(stderr, "perfmail: plot: no samples given (--good, --bad); nothing drawn\n");
+        fmt::print(stderr, "perfmail: plot: no samples given (FILE, a pipe, --good, --bad, or BASE HEAD --metric); "
+                           "nothing drawn\n");
         break;
       case plot::plot_outcome::no_defined_value:
-        fmt::print(stderr, "perfmail: plot: no defined sample in either set; nothing drawn\n");
+        if (!lone.empty())
+          fmt::print(stderr, "perfmail: plot: no defined sample in {}; nothing drawn\n", lone);
+        else
+          fmt::print(stderr, "perfmail: plot: no defined sample in either set; nothing drawn\n");
         break;
     }
     write_output(args->output, text);

@@ -4,13 +4,17 @@
 //
 // The shapes: gnuplot 5.x looks print exactly height lines of exactly width bytes; gnuplot 4.6 exactly
 // height lines of at most width bytes (trailing blanks trimmed); unicode at most height lines of at most
-// width columns (wide characters taking two), valid UTF-8 whatever the title.
+// width columns (wide characters taking two), valid UTF-8 whatever the title and legend labels, with a
+// legend that marks the bad set exactly when it has a defined sample. Legend labels with a gnuplot look are
+// a usage_error.
 #include "fuzz_support.hpp"
 
 #include "perfmail/plot/trend_plot.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -80,6 +84,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opts.title = in.flag() ? in.utf8_text(in.flag() ? 160 : 30) : in.text(in.flag() ? 200 : 24);
   const auto good = series_of(in, finite_only);
   const auto bad = series_of(in, finite_only);
+  // Legend labels last, so that the stored inputs draw what they drew before labels existed.
+  if (in.flag()) opts.good_label = in.utf8_text(40);
+  if (in.flag()) opts.bad_label = in.text(40);
 
   plot::plot_result result;
   try {
@@ -89,6 +96,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (...) {
     fuzz::finding("an exception that is not a usage_error");
   }
+  if (plot::is_gnuplot(opts.style) && (!opts.good_label.empty() || !opts.bad_label.empty()))
+    fuzz::finding("a gnuplot look that accepted legend labels");
   if (!result.drawn()) {
     if (!result.text.empty()) fuzz::finding("text without a drawn plot");
     if (good && bad && (!good->empty() || !bad->empty()) && result.outcome == plot::plot_outcome::no_series)
@@ -111,6 +120,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto line : lines)
       if (columns_of(line) > width) fuzz::finding("a unicode plot with a line wider than the width");
     if (!perfmail::text::is_valid_utf8(result.text)) fuzz::finding("a unicode plot that is not valid UTF-8");
+    // The legend (the last line) names only the sets drawn: the bad mark appears nowhere else on it.
+    const auto defined = [](const plot::trend_series& s) {
+      if (!s) return false;
+      for (double v : *s)
+        if (std::isfinite(v) && std::fabs(v) < std::numeric_limits<double>::max() / 2) return true;
+      return false;
+    };
+    const bool plain_labels = opts.good_label.find("\u25CF") == std::string::npos &&
+                              opts.bad_label.find("\u25CF") == std::string::npos;
+    if (plain_labels && !lines.empty() && (lines.back().find("\u25CF") != std::string_view::npos) != defined(bad))
+      fuzz::finding("a legend whose bad mark disagrees with the bad samples drawn");
   }
   return 0;
 }

@@ -170,3 +170,147 @@ TEST_CASE("unicode: reference pictures") {
   check_golden("plot_unicode_colour_60x14",
                render_trend(good, bad, unicode_options(60, 14, colour_mode::always)).text);
 }
+
+namespace {
+
+/// The y labels of a unicode plot, bottom up, with the row (from the bottom) each stands on.
+std::vector<std::pair<int, std::string>> y_labels(const std::string& text, bool has_title) {
+  auto rows = lines(text);
+  rows.erase(rows.end() - 2, rows.end());  // the x axis and the legend
+  if (has_title) rows.erase(rows.begin());
+  std::vector<std::pair<int, std::string>> out;
+  for (std::size_t i = rows.size(); i-- > 0;) {
+    const auto at = rows[i].find(" \u2524");  // " ┤"
+    if (at == std::string::npos) continue;
+    const auto start = rows[i].find_first_not_of(' ');
+    out.emplace_back(static_cast<int>(rows.size() - 1 - i), rows[i].substr(start, at - start));
+  }
+  return out;
+}
+
+std::string legend_line(const std::string& text) { return lines(text).back(); }
+
+}  // namespace
+
+TEST_CASE("unicode: labels stand on the rows of their values, every k-th tic and the top one") {
+  // The bug report: a sine from 100 to 300 at 70 x 12 lost the labels 140 and 300 (two tics shared a row,
+  // and the first kept it); 11 tics on 9 rows now keep every second one.
+  samples sine(40);
+  for (std::size_t i = 0; i < sine.size(); ++i)
+    sine[i] = 200 + 100 * std::sin(2 * 3.141592653589793 * static_cast<double>(i) / 39);
+  auto o = unicode_options(70, 12);
+  o.title = "sine";
+  const auto labels = y_labels(render_trend(sine, std::nullopt, o).text, true);
+  const std::vector<std::pair<int, std::string>> expected{{0, "100"}, {1, "140"}, {3, "180"},
+                                                          {5, "220"}, {7, "260"}, {8, "300"}};
+  CHECK(labels == expected);
+  // 2.6e+07 vanished at 40 x 12: 10 tics on 9 rows keep every second one, and the top.
+  o = unicode_options(40, 12);
+  const auto throughput = y_labels(render_trend(good, bad, o).text, true);
+  std::vector<std::string> texts;
+  for (const auto& l : throughput) texts.push_back(l.second);
+  CHECK(texts == std::vector<std::string>{"2e+07", "2.2e+07", "2.4e+07", "2.6e+07", "2.8e+07", "2.9e+07"});
+  CHECK(throughput.front().first == 0);
+  CHECK(throughput.back().first == 8);
+}
+
+TEST_CASE("unicode: the rows of values, and spans beyond the largest double") {
+  const unicode_rows map(value_range{-1e308, 1e308}, 10);
+  CHECK(map.dot(-1e308) == 0);
+  CHECK(map.dot(1e308) == 39);
+  CHECK(map.dot(0) == 20);  // 19.5 rounded away from zero
+  CHECK(map.row(8.9e307) == 9);
+  // gnuplot draws no tics on an axis whose span overflows; the unicode plot draws them all.
+  const y_axis axis = make_unicode_axis(-8.9e307, 8.9e307);
+  REQUIRE(axis.tics.size() == 11);
+  CHECK(axis.tics.front().label == "-1e+308");
+  CHECK(axis.tics.back().label == " 1e+308");
+  CHECK(make_y_axis(-8.9e307, 8.9e307, fixed_point_rule::span_or_min_below_10).tics.empty());
+  // A fall from 8.9e307 to -8.9e307 was drawn flat, on one row.
+  const auto r = render_trend(samples{8.9e307, -8.9e307}, std::nullopt, unicode_options(40, 10));
+  const auto rows = lines(r.text);
+  const auto has_dots = [](const std::string& row) {  // a braille character, U+2801 .. U+28FF
+    return row.find("\xE2\xA0") != std::string::npos || row.find("\xE2\xA1") != std::string::npos ||
+           row.find("\xE2\xA2") != std::string::npos || row.find("\xE2\xA3") != std::string::npos;
+  };
+  CHECK(has_dots(rows.at(1)));  // the top plot row (the title is row 0)
+  CHECK(has_dots(rows.at(7)));  // the bottom one
+  // A constant too close to zero for the 1 % widening is drawn on the axis of 0.
+  const y_axis tiny = make_unicode_axis(1e-322, 1e-322);
+  CHECK(tiny.range == value_range{-1, 1});
+  CHECK(render_trend(samples{1e-322, 1e-322}, std::nullopt, unicode_options(40, 10)).drawn());
+}
+
+TEST_CASE("unicode: a label gets more digits where six would put it on another row") {
+  // Six digits of 1e16 + 2 read as 1e16, the bottom row: the top label was a lie.
+  const auto labels = y_labels(render_trend(samples{1e16, 1e16 + 2}, std::nullopt, unicode_options(60, 12)).text, true);
+  REQUIRE(labels.size() == 2);
+  CHECK(labels[0].second == "10000000000000000");
+  CHECK(labels[1].second == "10000000000000002");
+  // gnuplot's fixed-point labels repeat (0.000012 twice); the unicode plot's do not.
+  const auto fixed = y_labels(render_trend(samples{1.11e-5, 1.45e-5}, std::nullopt, unicode_options(50, 12)).text, true);
+  for (std::size_t i = 1; i < fixed.size(); ++i) CHECK(fixed[i].second != fixed[i - 1].second);
+  // A tic within step / 100 of zero reads 0 and stands where 0 is drawn.
+  const y_axis axis = make_unicode_axis(-0.3, 0.7);
+  const unicode_rows map(axis.range, 7);
+  for (const auto& l : make_unicode_labels(axis, map))
+    CHECK(map.row(std::strtod(l.text.c_str(), nullptr)) == l.row);
+}
+
+TEST_CASE("unicode: the legend names the drawn sets only, by their labels") {
+  const double qnan = std::numeric_limits<double>::quiet_NaN();
+  auto o = unicode_options(80, 20);
+  CHECK(legend_line(render_trend(good, bad, o).text).find("\u28C0\u28C0 bisect-good  \u25CF bisect-bad") !=
+        std::string::npos);
+  const auto good_only = legend_line(render_trend(good, std::nullopt, o).text);
+  CHECK(good_only.find("\u28C0\u28C0 bisect-good") != std::string::npos);
+  CHECK(good_only.find("bisect-bad") == std::string::npos);
+  CHECK(legend_line(render_trend(good, samples{qnan, qnan}, o).text) == good_only);
+  const auto bad_only = legend_line(render_trend(samples{}, bad, o).text);
+  CHECK(bad_only.find("\u25CF bisect-bad") != std::string::npos);
+  CHECK(bad_only.find("bisect-good") == std::string::npos);
+
+  o.good_label = "v6.8";
+  o.bad_label = "v6.9-rc1 \u541e";  // a wide character, two columns
+  const auto named = render_trend(good, bad, o).text;
+  CHECK(legend_line(named).find("\u28C0\u28C0 v6.8  \u25CF v6.9-rc1 \u541e") != std::string::npos);
+  CHECK(named.find("bisect") == std::string::npos);
+  o.colour = colour_mode::always;
+  CHECK(legend_line(render_trend(good, bad, o).text).find("\x1b[1;31m\u25CF\x1b[0m v6.9-rc1") != std::string::npos);
+}
+
+TEST_CASE("unicode: a legend too wide for its line loses the indices, then is cut with an ellipsis") {
+  auto o = unicode_options(20, 8);
+  o.title.clear();
+  const auto narrow = legend_line(render_trend(good, bad, o).text);
+  CHECK(narrow.find("\u28C0\u28C0 ") != std::string::npos);
+  CHECK(narrow.find("\u25CF ") != std::string::npos);
+  CHECK(narrow.find("\u2026") != std::string::npos);
+  CHECK(columns(narrow) <= 20);
+  o = unicode_options(40, 10);
+  o.good_label = std::string(100, 'g');
+  const auto cut = legend_line(render_trend(good, std::nullopt, o).text);
+  CHECK(cut.find("\u28C0\u28C0 ggg") != std::string::npos);
+  CHECK(cut.find("g\u2026") != std::string::npos);
+  CHECK(columns(cut) <= 40);
+  CHECK(cut.find(" 8") == std::string::npos);  // no room for the last index
+}
+
+TEST_CASE("unicode: legend labels must be one line of text; the gnuplot looks have no legend") {
+  auto o = unicode_options(60, 14);
+  o.good_label = "a\x1b[2Jb";
+  CHECK_THROWS_AS((void)render_trend(good, bad, o), usage_error);
+  o.good_label.clear();
+  o.bad_label = "right-to-left \u202e";
+  CHECK_THROWS_AS((void)render_trend(good, bad, o), usage_error);
+  CHECK_THROWS_AS(check_legend_label("good", "\xff"), usage_error);
+  CHECK_NOTHROW(check_legend_label("good", "v6.9-rc1 \u541e"));
+  for (const auto l : {look::gnuplot_4_6, look::gnuplot_5_0, look::gnuplot_5_4}) {
+    plot_options g;
+    g.style = l;
+    g.good_label = "base";
+    CHECK_THROWS_AS((void)render_trend(good, bad, g), usage_error);
+    g.good_label.clear();
+    CHECK(render_trend(good, bad, g).drawn());
+  }
+}

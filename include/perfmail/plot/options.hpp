@@ -42,6 +42,11 @@ struct plot_options {
   int height = 20;  ///< rows
   std::string title;  ///< printed as is; an empty title leaves no room for one (the frame moves up)
   colour_mode colour = colour_mode::never;  ///< unicode style only
+  /// The unicode legend's names of the good and bad sets; empty: `bisect-good` and `bisect-bad`. The
+  /// gnuplot styles refuse them: the robot's plot has no legend (its plot command says `notitle`), and
+  /// gnuplot's own key would change the picture in ways no stored output of gnuplot checks.
+  std::string good_label;
+  std::string bad_label;
 };
 
 /// Throws usage_error unless `title` is one line of printable text: a control character (a newline, a
@@ -51,6 +56,14 @@ inline void check_plot_title(std::string_view title) {
   if (const auto at = text::first_unsafe(title); at != std::string_view::npos)
     throw usage_error("the plot title holds a control character or a byte outside UTF-8 (byte " +
                       std::to_string(at + 1) + "); a title is one line of text");
+}
+
+/// Throws usage_error unless a legend label (`which` set's: "good" or "bad") is one line of printable text,
+/// as check_plot_title requires of a title and for the same reason.
+inline void check_legend_label(std::string_view which, std::string_view label) {
+  if (const auto at = text::first_unsafe(label); at != std::string_view::npos)
+    throw usage_error("the " + std::string{which} + " label holds a control character or a byte outside UTF-8 (byte " +
+                      std::to_string(at + 1) + "); a label is one line of text");
 }
 
 /// Whether a plot was drawn.

@@ -63,11 +63,15 @@ inline void check_gnuplot_size(int width, int height) {
 
 /// Draws the trend plot in a gnuplot look (opts.style must not be look::unicode). The result is
 /// byte for byte what that gnuplot prints for the robot's commands, without the leading form feed.
-/// Throws usage_error for a size check_gnuplot_size rejects, or a title check_plot_title rejects.
+/// Throws usage_error for a size check_gnuplot_size rejects, a title check_plot_title rejects, or legend
+/// labels (the robot's plot has none; see plot_options).
 [[nodiscard]] inline plot_result render_gnuplot(const trend_series& good, const trend_series& bad,
                                                 const plot_options& opts) {
   check_gnuplot_size(opts.width, opts.height);
   check_plot_title(opts.title);
+  if (!opts.good_label.empty() || !opts.bad_label.empty())
+    throw usage_error("legend labels go with the unicode style only: the gnuplot styles draw the robot's plot, "
+                      "which has no legend");
   if (!good && !bad) return {plot_outcome::no_series, {}};
   const gnuplot_traits look = traits(opts.style);
   const auto good_points = good ? detail::read_series(*good, look.undefined) : std::vector<detail::read_sample>{};
@@ -165,8 +169,8 @@ inline void check_gnuplot_size(int width, int height) {
 
 /// Draws the trend plot of the good (connected) and bad (points) samples in the style opts.style.
 /// Both series absent, or no defined sample in either, is an outcome rather than an error: the result
-/// then holds no text. Throws usage_error for a size the style cannot draw, or a title that is not one
-/// line of text.
+/// then holds no text. Throws usage_error for a size the style cannot draw, a title or legend label that is
+/// not one line of text, or legend labels with a gnuplot style.
 [[nodiscard]] inline plot_result render_trend(const trend_series& good, const trend_series& bad,
                                               const plot_options& opts) {
   return is_gnuplot(opts.style) ? render_gnuplot(good, bad, opts) : render_unicode(good, bad, opts);
