@@ -24,11 +24,13 @@
 #include "perfmail/analysis/decide.hpp"
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/analysis/row.hpp"
+#include "perfmail/analysis/verdict.hpp"
 
 #include "perfmail/text/ruby_format.hpp"
 
 #include "perfmail/table/classic.hpp"
 #include "perfmail/table/header.hpp"
+#include "perfmail/table/markdown.hpp"
 #include "perfmail/table/modern.hpp"
 #include "perfmail/table/render.hpp"
 

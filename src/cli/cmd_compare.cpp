@@ -280,6 +280,11 @@ command_action add_compare_command(CLI::App& app) {
       "p-values are corrected for the many metrics (--correction), changes must clear a floor\n"
       "(--min-change), and --details prints intervals and q-values:\n"
       "  perfmail compare base/ head/ --policy utest --details\n"
+      "Under the table, one line counts the verdicts (2 regressions, 1 improvement, 9,997 unchanged); a\n"
+      "metric's direction says which way is better. In CI:\n"
+      "  perfmail compare base/ head/ --metrics 'will-it-scale.*' --fail-on regression\n"
+      "exits 1 on a regression (2 stays bad input). For a pull request:\n"
+      "  perfmail compare base/ head/ --only changes --sort change --format markdown\n"
       "More in docs/TABLES.md and docs/STATISTICS.md.");
   return [args, testcase_first, cmd] {
     const bool current = args->dialect == table_dialect::current;

@@ -4,12 +4,7 @@
 cmake_minimum_required(VERSION 3.25)
 include(GNUInstallDirs)
 
-function(run)
-  execute_process(COMMAND ${ARGV} RESULT_VARIABLE status)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "failed (${status}): ${ARGV}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/checked_run.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)

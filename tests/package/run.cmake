@@ -2,12 +2,7 @@
 # builds examples/ against it as a project of its own and runs one of them.
 cmake_minimum_required(VERSION 3.25)
 
-function(run)
-  execute_process(COMMAND ${ARGV} RESULT_VARIABLE status)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "failed (${status}): ${ARGV}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/checked_run.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
