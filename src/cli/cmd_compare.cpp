@@ -137,6 +137,98 @@ void refuse_ignored_options(const CLI::App& cmd, const compare_args& args) {
   if (args.sort && given("--order")) refuse("--order", "--sort gives the order");
 }
 
+/// The comparison the options ask for.
+compare_options compare_options_of(const compare_args& args) {
+  const bool current = args.dialect == table_dialect::current;
+  compare_options options;
+  options.all = args.all;
+  // The robot's order is the dialect's: lkp-tests' of today for the current table.
+  options.order = current && args.order == row_order::robot ? row_order::robot_families : args.order;
+  options.testcase_first = args.testcase_first;
+  if (current) options.mean_sum = sum_start::compensated;
+  options.policy.kind = args.policy;
+  options.policy.alpha = args.alpha;
+  options.policy.correction = args.correction;
+  options.policy.min_change_percent = args.min_change;
+  if (args.policy == policy_kind::robot && (args.details || args.min_change))
+    throw usage_error("--details and --min-change go with --policy utest or ttest: the robot policy has no "
+                      "p-values and its own floors");
+  robot_rule_options& robot = options.policy.robot;
+  robot.distance = args.distance;
+  robot.gap = args.gap;
+  robot.variance = args.variance;
+  robot.failure_needs_median_change = args.drop_rare_failures;
+  robot.more = args.more;
+  robot.whole = args.whole;
+  robot.ignore_incomplete_runs = args.ignore_incomplete_runs;
+  if (args.perf_profile) {
+    // The threshold's Ruby class matters to the robot: written without a fraction or exponent, it is
+    // an integer. The option's check has read it whole.
+    robot.perf_profile = std::stod(*args.perf_profile);
+    robot.perf_profile_integer = args.perf_profile->find_first_of(".eE") == std::string::npos;
+  } else if (current) {
+    // lkp-tests' comparer of today passes its perf-profile threshold, the integer 5 (so that a profile's
+    // shares have no floor: its +0.0 rows).
+    robot.perf_profile = 5;
+    robot.perf_profile_integer = true;
+  }
+  robot.resize = args.resize;
+  robot.regression_only = args.regression_only;
+  robot.all_critical = args.all_critical;
+  if (!args.higher_better.empty() || !args.lower_better.empty()) {
+    // The given directions come first: the first rule that matches a metric decides.
+    metric_rules rules = metric_rules::robot();
+    std::vector<direction_rule> given;
+    for (const auto& p : args.lower_better) given.push_back({name_rule_of("--lower-is-better", p), better::lower});
+    for (const auto& p : args.higher_better) given.push_back({name_rule_of("--higher-is-better", p), better::higher});
+    rules.directions.insert(rules.directions.begin(), given.begin(), given.end());
+    options.classifier = std::make_shared<const metric_classifier>(std::move(rules));
+  }
+  return options;
+}
+
+/// Writes the comparison in the format asked for, with the rows chosen; returns the exit status that
+/// --fail-on gives the verdicts of the rows judged.
+int write_comparison(const compare_args& args, const comparison& cmp, const table_header& header) {
+  const table_dialect dialect = args.dialect;
+  // Only the classic table filters noise; what it drops is no change for the verdicts either.
+  const verdict_options verdicts{.drop_noisy = dialect == table_dialect::classic && !args.keep_noise};
+  const chosen_rows rows = choose_rows(cmp, metric_patterns{args.metrics}, args.only, args.sort, verdicts);
+  const verdict_counts counts = count_verdicts(rows.judged, verdicts);
+  const std::string summary_line = verdict_summary(counts) + '\n';
+  const bool nothing_shown = std::none_of(rows.shown.begin(), rows.shown.end(), [&](const comparison_row* row) {
+    return row->selected && !(verdicts.drop_noisy && row->noisy);
+  });
+  std::string out;
+  if (args.format == "json") {
+    io::comparison_json_options json;
+    json.dialect = dialect;
+    json.verdicts = verdicts;
+    json.rows = rows.shown;
+    json.counted = rows.judged;
+    out = io::comparison_to_json(cmp, header, json);
+  } else if (args.format == "markdown") {
+    out = nothing_shown ? summary_line : render_markdown(header, rows.shown, verdicts) + summary_line;
+  } else if (nothing_shown && !args.no_summary) {
+    // A comparison of a result with itself: a sentence, not a bare header.
+    out = summary_line + statistical_notes(cmp, header);
+  } else {
+    if (args.details) {
+      out = render_details(cmp, header, rows.shown);
+    } else {
+      render_options ro;
+      ro.noise_filter = !args.keep_noise;
+      ro.colour = colour_wanted(args.colour, args.output);
+      out = render_table(dialect, header, rows.shown, ro);
+    }
+    if (!args.no_summary) out += summary_line;
+    // The statistical policies say under the table where their test could not select anything.
+    out += statistical_notes(cmp, header);
+  }
+  write_output(args.output, out);
+  return fails(args.fail, counts) ? exit_verdict : exit_ok;
+}
+
 }  // namespace
 
 command_action add_compare_command(CLI::App& app) {
@@ -291,92 +383,11 @@ command_action add_compare_command(CLI::App& app) {
     if (testcase_first->count() > 0 && !(current && args->order == row_order::robot))
       throw usage_error("--testcase-first and --no-testcase-first go with --dialect current and the robot order");
     refuse_ignored_options(*cmd, *args);
-    table_header header = make_header(*args);
+    const table_header header = make_header(*args);
+    const compare_options options = compare_options_of(*args);
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
-    std::vector<matrix> columns = io::load_all_results(paths, input_limits());
-
-    compare_options options;
-    options.all = args->all;
-    // The robot's order is the dialect's: lkp-tests' of today for the current table.
-    options.order = current && args->order == row_order::robot ? row_order::robot_families : args->order;
-    options.testcase_first = args->testcase_first;
-    if (current) options.mean_sum = sum_start::compensated;
-    options.policy.kind = args->policy;
-    options.policy.alpha = args->alpha;
-    options.policy.correction = args->correction;
-    options.policy.min_change_percent = args->min_change;
-    if (args->policy == policy_kind::robot && (args->details || args->min_change))
-      throw usage_error("--details and --min-change go with --policy utest or ttest: the robot policy has no "
-                        "p-values and its own floors");
-    options.policy.robot.distance = args->distance;
-    options.policy.robot.gap = args->gap;
-    options.policy.robot.variance = args->variance;
-    options.policy.robot.failure_needs_median_change = args->drop_rare_failures;
-    options.policy.robot.more = args->more;
-    options.policy.robot.whole = args->whole;
-    options.policy.robot.ignore_incomplete_runs = args->ignore_incomplete_runs;
-    if (args->perf_profile) {
-      // The threshold's Ruby class matters to the robot: written without a fraction or exponent, it is
-      // an integer. The check above has read it whole.
-      options.policy.robot.perf_profile = std::stod(*args->perf_profile);
-      options.policy.robot.perf_profile_integer = args->perf_profile->find_first_of(".eE") == std::string::npos;
-    } else if (current) {
-      // lkp-tests' comparer of today passes its perf-profile threshold, the integer 5 (so that a profile's
-      // shares have no floor: its +0.0 rows).
-      options.policy.robot.perf_profile = 5;
-      options.policy.robot.perf_profile_integer = true;
-    }
-    if (!args->higher_better.empty() || !args->lower_better.empty()) {
-      // The given directions come first: the first rule that matches a metric decides.
-      metric_rules rules = metric_rules::robot();
-      std::vector<direction_rule> given;
-      for (const auto& p : args->lower_better) given.push_back({name_rule_of("--lower-is-better", p), better::lower});
-      for (const auto& p : args->higher_better) given.push_back({name_rule_of("--higher-is-better", p), better::higher});
-      rules.directions.insert(rules.directions.begin(), given.begin(), given.end());
-      options.classifier = std::make_shared<const metric_classifier>(std::move(rules));
-    }
-    options.policy.robot.resize = args->resize;
-    options.policy.robot.regression_only = args->regression_only;
-    options.policy.robot.all_critical = args->all_critical;
-    const comparison cmp = compare(std::move(columns), options);
-
-    const table_dialect dialect = args->dialect;
-    // Only the classic table filters noise; what it drops is no change for the verdicts either.
-    const verdict_options verdicts{.drop_noisy = dialect == table_dialect::classic && !args->keep_noise};
-    const chosen_rows rows = choose_rows(cmp, metric_patterns{args->metrics}, args->only, args->sort, verdicts);
-    const verdict_counts counts = count_verdicts(rows.judged, verdicts);
-    const std::string summary_line = verdict_summary(counts) + '\n';
-    const bool nothing_shown = std::none_of(rows.shown.begin(), rows.shown.end(), [&](const comparison_row* row) {
-      return row->selected && !(verdicts.drop_noisy && row->noisy);
-    });
-    std::string out;
-    if (args->format == "json") {
-      io::comparison_json_options json;
-      json.dialect = dialect;
-      json.verdicts = verdicts;
-      json.rows = rows.shown;
-      json.counted = rows.judged;
-      out = io::comparison_to_json(cmp, header, json);
-    } else if (args->format == "markdown") {
-      out = nothing_shown ? summary_line : render_markdown(header, rows.shown, verdicts) + summary_line;
-    } else if (nothing_shown && !args->no_summary) {
-      // A comparison of a result with itself: a sentence, not a bare header.
-      out = summary_line + statistical_notes(cmp, header);
-    } else {
-      if (args->details) {
-        out = render_details(cmp, header, rows.shown);
-      } else {
-        render_options ro;
-        ro.noise_filter = !args->keep_noise;
-        ro.colour = colour_wanted(args->colour, args->output);
-        out = render_table(dialect, header, rows.shown, ro);
-      }
-      if (!args->no_summary) out += summary_line;
-      // The statistical policies say under the table where their test could not select anything.
-      out += statistical_notes(cmp, header);
-    }
-    write_output(args->output, out);
-    return fails(args->fail, counts) ? exit_verdict : exit_ok;
+    const comparison cmp = compare(io::load_all_results(paths, input_limits()), options);
+    return write_comparison(*args, cmp, header);
   };
 }
 
