@@ -17,8 +17,9 @@ namespace {
 /// give; these tests read them).
 owned_row decided(std::string name, std::vector<double> base, std::vector<double> head, bool changed = true) {
   auto r = row_of({floats(name, std::move(base)), floats(name, std::move(head))});
-  r.row.verdicts.resize(1);
-  r.row.verdicts[0].changed = changed;
+  column_verdict verdict;
+  verdict.changed = changed;
+  r.row.verdicts.assign(1, verdict);
   r.row.selected = changed;
   return r;
 }
@@ -65,8 +66,9 @@ TEST_CASE("the classic table's noise filter makes a dropped row no change") {
 TEST_CASE("a row's verdict is the gravest of its columns'") {
   auto r = row_of({floats("fio.write_bw_MBps", {100, 100}), floats("fio.write_bw_MBps", {120, 120}),
                    floats("fio.write_bw_MBps", {80, 80})});
-  r.row.verdicts.resize(2);
-  r.row.verdicts[0].changed = true;
+  column_verdict changed;
+  changed.changed = true;
+  r.row.verdicts.assign({changed, column_verdict{}});
   CHECK(row_verdict(r.row) == change_verdict::improvement);
   r.row.verdicts[1].changed = true;
   CHECK(row_verdict(r.row) == change_verdict::regression);
