@@ -11,6 +11,8 @@
 #include <simdjson.h>
 
 #include <cstdlib>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
 namespace perfmail::io::detail {
@@ -21,11 +23,32 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
+/// Where a value is, as a chain to its parents: the path is written out only for a duplicate key's
+/// message, so that reading a document does not build a string for every value in it.
+struct path_step {
+  const path_step* parent = nullptr;
+  std::string_view key;     ///< an object member's key, or empty for an array item
+  std::size_t index = 0;    ///< an array item's index
+  bool is_item = false;
+};
+
+/// `a.b[2].c`, as the messages name a place; the top level is the empty path.
+std::string path_text(const path_step* step) {
+  if (step == nullptr) return {};
+  std::string parent = path_text(step->parent);
+  if (step->is_item) return fmt::format("{}[{}]", parent, step->index);
+  return parent.empty() ? std::string{step->key} : fmt::format("{}.{}", parent, step->key);
+}
+
+/// Objects up to this many keys are checked for a repeated key by a scan, which for the small objects
+/// of benchmark results is much cheaper than a hash table; larger ones (a matrix's metrics) use one.
+constexpr std::size_t scanned_keys = 32;
+
 class tree_builder {
  public:
   tree_builder(std::string_view text, const std::string& source) : text_(text), source_(source) {}
 
-  json_node build(od::value& value, const std::string& path) {
+  json_node build(od::value& value, const path_step* path) {
     json_node node;
     node.offset = offset_of(value);
     od::json_type type{};
@@ -62,11 +85,12 @@ class tree_builder {
         node.type = json_node::kind::array;
         od::array array;
         check(value.get_array().get(array));
-        std::size_t index = 0;
+        path_step step{path, {}, 0, true};
         for (auto element : array) {
           od::value item;
           check(std::move(element).get(item));
-          node.items.push_back(build(item, fmt::format("{}[{}]", path, index++)));
+          node.items.push_back(build(item, &step));
+          ++step.index;
         }
         break;
       }
@@ -74,7 +98,7 @@ class tree_builder {
         node.type = json_node::kind::object;
         od::object object;
         check(value.get_object().get(object));
-        std::unordered_map<std::string, std::size_t> seen;
+        std::unordered_map<std::string, std::size_t> index;  // filled once the object outgrows a scan
         for (auto field_result : object) {
           od::field field;
           check(std::move(field_result).get(field));
@@ -85,14 +109,18 @@ class tree_builder {
           check(field.unescaped_key().get(key));
           member.key = std::string{key};
           od::value child = field.value();
-          const std::string child_path = path.empty() ? member.key : fmt::format("{}.{}", path, member.key);
-          member.value = build(child, child_path);
-          const auto [it, fresh] = seen.try_emplace(member.key, node.members.size());
-          if (!fresh) {
-            duplicates_.push_back({path, member.key, node.members[it->second].key_offset, member.key_offset});
+          const path_step step{path, member.key, 0, false};
+          member.value = build(child, &step);
+          if (const auto first = earlier_key(node.members, index, member.key)) {
+            duplicates_.push_back({path_text(path), member.key, node.members[*first].key_offset, member.key_offset});
             continue;
           }
           node.members.push_back(std::move(member));
+          if (node.members.size() == scanned_keys + 1) {
+            for (std::size_t i = 0; i < node.members.size(); ++i) index.emplace(node.members[i].key, i);
+          } else if (node.members.size() > scanned_keys + 1) {
+            index.emplace(node.members.back().key, node.members.size() - 1);
+          }
         }
         break;
       }
@@ -103,6 +131,20 @@ class tree_builder {
   std::vector<duplicate_key> take_duplicates() { return std::move(duplicates_); }
 
  private:
+  /// The member that already has `key`, if one does.
+  static std::optional<std::size_t> earlier_key(const std::vector<json_member>& members,
+                                                const std::unordered_map<std::string, std::size_t>& index,
+                                                const std::string& key) {
+    if (members.size() <= scanned_keys) {
+      for (std::size_t i = 0; i < members.size(); ++i)
+        if (members[i].key == key) return i;
+      return std::nullopt;
+    }
+    const auto it = index.find(key);
+    if (it == index.end()) return std::nullopt;
+    return it->second;
+  }
+
   std::size_t offset_of(od::value& value) {
     const char* at = nullptr;
     if (value.current_location().get(at) || at < text_.data()) return 0;
@@ -157,7 +199,7 @@ json_tree_result parse_json_tree(std::string_view text, const std::string& sourc
   }
   if (auto err = doc.get_value().get(root))
     throw input_error(source, fmt::format("cannot read the JSON: {}", simdjson::error_message(err)));
-  result.root = builder.build(root, "");
+  result.root = builder.build(root, nullptr);
   result.duplicates = builder.take_duplicates();
   return result;
 }

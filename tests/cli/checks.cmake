@@ -35,3 +35,17 @@ function(perfmail_expected_text var file final_newline)
   endif()
   set(${var} "${text}" PARENT_SCOPE)
 endfunction()
+
+# `out` equals the text of `golden`; PERFMAIL_UPDATE_GOLDEN=1 in the environment rewrites `golden`
+# instead (review the diff). A difference leaves the output in `golden`.actual.
+function(perfmail_check_golden out golden)
+  if(DEFINED ENV{PERFMAIL_UPDATE_GOLDEN})
+    file(WRITE ${golden} "${out}")
+    return()
+  endif()
+  file(READ ${golden} expected)
+  if(NOT out STREQUAL expected)
+    file(WRITE ${golden}.actual "${out}")
+    message(FATAL_ERROR "output differs from ${golden}; actual output written to ${golden}.actual")
+  endif()
+endfunction()
