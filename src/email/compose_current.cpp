@@ -259,7 +259,7 @@ composed_report compose_current(const report_document& doc) {
   empty_lines(2);
 
   // The commit, and where it is: its tree, or the patch's lines.
-  line(printable(fmt::format("commit: {} (\"{}\")", doc.head.id, doc.head.subject)));
+  line(printable(fmt::format("commit: {}", commit_with_subject(doc.head))));
   if (!doc.head.url.empty()) {
     if (doc.head.branch.empty())
       line(printable(fmt::format("url: {}", doc.head.url)));

@@ -24,6 +24,8 @@ TEST_CASE("commit block: tree URL with branch, or branch URL") {
   CHECK(commit_block({"abc", "fix: it", "https://github.com/x/commits/y", ""}) ==
         "commit: abc (\"fix: it\")\nurl: https://github.com/x/commits/y\n");
   CHECK(commit_block({"abc", "fix", "", ""}) == "commit: abc (\"fix\")\n");
+  // Without a subject (a report from result roots without --subject) the id stands alone.
+  CHECK(commit_block({"abc", "", "", ""}) == "commit: abc\n");
 }
 
 TEST_CASE("body: the robot's layout, line by line") {

@@ -43,11 +43,18 @@ struct body_content {
   std::string plots;  ///< the plot block (may be empty)
 };
 
+/// `<id> ("<subject>")`, or the id alone when the subject is not known (a report from result roots
+/// without --subject): empty quotes would read as a commit whose subject is empty.
+[[nodiscard]] inline std::string commit_with_subject(const commit& c) {
+  if (c.subject.empty()) return std::string{c.id};
+  return fmt::format("{} (\"{}\")", c.id, c.subject);
+}
+
 /// "commit: <id> ("<subject>")" and the line naming where it is: "<tree URL> <branch>", or "url: <URL>"
 /// for a branch URL (no branch given).
 [[nodiscard]] inline std::string commit_block(const commit& c) {
   using text::printable;
-  std::string out = fmt::format("commit: {} (\"{}\")\n", printable(c.id), printable(c.subject));
+  std::string out = fmt::format("commit: {}\n", printable(commit_with_subject(c)));
   if (!c.url.empty()) {
     if (c.branch.empty())
       out += fmt::format("url: {}\n", printable(c.url));
