@@ -6,6 +6,8 @@
 
 #include "perfmail/analysis/decide.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/rules.hpp"
 #include "perfmail/stats/change.hpp"
 #include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/estimate.hpp"
@@ -17,7 +19,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <limits>
 #include <optional>
@@ -451,6 +455,55 @@ void caller_sort(std::vector<comparison_row>& rows, std::span<const std::string>
   });
 }
 
+/// The direction rules a caller put ahead of the built-in ones (--higher-is-better, a report document's
+/// `directions`), as a classifier of their own: an importer's direction hint (matrix::direction_hint)
+/// yields to them but not to the built-in name rules. The caller's rules are those before the built-in
+/// list when the classifier's list ends with it, else all of them (a caller that replaced the list).
+class caller_directions {
+ public:
+  explicit caller_directions(const metric_classifier& classifier) {
+    const auto& all = classifier.rules().directions;
+    const auto& robot = metric_rules::robot().directions;
+    std::size_t own = all.size();
+    if (all.size() >= robot.size() && std::equal(robot.begin(), robot.end(), all.end() - static_cast<std::ptrdiff_t>(robot.size())))
+      own = all.size() - robot.size();
+    if (own == 0) return;
+    // A rule that matches every name comes last, once saying higher and once lower: where the two
+    // classifiers agree, a rule of the caller's decided (a direction, or none on purpose).
+    const auto with_last = [&](better last) {
+      metric_rules rules;
+      rules.directions.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(own));
+      rules.directions.push_back({{name_match::prefix, ""}, last});
+      return std::make_unique<const metric_classifier>(std::move(rules));
+    };
+    if_higher_ = with_last(better::higher);
+    if_lower_ = with_last(better::lower);
+  }
+
+  /// Whether a rule of the caller's decides the direction of `name`.
+  [[nodiscard]] bool decide(std::string_view name) const {
+    if (!if_higher_) return false;
+    return if_higher_->classify(name).direction == if_lower_->classify(name).direction;
+  }
+
+ private:
+  std::unique_ptr<const metric_classifier> if_higher_;
+  std::unique_ptr<const metric_classifier> if_lower_;
+};
+
+/// The direction the results' files give `row` (the base's first, then each compared column's), where no
+/// rule of the caller's decides it: ahead of the built-in name rules, which only guess from a name.
+void apply_direction_hint(comparison_row& row, std::span<const std::shared_ptr<const matrix>> columns,
+                          const caller_directions& callers) {
+  if (row.cls.kind != metric_kind::performance) return;
+  for (const auto& m : columns) {
+    if (const auto hint = m->direction_hint(row.name)) {
+      if (!callers.decide(row.name)) row.cls.direction = *hint;
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options) {
@@ -485,10 +538,15 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
   // A row for each metric, with what the metric is, decided once. The names live on in the rows.
   out.rows.reserve(names.size());
   support::populate(out.rows.data(), out.rows.capacity() * sizeof(comparison_row));
+  // Only imported results carry hints: a robot comparison builds nothing for them.
+  std::optional<caller_directions> callers;
+  if (std::any_of(columns.begin(), columns.end(), [](const auto& m) { return m->has_direction_hints(); }))
+    callers.emplace(classifier);
   for (const std::string_view name : names) {
     comparison_row& row = out.rows.emplace_back();
     row.name = name;
     row.cls = classifier.classify(name);
+    if (callers) apply_direction_hint(row, columns, *callers);
   }
   std::vector<std::string_view>().swap(names);
   const std::span<const comparison_row> rows = out.rows;

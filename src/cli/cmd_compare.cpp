@@ -7,6 +7,8 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/comparison_json.hpp"
+#include "perfmail/io/job_yaml.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/metrics/classifier.hpp"
@@ -81,16 +83,71 @@ std::string default_commit_name(const std::string& path) {
   return name.empty() ? path : name;
 }
 
+/// The job of each result set that is a robot result root (a job.yaml of its own or in its first run
+/// directory), or nullopt.
+std::vector<std::optional<io::job_description>> jobs_of(const std::vector<std::string>& paths) {
+  std::vector<std::optional<io::job_description>> jobs;
+  for (const auto& p : paths) {
+    if (p == io::standard_input_path || !io::is_result_root(p)) {
+      jobs.emplace_back();
+      continue;
+    }
+    jobs.emplace_back(io::load_job_yaml(io::job_file_of(p), input_limits()));
+  }
+  return jobs;
+}
+
+/// The group header: the options where given, else what the result roots' job.yaml say (the base's,
+/// with a note where a head's differs), else nothing. Two roots of different test cases are refused
+/// unless --testcase says what the table is: their metrics are not the same measurements.
+/// Notes go to stderr once the header is made, so that a refused one prints its error line alone.
 table_header make_header(const compare_args& args) {
+  const auto jobs = jobs_of(args.paths);
+  std::vector<std::string> notes;
+  for (const auto& job : jobs)
+    if (job) notes.insert(notes.end(), job->notes.begin(), job->notes.end());
+  const io::job_description* base_job = nullptr;
+  for (const auto& job : jobs)
+    if (job && base_job == nullptr) base_job = &*job;
   table_header h;
   h.testcase = args.testcase;
   h.path_params = args.path_params;
   h.tbox_group = args.tbox_group;
+  if (base_job != nullptr) {
+    for (const auto& job : jobs) {
+      if (!job || &*job == base_job) continue;
+      if (args.testcase.empty() && job->testcase != base_job->testcase)
+        throw usage_error(fmt::format("{} is test case {} but {} is {}: give --testcase to compare them anyway",
+                                      base_job->source, text::quoted(base_job->testcase), job->source,
+                                      text::quoted(job->testcase)));
+      const auto differs = [&](std::string_view what, const std::string& given, const std::string& base,
+                               const std::string& other) {
+        if (given.empty() && base != other)
+          notes.push_back(printable_message(fmt::format("{} {} in {} but {} in {}; the header names the first", what,
+                                                        text::quoted(base), base_job->source, text::quoted(other),
+                                                        job->source)));
+      };
+      differs("tbox_group", args.tbox_group, base_job->tbox_group, job->tbox_group);
+      differs("path_params", args.path_params, base_job->path_params, job->path_params);
+    }
+    if (h.testcase.empty()) h.testcase = base_job->testcase;
+    if (h.path_params.empty()) h.path_params = base_job->path_params;
+    if (h.tbox_group.empty()) h.tbox_group = base_job->tbox_group;
+  }
   for (const auto& axis : args.axes) {
     const auto eq = axis.find('=');
     if (eq == std::string::npos || eq == 0)
       throw usage_error(fmt::format("--axis '{}': expected KEY=VALUE", axis));
     h.axes.emplace_back(axis.substr(0, eq), axis.substr(eq + 1));
+  }
+  if (h.axes.empty() && base_job != nullptr) {
+    // The robot's axes of the job, with the test case and box the options may have renamed.
+    for (const auto& axis : base_job->axes()) {
+      const std::string& value = axis.key == "testcase"     ? h.testcase
+                                 : axis.key == "tbox_group" ? h.tbox_group
+                                                            : axis.value;
+      h.axes.emplace_back(axis.key, value);
+    }
   }
   if (h.axes.empty()) {
     if (!h.tbox_group.empty()) h.axes.emplace_back("tbox_group", h.tbox_group);
@@ -103,8 +160,11 @@ table_header make_header(const compare_args& args) {
                                     args.paths.size()));
     h.commits = args.commits;
   } else {
-    for (const auto& p : args.paths) h.commits.push_back(default_commit_name(p));
+    // A root's column is its commit, as the robot names it; other results are named by their directory.
+    for (std::size_t i = 0; i < args.paths.size(); ++i)
+      h.commits.push_back(jobs[i] && !jobs[i]->commit.empty() ? jobs[i]->commit : default_commit_name(args.paths[i]));
   }
+  for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
   return h;
 }
 
@@ -235,7 +295,8 @@ command_action add_compare_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("compare", "Print the comparison table of a base and one or more other result sets");
   auto args = std::make_shared<compare_args>();
   cmd->add_option("RESULTS", args->paths,
-                  "BASE then HEAD (and more to compare): matrix.json files or directories of per-run stats.json")
+                  "BASE then HEAD (and more to compare): matrix.json files, run directories, robot result roots, or "
+                  "results of other benchmark tools (--input-format; docs/INPUTS.md); - is standard input")
       ->required()
       ->expected(2, -1);
   cmd->add_option("--dialect", args->dialect,
@@ -348,14 +409,19 @@ command_action add_compare_command(CLI::App& app) {
       ->type_name("PATTERN");
   cmd->add_flag("--no-summary", args->no_summary,
                 "text: the table alone, without the summary line of verdicts under it (the robot's exact output)");
-  cmd->add_option("--testcase", args->testcase, "test case named in the group header");
-  cmd->add_option("--path-params", args->path_params, "classic group header: the job's parameters, dash-joined");
-  cmd->add_option("--tbox-group", args->tbox_group, "test machine group named in the group header");
-  cmd->add_option("--axis", args->axes, "modern group header: KEY=VALUE, repeated in order")
+  cmd->add_option("--testcase", args->testcase,
+                  "test case named in the group header (default: a result root's job.yaml `testcase`)");
+  cmd->add_option("--path-params", args->path_params,
+                  "classic group header: the job's parameters, dash-joined (default: from a result root's job.yaml)");
+  cmd->add_option("--tbox-group", args->tbox_group,
+                  "test machine group named in the group header (default: a result root's job.yaml `tbox_group`)");
+  cmd->add_option("--axis", args->axes,
+                  "modern group header: KEY=VALUE, repeated in order (default: a result root's job.yaml axes)")
       ->allow_extra_args(false)
       ->take_all();
   cmd->add_option("--commit", args->commits,
-                  "column names, base first, repeated once per result set (default: the results' directory names)")
+                  "column names, base first, repeated once per result set (default: a result root's job.yaml "
+                  "`commit`, else the results' directory names)")
       ->allow_extra_args(false)
       ->take_all();
   cmd->add_option("-o,--output", args->output,

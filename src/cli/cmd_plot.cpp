@@ -110,7 +110,7 @@ command_action add_plot_command(CLI::App& app) {
   auto args = std::make_shared<plot_args>();
   cmd->add_option("input", args->inputs,
                   "FILE (or - for stdin): one set of samples, drawn alone; or BASE HEAD: two result sets "
-                  "(matrix.json files or run directories), with --metric")
+                  "(any results compare reads), with --metric")
       ->type_name("FILE|BASE HEAD");
   cmd->add_option("--good", args->good, "bisect-good (base) samples: numbers separated by white space or commas; - for stdin");
   cmd->add_option("--bad", args->bad, "bisect-bad (head) samples: numbers separated by white space or commas; - for stdin");

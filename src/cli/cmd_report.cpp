@@ -1,4 +1,5 @@
-// perfmail report REPORT.json: the whole email a report document describes.
+// perfmail report REPORT.json: the whole email a report document describes; perfmail report --base ROOT
+// --head ROOT: the email of two robot result roots, the document made from their job.yaml and options.
 
 #include "commands.hpp"
 #include "output.hpp"
@@ -7,6 +8,7 @@
 #include "perfmail/email/compose.hpp"
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/io/comparison_json.hpp"
+#include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/output_json.hpp"
 #include "perfmail/io/report_json.hpp"
 
@@ -18,7 +20,9 @@
 #include <unistd.h>
 
 #include <array>
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -40,7 +44,153 @@ struct report_options {
   fail_on fail = fail_on::never;
   std::vector<std::string> to;
   std::vector<std::string> cc;
+  // A report of result roots (docs/INPUTS.md, "Robot result roots"): what the roots' job.yaml cannot say.
+  std::string base_root;
+  std::string head_root;
+  std::vector<std::string> plots;
+  std::string headline;
+  std::string subject;
+  std::string url;
+  std::string branch;
+  std::string layout;
+  std::string date;
 };
+
+/// The options that describe a report of result roots, which a report document says itself.
+constexpr std::array<const char*, 8> root_options{"--base",     "--head",   "--plots", "--headline",
+                                                  "--subject", "--url", "--branch", "--layout"};
+
+/// Notes about a report of result roots: what the roots lack is left out of the email, not an error.
+/// They are printed once the email is made, so that a refused report prints its one error line alone.
+struct report_notes {
+  std::vector<std::string> lines;
+  void operator()(std::string_view what) { lines.push_back(printable_message(what)); }
+  void print() const {
+    for (const auto& line : lines) fmt::print(stderr, "perfmail: note: {}\n", line);
+  }
+};
+
+/// The layout of --layout (a name, or a day YYYY-MM-DD), else of --date's day, else the newest, and
+/// the table dialect that goes with it, as a document's `layout` chooses them.
+void choose_layout(const report_options& options, email::report_document& doc) {
+  using email::layout_era;
+  const auto of_day = [](email::calendar_day day) {
+    const layout_era era = email::era_on(day);
+    return era == layout_era::y2017 || era == layout_era::y2018 ? email::named_layout(era) : email::layout_on(day);
+  };
+  if (!options.layout.empty()) {
+    if (const auto day = email::parse_iso_day(options.layout)) {
+      doc.layout = of_day(*day);
+    } else if (const auto era = value_named(email::layout_names, options.layout)) {
+      doc.layout = email::named_layout(*era);
+    } else {
+      throw usage_error(fmt::format("--layout {}: must be one of {}, or a day written YYYY-MM-DD",
+                                    text::quoted(options.layout), names_listed(email::layout_names)));
+    }
+  } else if (const auto day = email::day_of_mail_date(doc.mail.date)) {
+    doc.layout = of_day(*day);
+  } else {
+    doc.layout = email::named_layout(email::newest_layout);
+  }
+  doc.dialect = doc.layout.era == layout_era::y2017   ? table_dialect::classic
+                : doc.layout.era == layout_era::y2018 ? table_dialect::modern
+                                                      : table_dialect::current;
+}
+
+/// A metric an option names must be in the roots' results: a misspelt name would print an email
+/// without the plot or headline asked for.
+void require_metric(const email::report_document& doc, std::string_view option, const std::string& metric) {
+  if (doc.base_results.data->contains(metric)) return;
+  for (const auto& head : doc.head_results)
+    if (head.data->contains(metric)) return;
+  throw usage_error(fmt::format("{} {}: no metric of that name in {} or {}", option, text::quoted(metric),
+                                doc.base_results.origin, doc.head_results.front().origin));
+}
+
+/// The report document of two result roots: the commits, the test, the machine, the group header and the
+/// results from their job.yaml; the commit's subject and tree, the plots, the headline, the layout and the
+/// mail from the options. A field neither has is left out of the email, with a note.
+email::report_document document_of_roots(const report_options& options, report_notes& note) {
+  const io::result_root base = io::load_result_root(options.base_root, input_limits());
+  const io::result_root head = io::load_result_root(options.head_root, input_limits());
+  for (const auto* root : {&base, &head})
+    for (const auto& n : root->job.notes) note(n);
+  const io::job_description& job = head.job;
+  if (!base.job.testcase.empty() && !job.testcase.empty() && base.job.testcase != job.testcase)
+    throw usage_error(fmt::format("{} is test case {} but {} is {}: a report compares one test", base.job.source,
+                                  text::quoted(base.job.testcase), job.source, text::quoted(job.testcase)));
+
+  email::report_document doc;
+  doc.mail.date = options.date;
+  if (!doc.mail.date.empty()) {
+    try {
+      (void)email::date_header(doc.mail.date);
+    } catch (const email::mail_header_error& e) {
+      throw usage_error(fmt::format("--date: {}", e.problem()));
+    }
+  }
+  choose_layout(options, doc);
+
+  // The commits: the roots' own, named by their directories where a job does not say.
+  const auto commit_of = [&note](const io::result_root& root) {
+    if (!root.job.commit.empty()) return root.job.commit;
+    note(fmt::format("{}: no commit; the column is named by its directory", root.job.source));
+    return root.path.filename().empty() ? root.path.parent_path().filename().string() : root.path.filename().string();
+  };
+  doc.head.id = commit_of(head);
+  doc.base.id = commit_of(base);
+  doc.head.subject = options.subject;
+  if (doc.head.subject.empty()) note("no commit subject (--subject): the commit line's subject is left empty");
+  doc.head.url = options.url;
+  doc.head.branch = options.branch;
+  if (doc.head.branch.empty() && !options.url.empty() && !job.branch.empty()) {
+    // The robot's branch is `<tree>/<branch>`; after the tree's URL only the branch is printed.
+    const auto slash = job.branch.find('/');
+    doc.head.branch = slash == std::string::npos ? job.branch : job.branch.substr(slash + 1);
+  }
+  if (doc.head.url.empty()) note("no tree or branch URL (--url): the email names no tree");
+  if (!job.base_commit.empty() && job.base_commit != doc.base.id)
+    note(fmt::format("{}: base_commit {} is not the base root's commit {}; the base root's is reported", job.source,
+                     text::quoted(job.base_commit), text::quoted(doc.base.id)));
+
+  doc.test.name = job.testcase;
+  if (doc.test.name.empty()) note(fmt::format("{}: no testcase (or suite): the email names no test", job.source));
+  doc.test.parameters = job.parameters;
+  if (doc.test.parameters.empty()) note(fmt::format("{}: no test parameters", job.source));
+  doc.blocks.config = job.kconfig;
+  doc.blocks.compiler = job.compiler;
+  const bool seed = doc.layout.era == email::layout_era::y2017 || doc.layout.era == email::layout_era::y2018;
+  if (!seed && doc.layout.config_lines) {
+    if (job.kconfig.empty()) note(fmt::format("{}: no kconfig: the email has no config: line", job.source));
+    if (job.compiler.empty()) note(fmt::format("{}: no compiler: the email has no compiler: line", job.source));
+  }
+  doc.machine.name = job.tbox_group;
+  doc.machine.description = job.machine_description();
+  if (doc.machine.name.empty())
+    note(fmt::format("{}: no tbox_group or testbox: the email names no machine", job.source));
+  if (doc.machine.description.empty())
+    note(fmt::format("{}: no nr_cpu, brand, model or memory: the machine is not described", job.source));
+  doc.group.testcase = job.testcase;
+  doc.group.path_params = job.path_params;
+  doc.group.tbox_group = job.tbox_group;
+  doc.group.axes = job.axes();
+
+  doc.base_results = {options.base_root, std::make_shared<const matrix>(base.results)};
+  doc.head_results.push_back({options.head_root, std::make_shared<const matrix>(head.results)});
+
+  if (!options.plots.empty()) {
+    if (options.plots.size() == 1 && options.plots.front() == "changed") {
+      doc.plots.metrics_from = email::plot_request::which::changed;
+    } else {
+      doc.plots.metrics_from = email::plot_request::which::listed;
+      for (const auto& metric : options.plots) require_metric(doc, "--plots", metric);
+      doc.plots.metrics = options.plots;
+    }
+  }
+  if (!options.headline.empty()) require_metric(doc, "--headline", options.headline);
+  doc.headline.metric = options.headline;
+  return doc;
+}
 
 /// The report document's field behind a mail header.
 std::string mail_field(std::string_view header) {
@@ -159,7 +309,28 @@ void override_list(std::vector<std::string>& list, const std::vector<std::string
 command_action add_report_command(CLI::App& app) {
   auto options = std::make_shared<report_options>();
   auto* cmd = app.add_subcommand("report", "Compose the report email a report document describes");
-  cmd->add_option("REPORT", options->document, "the report document (JSON; see docs/REPORT.md)")->required();
+  cmd->add_option("REPORT", options->document,
+                  "the report document (JSON; see docs/REPORT.md); or give --base and --head instead");
+  cmd->add_option("--base", options->base_root,
+                  "a robot result root (job.yaml and run directories, docs/INPUTS.md): the base commit's");
+  cmd->add_option("--head", options->head_root, "the result root of the commit the email reports");
+  cmd->add_option("--plots", options->plots,
+                  "with --base/--head: plot these metrics (repeatable), or `changed` for every changed row")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("METRIC");
+  cmd->add_option("--headline", options->headline, "with --base/--head: the metric the headline names")
+      ->type_name("METRIC");
+  cmd->add_option("--subject", options->subject, "with --base/--head: the head commit's subject line");
+  cmd->add_option("--url", options->url, "with --base/--head: the head commit's tree or branch URL");
+  cmd->add_option("--branch", options->branch,
+                  "with --base/--head: the branch printed after a tree URL (default: the job's branch)");
+  cmd->add_option("--layout", options->layout,
+                  "with --base/--head: the email's layout, a name (2017, 2018, 2020, 2023, 2024-10, 2024-11-30, "
+                  "2026) or a day YYYY-MM-DD (default: --date's day, else the newest)")
+      ->type_name("NAME|DAY");
+  cmd->add_option("--date", options->date,
+                  "with --base/--head: the mail's date, \"Sun, 29 Nov 2026 21:07:17 +0000\" (default: now)");
   cmd->add_option("--format", options->format,
                   "text: the email body; mbox: a complete message for git send-email or sendmail; "
                   "json: the comparison behind the email, with its subject and Message-ID")
@@ -192,9 +363,30 @@ command_action add_report_command(CLI::App& app) {
       "The mbox is sent from --from, else the document's mail.from, else $EMAIL, else git's user.name\n"
       "and user.email, as git send-email sends; to the document's mail.to and mail.cc, or --to and --cc.\n"
       "The document names the commits, the test, the result files, the plots and the words around them;\n"
-      "every field is described in docs/REPORT.md.");
-  return [options, to, cc] {
-    auto doc = io::load_report(options->document, input_limits());
+      "every field is described in docs/REPORT.md. Without a document, from two robot result roots:\n"
+      "  perfmail report --base examples/roots/base --head examples/roots/head \\\n"
+      "      --subject 'mm: ...' --plots will-it-scale.per_thread_ops\n"
+      "The roots' job.yaml give the commits, the test and its parameters, the machine and the group header\n"
+      "(docs/INPUTS.md); what they lack is left out, with a note on stderr.");
+  return [options, to, cc, cmd] {
+    const bool from_roots = !options->base_root.empty() || !options->head_root.empty();
+    if (from_roots && !options->document.empty())
+      throw usage_error("give a report document or --base and --head, not both: the document names its results");
+    if (!from_roots && options->document.empty())
+      throw usage_error("give a report document (REPORT), or --base ROOT and --head ROOT");
+    if (from_roots && (options->base_root.empty() || options->head_root.empty()))
+      throw usage_error(options->base_root.empty() ? "--head needs --base: the result root to compare with"
+                                                   : "--base needs --head: the result root to report");
+    if (!from_roots)
+      for (const char* option : root_options)
+        if (cmd->count(option) > 0)
+          throw usage_error(fmt::format("{} goes with --base and --head; a report document says it itself", option));
+    if (!from_roots && cmd->count("--date") > 0)
+      throw usage_error("--date goes with --base and --head; a report document says it in mail.date");
+    // Messages about the mail name where its fields came from: the document's fields, or the options.
+    const std::string source = from_roots ? std::string{"the options"} : options->document;
+    report_notes notes;
+    auto doc = from_roots ? document_of_roots(*options, notes) : io::load_report(options->document, input_limits());
     if (!options->from.empty()) {
       doc.mail.from = options->from;
     } else if (doc.mail.from.empty() && needs_sender(doc, options->format)) {
@@ -203,7 +395,7 @@ command_action add_report_command(CLI::App& app) {
     // Refused before anything is written; the text and json formats do without a sender (their body
     // then names no derived Message-ID).
     if (options->format == "mbox" && doc.mail.from.empty())
-      throw input_error(options->document, input_place::named("mail.from"),
+      throw input_error(source, input_place::named(from_roots ? "--from" : "mail.from"),
                         "no From address for the message: give --from \"Name <you@example.org>\", set mail.from, "
                         "the environment variable EMAIL, or git config user.name and user.email");
     override_list(doc.mail.to, options->to, to->count() > 0);
@@ -222,7 +414,7 @@ command_action add_report_command(CLI::App& app) {
       } catch (const email::mail_header_error& e) {
         // A header refused (an address without @, a message id with a space) came from the document's
         // mail section: name the document and the field, as for every other mistake in it.
-        throw input_error(options->document, input_place::named(mail_field(e.header())),
+        throw input_error(source, input_place::named(from_roots ? "mail" : mail_field(e.header())),
                           e.problem());
       }
     } else {
@@ -240,6 +432,7 @@ command_action add_report_command(CLI::App& app) {
           {"message_id", report.message_id.empty() ? std::nullopt : std::optional<std::string>{report.message_id}}};
       text = io::json_with_fields_first(comparison, fields, json.indent);  // ends with its newline
     }
+    notes.print();
     write_output(options->output, text);
     // The verdicts of what the email reports: the rows its tables print.
     verdict_counts counts = count_verdicts(report.rows, email::verdict_options_of(doc));

@@ -112,7 +112,7 @@ void print_table(std::back_insert_iterator<std::string> out, const io::file_summ
 }  // namespace
 
 command_action add_summary_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("summary", "Print per-metric statistics of matrix.json files or run directories");
+  auto* cmd = app.add_subcommand("summary", "Print per-metric statistics of result sets");
   struct summary_args {
     std::vector<std::string> paths;
     std::string output;  // empty or "-": standard output
@@ -123,7 +123,8 @@ command_action add_summary_command(CLI::App& app) {
     std::string format = "text";
   };
   auto args = std::make_shared<summary_args>();
-  cmd->add_option("RESULTS", args->paths, "matrix.json files, or directories of per-run stats.json files")
+  cmd->add_option("RESULTS", args->paths, "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
+                  "(--input-format; docs/INPUTS.md); - is standard input")
       ->required();
   cmd->add_option("-o,--output", args->output,
                   "write to this file instead of standard output (written whole or not at all)");

@@ -177,6 +177,13 @@ application make_application() {
          [&limits](const std::string& v) { limits.max_runs = parse_limit("--max-runs", v, largest_runs_limit, false); },
          "refuse a metric or a plot set with more samples than this (default 100000)")
       ->type_name("N");
+  app.add_option("--input-format", limits.format,
+                 "how to read results files: auto (from the content; refuses ambiguous content), matrix, gbench "
+                 "(Google Benchmark JSON), hyperfine, go (Go benchmark text), pytest (pytest-benchmark JSON), "
+                 "csv, tsv or numbers (docs/INPUTS.md)")
+      ->transform(enum_choices(io::input_format_names))
+      ->default_str("auto")
+      ->type_name("FORMAT");
   app.footer(fmt::format(
       "Examples:\n"
       "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"

@@ -10,6 +10,7 @@
 #include "read_file_detail.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/import.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/text/number_grammar.hpp"
@@ -551,6 +552,9 @@ matrix load_results_with(reading_workspace& workspace, const std::filesystem::pa
   namespace fs = std::filesystem;
   std::error_code ec;
   if (path != standard_input_path && fs::is_directory(path, ec)) {
+    if (limits.format != input_format::automatic && limits.format != input_format::matrix)
+      throw input_error(path.string(), fmt::format("a directory holds the robot's results; --input-format {} reads a file",
+                                                   name_of(input_format_names, limits.format)));
     // A matrix.json entry of any kind is the directory's matrix: a link that loops or dangles is
     // reported as what it is, not passed over for the run directories.
     const fs::path matrix_file = path / "matrix.json";
@@ -561,7 +565,17 @@ matrix load_results_with(reading_workspace& workspace, const std::filesystem::pa
       return load_matrix_with(workspace, matrix_file, limits, expected_metrics);
     return load_stats_directory_with(workspace, path, limits);
   }
-  return load_matrix_with(workspace, path, limits, expected_metrics);
+  if (limits.format == input_format::matrix) return load_matrix_with(workspace, path, limits, expected_metrics);
+  // Another format, or one to detect: the text is read once and handed on. Detection costs a robot
+  // matrix a search of its text for the other formats' keys (io/import.hpp).
+  const simdjson::padded_string_view padded = workspace.read(path, limits);
+  const std::string_view text{padded.data(), padded.size()};
+  const std::string source = input_name(path);
+  const input_format format =
+      limits.format == input_format::automatic ? detect_input_format(text, source) : limits.format;
+  if (format == input_format::matrix)
+    return parse_matrix_text(padded, workspace.parser(), source, limits, expected_metrics);
+  return parse_input(text, source, format, limits);
 }
 
 }  // namespace

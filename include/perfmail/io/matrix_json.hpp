@@ -6,6 +6,7 @@
 // Every problem is an input_error that names the file, the line and column (or the metric), and the
 // problem; nothing is returned half-loaded.
 
+#include "perfmail/io/input_format.hpp"
 #include "perfmail/model/matrix.hpp"
 
 #include <cstddef>
@@ -27,6 +28,10 @@ struct load_limits {
   std::size_t max_file_bytes = std::size_t{1} << 30;  ///< checked before a file is read
   std::size_t max_runs = 100'000;                      ///< samples of one metric, and runs of a matrix
   std::size_t max_name_bytes = 4096;                   ///< the robot's longest names are about 400 bytes
+  /// How a results file is read (docs/INPUTS.md). Kept with the limits because every command that
+  /// loads results passes these, and the global --input-format sets it once for all of them. A
+  /// directory is always the robot's: its matrix.json, or its runs' stats.json.
+  input_format format = input_format::automatic;
 };
 
 /// Parses matrix JSON text. `source` names the input in error messages.
@@ -49,7 +54,8 @@ struct run_stats_text {
 /// Merges per-run stats.json texts, in run order, exactly as load_stats_directory merges files.
 [[nodiscard]] matrix merge_run_stats(std::span<const run_stats_text> runs, const load_limits& limits = {});
 
-/// A matrix.json file, or a directory: its matrix.json if it has one, else its per-run stats.json files.
+/// A results file in `limits.format` (detected from its content by default: io/import.hpp), or a
+/// directory: its matrix.json if it has one, else its per-run stats.json files.
 [[nodiscard]] matrix load_results(const std::filesystem::path& path, const load_limits& limits = {});
 
 /// Loads results one after another (load_results for each path), reusing one text buffer and one parser

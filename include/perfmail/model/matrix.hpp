@@ -6,6 +6,7 @@
 // the matrix hands out views of them: a robot matrix has tens of thousands of metrics, and a string and
 // a vector of their own for each would cost two allocations per metric and about a third more memory.
 
+#include "perfmail/metrics/metric_class.hpp"
 #include "perfmail/model/name_index.hpp"
 #include "perfmail/model/series.hpp"
 #include "perfmail/model/series_view.hpp"
@@ -30,7 +31,11 @@ class matrix {
   matrix& operator=(matrix&&) noexcept = default;
   /// A copy has a store of its own.
   matrix(const matrix& other)
-      : index_(other.index_), textual_(other.textual_), stats_source_(other.stats_source_), longest_(other.longest_) {
+      : index_(other.index_),
+        textual_(other.textual_),
+        stats_source_(other.stats_source_),
+        direction_hints_(other.direction_hints_),
+        longest_(other.longest_) {
     metrics_.reserve(other.metrics_.size());
     for (const auto& m : other.metrics_) metrics_.push_back(store(m));
   }
@@ -71,6 +76,25 @@ class matrix {
 
   void set_stats_source(std::vector<std::string> sources) { stats_source_ = std::move(sources); }
 
+  /// Which way is better for `name`, as the file it came from says (an importer reads it from the unit:
+  /// `ns/op` lower, `MB/s` higher). A hint, not a rule: compare() uses it only where no rule of the
+  /// caller's names the metric, and ahead of the built-in name rules (docs/INPUTS.md). A second hint for
+  /// the same name replaces the first.
+  void set_direction_hint(std::string_view name, better direction) {
+    const auto at = std::lower_bound(direction_hints_.begin(), direction_hints_.end(), name,
+                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
+    if (at != direction_hints_.end() && at->first == name) at->second = direction;
+    else direction_hints_.emplace(at, std::string{name}, direction);
+  }
+  /// The hint for `name`, if the file gave one.
+  [[nodiscard]] std::optional<better> direction_hint(std::string_view name) const {
+    const auto at = std::lower_bound(direction_hints_.begin(), direction_hints_.end(), name,
+                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
+    if (at != direction_hints_.end() && at->first == name) return at->second;
+    return std::nullopt;
+  }
+  [[nodiscard]] bool has_direction_hints() const noexcept { return !direction_hints_.empty(); }
+
   [[nodiscard]] const series_view* find(std::string_view name) const {
     const auto at = index_.find(name, name_at());
     return at == name_index::npos ? nullptr : &metrics_[at];
@@ -102,6 +126,7 @@ class matrix {
       out.add(kept_runs);
     }
     out.textual_ = textual_;
+    out.direction_hints_ = direction_hints_;
     if (stats_source_) {
       std::vector<std::string> kept;
       for (std::size_t i = 0; i < stats_source_->size(); ++i)
@@ -144,6 +169,8 @@ class matrix {
   name_index index_;
   std::vector<std::string> textual_;
   std::optional<std::vector<std::string>> stats_source_;
+  /// Sorted by name, for a binary search: few metrics carry one, and only imported ones.
+  std::vector<std::pair<std::string, better>> direction_hints_;
   std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time
 };
 

@@ -1,0 +1,206 @@
+// Which format a results file is in, from its content (io/import.hpp), and reading it in that format.
+
+#include "perfmail/io/import.hpp"
+
+#include "import_support.hpp"
+
+#include "perfmail/text/enum_names.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace perfmail::io {
+
+namespace {
+
+using detail::json_node;
+using kind = json_node::kind;
+
+std::string_view described(input_format f) {
+  switch (f) {
+    case input_format::automatic: return "auto";
+    case input_format::matrix: return "matrix (the robot's matrix.json)";
+    case input_format::gbench: return "gbench (Google Benchmark JSON)";
+    case input_format::hyperfine: return "hyperfine (hyperfine --export-json)";
+    case input_format::go: return "go (Go benchmark text)";
+    case input_format::pytest: return "pytest (pytest-benchmark JSON)";
+    case input_format::csv: return "csv";
+    case input_format::tsv: return "tsv";
+    case input_format::numbers: return "numbers (plain numbers)";
+  }
+  return "?";
+}
+
+[[noreturn]] void refuse_ambiguous(std::string_view source, const std::vector<input_format>& candidates) {
+  std::string names;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (i > 0) names += i + 1 == candidates.size() ? " or " : ", ";
+    names += described(candidates[i]);
+  }
+  throw input_error(std::string{source},
+                    fmt::format("the format is ambiguous: it could be {}; say which with --input-format", names));
+}
+
+/// The JSON formats an object's top-level members fit.
+std::vector<input_format> json_candidates(const json_node& root) {
+  std::vector<input_format> out;
+  const auto has = [&](std::string_view key) { return detail::member(root, key) != nullptr; };
+  if (has("benchmarks") && has("context")) out.push_back(input_format::gbench);
+  if (has("benchmarks") && has("machine_info")) out.push_back(input_format::pytest);
+  if (const json_node* results = detail::member(root, "results");
+      results != nullptr && results->type == kind::array && !results->items.empty() &&
+      detail::member(results->items.front(), "times") != nullptr)
+    out.push_back(input_format::hyperfine);
+  // A matrix maps each metric to an array of samples (numbers, null, or text it keeps and ignores) and
+  // may name its stats_source: an array of objects is no metric's.
+  const auto samples = [](const json_node& array) {
+    return std::all_of(array.items.begin(), array.items.end(), [](const json_node& item) {
+      return item.type != kind::array && item.type != kind::object;
+    });
+  };
+  bool arrays = true;
+  for (const auto& m : root.members)
+    arrays = arrays && ((m.value.type == kind::array && samples(m.value)) ||
+                        (m.key == "stats_source" && m.value.type == kind::string));
+  if (arrays) out.push_back(input_format::matrix);
+  return out;
+}
+
+/// Whether `text` holds a string that is one of the other JSON formats' keys. A robot matrix is large and
+/// has none of them, which this rules out in one pass from quote to quote (memchr: the quotes of a
+/// matrix are few beside its numbers), four searches for the four keys having cost a fifth of the parse;
+/// only a file that has one is parsed to decide.
+bool has_other_formats_key(std::string_view text) {
+  static constexpr std::array<std::string_view, 4> keys{"benchmarks\"", "results\"", "context\"", "machine_info\""};
+  for (std::size_t at = text.find('"'); at != std::string_view::npos; at = text.find('"', at + 1)) {
+    const std::string_view rest = text.substr(at + 1);
+    for (const std::string_view key : keys)
+      if (rest.substr(0, key.size()) == key) return true;
+  }
+  return false;
+}
+
+/// The format of JSON `text`. When deciding took reading the document, its tree is left in `tree`, so
+/// that the reader does not parse it again.
+input_format detect_json(std::string_view text, std::string_view source, std::optional<json_node>* tree) {
+  if (!has_other_formats_key(text)) return input_format::matrix;
+  detail::import_builder b(source, text, {});
+  json_node root = detail::json_document(text, b, std::string{source});
+  if (root.type != kind::object)
+    b.fail(root.offset, "the top level is not a JSON object: no format perfmail reads has one");
+  const auto candidates = json_candidates(root);
+  if (candidates.empty())
+    b.fail(root.offset, "a JSON object of no format perfmail reads: expected a matrix.json (metrics mapped to "
+                        "arrays), Google Benchmark (\"context\" and \"benchmarks\"), hyperfine (\"results\" with "
+                        "\"times\") or pytest-benchmark (\"machine_info\" and \"benchmarks\")");
+  if (candidates.size() > 1) refuse_ambiguous(source, candidates);
+  if (tree != nullptr) *tree = std::move(root);
+  return candidates.front();
+}
+
+std::string_view first_token(std::string_view text) {
+  std::size_t end = 0;
+  while (end < text.size() && !(text[end] == ' ' || text[end] == '\t' || text[end] == '\n' || text[end] == '\r')) ++end;
+  return text.substr(0, end);
+}
+
+bool all_numbers(std::string_view text) {
+  bool any = false;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+    if (i == start) break;
+    if (!detail::number_of(text.substr(start, i - start))) return false;
+    any = true;
+  }
+  return any;
+}
+
+input_format detect(std::string_view text, std::string_view source, std::optional<json_node>* tree) {
+  // An empty file, and text in UTF-16 or UTF-32 (a NUL among the first bytes, or their byte-order
+  // marks), are read as the robot's matrix.json, the one format perfmail read before it read others:
+  // its strict reading names what is wrong with them, as it always has.
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return input_format::matrix;
+  if (text.substr(0, 4).find('\0') != std::string_view::npos || text.substr(0, 2) == "\xFF\xFE" ||
+      text.substr(0, 2) == "\xFE\xFF")
+    return input_format::matrix;
+  // A UTF-8 byte-order mark before JSON is JSON whose reading names the mark.
+  const bool bom = text.substr(0, 3) == "\xEF\xBB\xBF";
+  const auto after_bom = bom ? text.find_first_not_of(" \t\r\n", 3) : first;
+  if (after_bom != std::string_view::npos && (text[after_bom] == '{' || text[after_bom] == '['))
+    return detect_json(text, source, tree);
+  if (bom)
+    throw input_error(std::string{source}, input_place::at(1, 1),
+                      "a byte-order mark (U+FEFF) at the start: save the file as UTF-8 without one");
+
+  std::vector<input_format> candidates;
+  // CSV and TSV by their header row, whose first field is `metric`.
+  std::string_view header = text.substr(first, text.find('\n', first) - first);
+  if (header.substr(0, 7) == "metric,") candidates.push_back(input_format::csv);
+  else if (header.substr(0, 7) == "metric\t") candidates.push_back(input_format::tsv);
+  else if (header.substr(0, 9) == "\"metric\",") candidates.push_back(input_format::csv);
+  else if (header.substr(0, 9) == "\"metric\"\t") candidates.push_back(input_format::tsv);
+  // Go's format by a result line anywhere (a log of `go test` starts with other lines).
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    if (detail::is_go_result_line(text.substr(at, end - at))) {
+      candidates.push_back(input_format::go);
+      break;
+    }
+    at = end + 1;
+  }
+  if (all_numbers(text)) candidates.push_back(input_format::numbers);
+  if (candidates.size() > 1) refuse_ambiguous(source, candidates);
+  if (candidates.empty() && detail::number_of(first_token(text.substr(first))))
+    (void)parse_numbers(text, source);  // plain numbers until a token that is not one: named where it is
+  if (candidates.empty())
+    throw input_error(std::string{source},
+                      "no format perfmail reads: expected JSON (matrix.json, Google Benchmark, hyperfine, "
+                      "pytest-benchmark), Go benchmark lines (`BenchmarkName  N  123 ns/op`), a CSV or TSV "
+                      "header row starting `metric`, or plain numbers; or say which with --input-format");
+  return candidates.front();
+}
+
+}  // namespace
+
+input_format detect_input_format(std::string_view text, std::string_view source) {
+  return detect(text, source, nullptr);
+}
+
+matrix parse_input(std::string_view text, std::string_view source, input_format format, const load_limits& limits) {
+  if (format == input_format::automatic) {
+    std::optional<json_node> tree;
+    format = detect(text, source, &tree);
+    // A JSON document detection had to read is read from its tree, not parsed a second time.
+    if (tree) {
+      detail::import_builder b(source, text, limits);
+      if (format == input_format::gbench) return detail::read_gbench(*tree, b);
+      if (format == input_format::hyperfine) return detail::read_hyperfine(*tree, b);
+      if (format == input_format::pytest) return detail::read_pytest(*tree, b);
+    }
+  }
+  switch (format) {
+    case input_format::automatic:
+    case input_format::matrix: return parse_matrix(text, source, limits);
+    case input_format::gbench: return parse_gbench_json(text, source, limits);
+    case input_format::hyperfine: return parse_hyperfine_json(text, source, limits);
+    case input_format::go: return parse_go_bench(text, source, limits);
+    case input_format::pytest: return parse_pytest_json(text, source, limits);
+    case input_format::csv: return parse_delimited(text, source, ',', limits);
+    case input_format::tsv: return parse_delimited(text, source, '\t', limits);
+    case input_format::numbers: return parse_numbers(text, source, limits);
+  }
+  return parse_matrix(text, source, limits);
+}
+
+}  // namespace perfmail::io

@@ -1,0 +1,156 @@
+// The importers' shared builder (import_support.hpp).
+
+#include "import_support.hpp"
+
+#include "perfmail/text/number_grammar.hpp"
+#include "perfmail/text/printable.hpp"
+#include "perfmail/text/utf8.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace perfmail::io::detail {
+
+std::optional<read_number> number_of(std::string_view token) {
+  if (!text::is_json_number(token)) return std::nullopt;
+  read_number out;
+  out.kind = text::is_written_as_integer(token) ? sample_kind::integer : sample_kind::floating;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), out.value);
+  // The grammar was checked, so the only failure left is a value beyond a double's range (from_chars
+  // reports it and leaves the value unset); an underflow to zero is the nearest double, and kept.
+  if (ec == std::errc::result_out_of_range && !text::is_written_as_integer(token)) {
+    const auto e = token.find_first_of("eE");
+    const bool tiny = e != std::string_view::npos && e + 1 < token.size() && token[e + 1] == '-';
+    out.value = tiny ? 0.0 : HUGE_VAL;
+  } else if (ec == std::errc::result_out_of_range) {
+    out.value = HUGE_VAL;
+  }
+  (void)end;
+  return out;
+}
+
+import_builder::import_builder(std::string_view source, std::string_view text, const load_limits& limits)
+    : source_(source), text_(text), limits_(limits) {}
+
+std::size_t import_builder::metric(std::string_view name, std::size_t offset) {
+  if (const auto it = index_.find(std::string{name}); it != index_.end()) return it->second;
+  if (name.empty()) fail(offset, "an empty metric name");
+  // Names are printed on one line in tables, plot titles and mail headers, as a loaded matrix's are.
+  if (const auto bad = text::first_unsafe(name); bad != std::string_view::npos) {
+    const text::utf8_sequence seq = text::decode_utf8(name, bad);
+    if (!seq.valid()) fail(offset, "a metric name that is not valid UTF-8");
+    fail(offset, fmt::format("a metric name holding a control character (U+{:04X}): names are printed on one "
+                             "line in tables, plots and mail",
+                             seq.code));
+  }
+  if (name.size() > limits_.max_name_bytes)
+    fail(offset, fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(),
+                             limits_.max_name_bytes));
+  index_.emplace(std::string{name}, metrics_.size());
+  metrics_.push_back({std::string{name}, {}, std::nullopt});
+  return metrics_.size() - 1;
+}
+
+void import_builder::set(std::size_t metric, std::size_t run, sample_slot slot, std::size_t offset) {
+  auto& m = metrics_[metric];
+  if (run >= limits_.max_runs)
+    fail(offset, fmt::format("metric {} has more than {} samples (the limit of runs)", text::quoted(m.name),
+                             limits_.max_runs));
+  if (slot.kind != sample_kind::missing && !std::isfinite(slot.value))
+    fail(offset, "a number beyond the range of a double");
+  if (m.samples.size() <= run) {
+    slots_ += run + 1 - m.samples.size();
+    check_sparse(slots_, offset, true);
+    m.samples.resize(run + 1);
+  }
+  ++given_;
+  if (m.samples[run].given)
+    fail(offset, fmt::format("metric {}: run {} has a second sample", text::quoted(m.name), run + 1));
+  m.samples[run] = slot;
+}
+
+void import_builder::add(std::size_t metric, std::size_t run, read_number sample, std::size_t offset) {
+  set(metric, run, {sample.value, sample.kind, true}, offset);
+}
+
+void import_builder::append(std::size_t metric, read_number sample, std::size_t offset) {
+  add(metric, metrics_[metric].samples.size(), sample, offset);
+}
+
+void import_builder::add_missing(std::size_t metric, std::size_t run, std::size_t offset) {
+  set(metric, run, {0, sample_kind::missing, true}, offset);
+}
+
+void import_builder::hint(std::size_t metric, std::optional<better> direction) {
+  if (direction) metrics_[metric].direction = direction;
+}
+
+void import_builder::fail(std::size_t offset, std::string_view problem) const {
+  const auto where = text_locator(text_).at(std::min(offset, text_.size()));
+  throw input_error(source_, input_place::at(where.line, where.column), problem);
+}
+
+void import_builder::fail(std::string_view problem) const { throw input_error(source_, problem); }
+
+void import_builder::fail_duplicate(const duplicate_key& duplicate) const {
+  const auto first = text_locator(text_).at(duplicate.first_offset);
+  const std::string object = duplicate.object_path.empty() ? std::string{"the top level"} : duplicate.object_path;
+  fail(duplicate.second_offset, fmt::format("key {} appears twice in {} (first at {}:{})",
+                                            text::quoted(duplicate.key), object, first.line, first.column));
+}
+
+/// How much larger than its samples an imported matrix may be: every metric has a sample for each run
+/// (the longest metric's count), so a metric seen in one run of many costs a missing sample in each of
+/// the others. Real files are dense (a Go benchmark left out of one -count pass); a few hundred bytes
+/// that name a thousand metrics in a thousand different runs would otherwise cost a million samples.
+constexpr std::size_t sparse_factor = 16;
+constexpr std::size_t sparse_allowance = std::size_t{1} << 16;
+
+void import_builder::check_sparse(std::size_t cells, std::size_t offset, bool placed) const {
+  if (cells / sparse_factor <= given_ + sparse_allowance / sparse_factor) return;
+  const std::string problem =
+      fmt::format("the runs are too sparse: {} metrics would hold {} samples, missing ones included, for the {} "
+                  "the file gives (at most {} times as many are kept)",
+                  metrics_.size(), cells, given_, sparse_factor);
+  if (placed) fail(offset, problem);
+  fail(problem);
+}
+
+matrix import_builder::result(std::string_view what_is_empty) && {
+  std::size_t runs = 0;
+  for (const auto& m : metrics_) runs = std::max(runs, m.samples.size());
+  if (runs == 0) fail(fmt::format("no samples: {}", what_is_empty));
+  // Overflow is impossible: both factors are bounded by what was read (metrics by the text, runs by the
+  // limit of runs), far below the square root of SIZE_MAX.
+  check_sparse(metrics_.size() * runs, 0, false);
+  matrix out;
+  out.reserve(metrics_.size());
+  metric_series series;
+  for (const auto& m : metrics_) {
+    series.reset(m.name);
+    series.reserve(runs);
+    for (const auto& s : m.samples) series.push_back(s.value, s.kind);
+    series.pad_to(runs);
+    out.add(series);
+    if (m.direction) out.set_direction_hint(m.name, *m.direction);
+  }
+  return out;
+}
+
+json_node json_document(std::string_view text, const import_builder& builder, const std::string& source) {
+  json_tree_result tree = parse_json_tree(text, source);
+  if (!tree.duplicates.empty()) builder.fail_duplicate(tree.duplicates.front());
+  return std::move(tree.root);
+}
+
+const json_node* member(const json_node& object, std::string_view key) {
+  if (object.type != json_node::kind::object) return nullptr;
+  for (const auto& m : object.members)
+    if (m.key == key) return &m.value;
+  return nullptr;
+}
+
+}  // namespace perfmail::io::detail

@@ -1,0 +1,97 @@
+#pragma once
+// What the importers (io/import.hpp) share: a matrix built sample by sample, with every check a loaded
+// matrix gets (names, the limit of runs, numbers in JSON's grammar) and messages at `line:column`.
+
+#include "json_diagnosis.hpp"
+#include "json_tree.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/io/matrix_json.hpp"
+#include "perfmail/model/matrix.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace perfmail::io::detail {
+
+/// A number of JSON's grammar read whole, or nullopt for a token that is not one. A number beyond a
+/// double's range is refused by the caller: its value here is infinite.
+struct read_number {
+  double value = 0;
+  sample_kind kind = sample_kind::integer;
+};
+[[nodiscard]] std::optional<read_number> number_of(std::string_view token);
+
+/// Samples gathered metric by metric and run by run, in the order metrics are first seen.
+class import_builder {
+ public:
+  import_builder(std::string_view source, std::string_view text, const load_limits& limits);
+
+  /// The metric named `name` (checked as a loaded metric name is), added if new; `offset` is where the
+  /// name comes from, for messages.
+  std::size_t metric(std::string_view name, std::size_t offset);
+  /// Sample `run` of `metric`. A run given twice is refused: which sample counts would be a guess.
+  void add(std::size_t metric, std::size_t run, read_number sample, std::size_t offset);
+  /// The next run of `metric`, after those it has.
+  void append(std::size_t metric, read_number sample, std::size_t offset);
+  /// A run of `metric` that has no sample (a failed repetition, an empty cell).
+  void add_missing(std::size_t metric, std::size_t run, std::size_t offset);
+  void hint(std::size_t metric, std::optional<better> direction);
+  [[nodiscard]] std::size_t runs_of(std::size_t metric) const { return metrics_[metric].samples.size(); }
+  [[nodiscard]] std::size_t metric_count() const noexcept { return metrics_.size(); }
+  [[nodiscard]] const load_limits& limits() const noexcept { return limits_; }
+
+  /// Refuses the input: `problem` at the line and column of byte `offset`.
+  [[noreturn]] void fail(std::size_t offset, std::string_view problem) const;
+  [[noreturn]] void fail(std::string_view problem) const;
+  /// A JSON object's key that appears twice.
+  [[noreturn]] void fail_duplicate(const duplicate_key& duplicate) const;
+
+  /// The matrix, every series as long as the longest (a run a metric lacks is a missing sample, as in a
+  /// robot matrix); refuses input with no sample at all.
+  [[nodiscard]] matrix result(std::string_view what_is_empty) &&;
+
+ private:
+  struct sample_slot {
+    double value = 0;
+    sample_kind kind = sample_kind::missing;
+    bool given = false;
+  };
+  struct gathered {
+    std::string name;
+    std::vector<sample_slot> samples;
+    std::optional<better> direction;
+  };
+  void set(std::size_t metric, std::size_t run, sample_slot slot, std::size_t offset);
+  /// Refuses input whose runs are so sparse that the matrix would be far larger than the samples given.
+  void check_sparse(std::size_t cells, std::size_t offset, bool placed) const;
+
+  std::string source_;
+  std::string_view text_;
+  load_limits limits_;
+  std::vector<gathered> metrics_;
+  std::unordered_map<std::string, std::size_t> index_;
+  std::size_t given_ = 0;  ///< samples (and missing samples) the input gave
+  std::size_t slots_ = 0;  ///< room the metrics' runs take so far
+};
+
+/// Whether `line` is a result line of Go's benchmark format (`BenchmarkName  N  value unit ...`).
+[[nodiscard]] bool is_go_result_line(std::string_view line);
+
+/// A JSON document as a tree, its duplicate keys refused.
+[[nodiscard]] json_node json_document(std::string_view text, const import_builder& builder, const std::string& source);
+
+/// The member `key` of an object node, or null.
+[[nodiscard]] const json_node* member(const json_node& object, std::string_view key);
+
+/// The JSON importers on a document's tree (an object), which detection has read once already; `b` holds
+/// the text, its name and the limits.
+[[nodiscard]] matrix read_gbench(const json_node& root, import_builder& b);
+[[nodiscard]] matrix read_hyperfine(const json_node& root, import_builder& b);
+[[nodiscard]] matrix read_pytest(const json_node& root, import_builder& b);
+
+}  // namespace perfmail::io::detail

@@ -1,0 +1,92 @@
+# Results of other benchmark tools (docs/INPUTS.md): a golden comparison of each bundled example pair,
+# bad input of every format (one line `FILE:LINE:COL: problem`, exit 2, nothing on stdout), detection
+# and --input-format, and the verdicts (--fail-on) on imported results.
+set(inputs ${PROJECT_SOURCE_DIR}/examples/inputs)
+set(bad_inputs ${PROJECT_SOURCE_DIR}/tests/data/inputs)
+set(inputs_golden ${PROJECT_SOURCE_DIR}/tests/golden)
+
+foreach(pair IN ITEMS "gbench=json" "hyperfine=json" "go=txt" "pytest=json" "csv=csv" "tsv=tsv" "numbers=txt")
+  string(REPLACE "=" ";" pair "${pair}")
+  list(GET pair 0 format)
+  list(GET pair 1 ext)
+  add_test(NAME cli.inputs.golden.${format}
+    COMMAND ${CMAKE_COMMAND} -DCLI=${cli} -DGOLDEN=${inputs_golden}/inputs_${format}.txt
+      "-DARGS=compare;${inputs}/${format}/base.${ext};${inputs}/${format}/head.${ext}"
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/compare_golden.cmake)
+  # The format given agrees with the format detected.
+  add_test(NAME cli.inputs.given.${format}
+    COMMAND ${CMAKE_COMMAND} -DCLI=${cli} -DGOLDEN=${inputs_golden}/inputs_${format}.txt
+      "-DARGS=--input-format;${format};compare;${inputs}/${format}/base.${ext};${inputs}/${format}/head.${ext}"
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/compare_golden.cmake)
+endforeach()
+
+# perfmail_inputs_bad(NAME FILE EXPECTED [ARGS...]): `[ARGS...] compare FILE FILE` fails with exit 2 and
+# one stderr line containing EXPECTED (which names the file and place).
+function(perfmail_inputs_bad name file expected)
+  perfmail_expect_failure(cli.inputs.bad.${name} "${ARGN};compare;${bad_inputs}/${file};${bad_inputs}/${file}"
+    "${expected}" bad-input)
+endfunction()
+
+foreach(case IN ITEMS
+    "gbench.string_time|gbench_string_time.json|gbench_string_time.json:1:87: benchmarks[0].real_time is a string; expected a number"
+    "gbench.time_unit|gbench_time_unit.json|gbench_time_unit.json:1:118: benchmarks[0].time_unit is \"fortnights\""
+    "gbench.repetition_twice|gbench_repetition_twice.json|gbench_repetition_twice.json:2:80: metric \"BM_A.real_time\": run 1 has a second sample"
+    "gbench.trailing_comma|gbench_trailing_comma.json|gbench_trailing_comma.json:1:78: a trailing comma before '}'"
+    "hyperfine.string_time|hyperfine_string_time.json|hyperfine_string_time.json:1:61: results[0].times[2] is a string"
+    "hyperfine.exit_codes|hyperfine_exit_codes.json|hyperfine_exit_codes.json:1:76: results[0].exit_codes lists 1 codes for 2 times"
+    "hyperfine.command_twice|hyperfine_command_twice.json|hyperfine_command_twice.json:1:68: results[1]: the command \"sleep 1\" is listed twice"
+    "pytest.no_data|pytest_no_data.json|pytest_no_data.json:1:65: benchmarks[0].stats has no \"data\": the per-round times are saved only with pytest --benchmark-save-data"
+    "pytest.null_round|pytest_null_round.json|pytest_null_round.json:1:80: benchmarks[0].stats.data[1] is null"
+    "go.hex_value|go_hex_value.txt|go_hex_value.txt:3:23: not a number: \"0x10\""
+    "go.missing_unit|go_missing_unit.txt|go_missing_unit.txt:1:36: \"64\" has no unit after it"
+    "go.bad_iterations|go_bad_iterations.txt|go_bad_iterations.txt:1:16: expected the iteration count"
+    "csv.bad_number|csv_bad_number.csv|csv_bad_number.csv:3:13: not a number: \"1.5abc\""
+    "csv.run_twice|csv_run_twice.csv|csv_run_twice.csv:3:1: metric \"x.seconds\" has a second sample for run \"1\""
+    "csv.open_quote|csv_open_quote.csv|csv_open_quote.csv:2:1: a quoted field is not closed"
+    "csv.short_row|csv_short_row.csv|csv_short_row.csv:2:1: a row of 2 fields; the header has 3"
+    "csv.quote_inside|csv_quote_inside.csv|csv_quote_inside.csv:2:6: a quote inside a field"
+    "csv.control_name|csv_control_name.csv|csv_control_name.csv:2:1: a metric name holding a control character (U+001B)"
+    # Input whose runs are so sparse that padding them would cost far more memory than the file holds.
+    "csv.sparse|csv_sparse.csv|: the runs are too sparse: "
+    "tsv.plus_sign|tsv_plus_sign.tsv|tsv_plus_sign.tsv:2:13: not a number: \"+1.5\""
+    "numbers.bad|numbers_bad.txt|numbers_bad.txt:3:1: not a number: \".5\""
+    "numbers.out_of_range|numbers_out_of_range.txt|numbers_out_of_range.txt:2:1: a number beyond the range of a double"
+    "detect.gbench_or_pytest|ambiguous_gbench_pytest.json|ambiguous_gbench_pytest.json: the format is ambiguous: it could be gbench (Google Benchmark JSON) or pytest"
+    "detect.csv_or_go|ambiguous_csv_go.csv|ambiguous_csv_go.csv: the format is ambiguous: it could be csv or go"
+    "detect.unknown_text|unknown.txt|unknown.txt: no format perfmail reads"
+    "detect.unknown_json|unknown.json|unknown.json:1:1: a JSON object of no format perfmail reads")
+  # NAME|FILE|EXPECTED, where EXPECTED may hold `;` (no list splitting).
+  string(REGEX MATCH "^([^|]*)\\|([^|]*)\\|(.*)$" fields "${case}")
+  perfmail_inputs_bad(${CMAKE_MATCH_1} ${CMAKE_MATCH_2} "${CMAKE_MATCH_3}")
+endforeach()
+perfmail_inputs_bad(numbers.given numbers_bad.txt "numbers_bad.txt:3:1: not a number" --input-format numbers)
+# The format given is obeyed, not second-guessed.
+perfmail_inputs_bad(given.wrong_format ambiguous_gbench_pytest.json
+  "ambiguous_gbench_pytest.json: no samples: \"benchmarks\" lists no run" --input-format gbench)
+
+perfmail_expect_failure(cli.inputs.bad.limits.max_runs
+  "--max-runs;3;compare;${inputs}/go/base.txt;${inputs}/go/head.txt"
+  "base.txt:8:37: metric \"BenchmarkDecode-8.ns/op\" has more than 3 samples" bad-input)
+perfmail_expect_failure(cli.inputs.bad.limits.max_input_size
+  "--max-input-size;100;compare;${inputs}/gbench/base.json;${inputs}/gbench/head.json"
+  "larger than the limit of 100 bytes" bad-input)
+perfmail_expect_failure(cli.inputs.bad.directory_with_format
+  "--input-format;go;compare;${examples}/data/base;${examples}/data/head"
+  "a directory holds the robot's results; --input-format go reads a file" bad-input)
+perfmail_expect_failure(cli.inputs.bad.unknown_format_name
+  "--input-format;yaml;compare;${inputs}/go/base.txt;${inputs}/go/head.txt" "--input-format" bad-input)
+
+# Verdicts on imported results: the unit's direction reaches --fail-on and the summary line, and a
+# caller's --higher-is-better comes first.
+perfmail_run_test(cli.inputs.fail_on.gbench STATUS 1 CONTAINS "3 regressions, 6 unchanged"
+  ARGS compare ${inputs}/gbench/base.json ${inputs}/gbench/head.json --fail-on regression)
+perfmail_run_test(cli.inputs.fail_on.go_improvements CONTAINS "4 improvements, 4 unchanged"
+  ARGS compare ${inputs}/go/base.txt ${inputs}/go/head.txt --fail-on regression)
+perfmail_run_test(cli.inputs.caller_rule_first STATUS 1 CONTAINS "1 regression, 3 improvements, 4 unchanged"
+  ARGS compare ${inputs}/go/base.txt ${inputs}/go/head.txt --higher-is-better BenchmarkDecode-8.B/op
+    --fail-on regression)
+perfmail_run_test(cli.inputs.summary.hyperfine CONTAINS "gzip -9 -c linux.tar.time"
+  ARGS summary ${inputs}/hyperfine/base.json)
+# Standard input is detected like a file.
+perfmail_run_test(cli.inputs.stdin CONTAINS "BenchmarkEncode-8.allocs/op" INPUT ${inputs}/go/base.txt
+  ARGS summary -)

@@ -1,0 +1,21 @@
+// The CSV and TSV importer on arbitrary bytes (the first byte picks the separator): success with a
+// well-formed matrix, or an input_error.
+#include "fuzz_support.hpp"
+
+#include "perfmail/io/import.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const char separator = (data[0] & 1) != 0 ? '\t' : ',';
+  const std::string_view text{reinterpret_cast<const char*>(data) + 1, size - 1};
+  perfmail::io::load_limits limits;
+  limits.max_runs = 1000;  // a bound the fuzzer can reach, so the limit's refusal is exercised too
+  perfmail::fuzz::expect_success_or_input_error(
+      [&] { perfmail::fuzz::check_matrix(perfmail::io::parse_delimited(text, "fuzz.csv", separator, limits)); },
+      "fuzz.csv", text);
+  return 0;
+}

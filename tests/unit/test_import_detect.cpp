@@ -1,0 +1,119 @@
+// Detecting the input format (io/import.hpp), and the importers' direction hints in a comparison: the
+// caller's rules first, then the hint, then the built-in name rules.
+#include <doctest/doctest.h>
+
+#include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/verdict.hpp"
+#include "perfmail/error.hpp"
+#include "perfmail/io/import.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/rules.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace perfmail;
+using io::input_format;
+
+namespace {
+
+std::string detect_error(const std::string& text) {
+  try {
+    (void)io::detect_input_format(text, "in");
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("detection: each format by its content") {
+  CHECK(io::detect_input_format(R"({"context": {}, "benchmarks": []})", "in") == input_format::gbench);
+  CHECK(io::detect_input_format(R"({"machine_info": {}, "benchmarks": []})", "in") == input_format::pytest);
+  CHECK(io::detect_input_format(R"({"results": [{"command": "a", "times": [1]}]})", "in") == input_format::hyperfine);
+  CHECK(io::detect_input_format(R"({"fio.write_bw_MBps": [1, 2], "stats_source": ["a", "b"]})", "in") ==
+        input_format::matrix);
+  // A robot metric named like another format's key is still a matrix: its value is an array of samples.
+  CHECK(io::detect_input_format(R"({"results": [1, 2], "x.context": [3]})", "in") == input_format::matrix);
+  CHECK(io::detect_input_format("goos: linux\nBenchmarkA-8 10 5 ns/op\nPASS\n", "in") == input_format::go);
+  CHECK(io::detect_input_format("metric,run,value\na,1,2\n", "in") == input_format::csv);
+  CHECK(io::detect_input_format("metric\t1\t2\na\t1\t2\n", "in") == input_format::tsv);
+  CHECK(io::detect_input_format("1.5\n2\n", "in") == input_format::numbers);
+}
+
+TEST_CASE("detection: ambiguous or unknown content is refused, naming the candidates") {
+  CHECK(detect_error(R"({"context": {}, "machine_info": {}, "benchmarks": []})") ==
+        "in: the format is ambiguous: it could be gbench (Google Benchmark JSON) or pytest (pytest-benchmark JSON); "
+        "say which with --input-format");
+  CHECK(detect_error("metric,run,value\nBenchmarkA 1 2 ns/op,1,2\n").find("it could be csv or go") != std::string::npos);
+  CHECK(detect_error("hello\n").find("in: no format perfmail reads") == 0);
+  CHECK(detect_error(R"({"results": 5})").find("in:1:1: a JSON object of no format perfmail reads") == 0);
+  CHECK(detect_error(R"([{"benchmarks": 1}])").find("the top level is not a JSON object") != std::string::npos);
+  CHECK(detect_error("1\n2\nx\n") == "in:3:1: not a number: \"x\"");
+  // What perfmail read before it read other formats keeps its messages: an empty file, UTF-16.
+  CHECK(io::detect_input_format("  \n", "in") == input_format::matrix);
+  CHECK(io::detect_input_format(std::string{"\xFF\xFE{\0", 4}, "in") == input_format::matrix);
+  CHECK(detect_error("\xEF\xBB\xBFmetric,run,value\n").find("in:1:1: a byte-order mark") == 0);
+  CHECK(detect_error("\xEF\xBB\xBF{\"context\": {}, \"benchmarks\": []}").find("in:1:1: a byte-order mark (U+FEFF)") == 0);
+}
+
+TEST_CASE("parse_input reads the format given, whatever the content looks like") {
+  const matrix m = io::parse_input("1 2 3\n", "in", input_format::numbers);
+  CHECK(m.find("value") != nullptr);
+  CHECK_THROWS_AS((void)io::parse_input("1 2 3\n", "in", input_format::csv), input_error);
+}
+
+namespace {
+
+matrix hinted(double level, std::optional<better> hint) {
+  matrix m;
+  m.add(metric_series("x.real_time", {level, level, level, level}, sample_kind::floating));
+  if (hint) m.set_direction_hint("x.real_time", *hint);
+  return m;
+}
+
+change_verdict verdict_with(std::optional<better> hint, std::shared_ptr<const metric_classifier> classifier = nullptr) {
+  compare_options options;
+  options.classifier = std::move(classifier);
+  const comparison cmp = compare(std::vector<matrix>{hinted(100, hint), hinted(150, hint)}, options);
+  const comparison_row* row = cmp.find("x.real_time");
+  REQUIRE(row != nullptr);
+  return verdict_of(*row, 1);
+}
+
+}  // namespace
+
+TEST_CASE("direction: the importer's hint comes before the built-in name rules") {
+  // The built-in rules call `.real_time` lower: a rise is a regression...
+  CHECK(verdict_with(std::nullopt) == change_verdict::regression);
+  // ...unless the file's unit says otherwise.
+  CHECK(verdict_with(better::higher) == change_verdict::improvement);
+}
+
+TEST_CASE("direction: the caller's rules come before the importer's hint") {
+  metric_rules rules = metric_rules::robot();
+  rules.directions.insert(rules.directions.begin(), direction_rule{{name_match::exact, "x.real_time"}, better::lower});
+  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(rules)) == change_verdict::regression);
+  // A caller's rule that says "no direction" on purpose holds too.
+  rules.directions.front().direction = std::nullopt;
+  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(rules)) == change_verdict::changed);
+  // A caller rule that does not match leaves the hint in force.
+  rules.directions.front() = direction_rule{{name_match::exact, "other"}, better::lower};
+  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(rules)) == change_verdict::improvement);
+  // A caller that replaced the whole list (no built-in rules after its own): its rules all come first.
+  metric_rules replaced = metric_rules::robot();
+  replaced.directions = {direction_rule{{name_match::suffix, ".real_time"}, better::lower}};
+  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(replaced)) == change_verdict::regression);
+}
+
+TEST_CASE("direction hints survive copies and dropped runs") {
+  matrix m = hinted(1, better::higher);
+  const matrix copy = m;
+  CHECK(copy.direction_hint("x.real_time") == better::higher);
+  CHECK(m.without_runs({true, false, false, false}).direction_hint("x.real_time") == better::higher);
+  m.set_direction_hint("x.real_time", better::lower);
+  CHECK(m.direction_hint("x.real_time") == better::lower);
+  CHECK_FALSE(m.direction_hint("y").has_value());
+}

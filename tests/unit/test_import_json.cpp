@@ -1,0 +1,139 @@
+// The JSON importers (io/import.hpp): Google Benchmark, hyperfine, pytest-benchmark.
+#include <doctest/doctest.h>
+
+#include "unit/import_checks.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/io/import.hpp"
+
+#include <string>
+#include <vector>
+
+using namespace perfmail;
+
+using testing::error_of;
+using testing::values_of;
+
+namespace {
+
+const std::string gbench_runs = R"({
+  "context": {"date": "2026-11-30", "num_cpus": 8},
+  "benchmarks": [
+    {"name": "BM_A", "run_name": "BM_A", "run_type": "iteration", "repetitions": 2, "repetition_index": 1,
+     "threads": 1, "iterations": 1000, "real_time": 2.5, "cpu_time": 2.0, "time_unit": "us", "bytes_per_second": 9e8,
+     "hits": 7, "label": "warm"},
+    {"name": "BM_A", "run_name": "BM_A", "run_type": "iteration", "repetitions": 2, "repetition_index": 0,
+     "threads": 1, "iterations": 1000, "real_time": 2.25, "cpu_time": 2.0, "time_unit": "us", "bytes_per_second": 8e8,
+     "hits": 6, "label": "cold"},
+    {"name": "BM_A_mean", "run_name": "BM_A", "run_type": "aggregate", "aggregate_name": "mean",
+     "real_time": 2.375, "cpu_time": 2.0, "time_unit": "us"}
+  ]
+})";
+
+}  // namespace
+
+TEST_CASE("gbench: repetitions are runs by repetition_index, in nanoseconds, aggregates skipped") {
+  const matrix m = io::parse_gbench_json(gbench_runs, "g.json");
+  CHECK(m.run_count() == 2);
+  CHECK(values_of(m, "BM_A.real_time") == std::vector<double>{2250, 2500});
+  CHECK(values_of(m, "BM_A.cpu_time") == std::vector<double>{2000, 2000});
+  CHECK(values_of(m, "BM_A.bytes_per_second") == std::vector<double>{8e8, 9e8});
+  CHECK(values_of(m, "BM_A.hits") == std::vector<double>{6, 7});
+  // Bookkeeping fields are not counters, and strings are not samples.
+  CHECK_FALSE(m.contains("BM_A.iterations"));
+  CHECK_FALSE(m.contains("BM_A.threads"));
+  CHECK_FALSE(m.contains("BM_A_mean.real_time"));
+  CHECK(m.direction_hint("BM_A.real_time") == better::lower);
+  CHECK(m.direction_hint("BM_A.bytes_per_second") == better::higher);
+  CHECK_FALSE(m.direction_hint("BM_A.hits").has_value());
+}
+
+TEST_CASE("gbench: a failed repetition is a missing sample, and old files without repetition_index count in order") {
+  const matrix m = io::parse_gbench_json(R"({"context": {}, "benchmarks": [
+    {"name": "BM_B", "real_time": 3, "cpu_time": 3, "time_unit": "ns"},
+    {"name": "BM_B", "error_occurred": true, "error_message": "no device"},
+    {"name": "BM_B", "real_time": 5, "cpu_time": 4, "time_unit": "ns"}]})",
+                                         "g.json");
+  const series_view* s = m.find("BM_B.real_time");
+  REQUIRE(s != nullptr);
+  REQUIRE(s->size() == 3);
+  CHECK(s->is_missing(1));
+  CHECK(s->raw_values()[2] == 5);
+}
+
+TEST_CASE("gbench: bad input names the place") {
+  const auto parse = [](const std::string& t) { return io::parse_gbench_json(t, "in.json"); };
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": [{"name": "A", "real_time": "1", "cpu_time": 1}]})") ==
+        "in.json:1:59: benchmarks[0].real_time is a string; expected a number");
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": [{"name": "A", "real_time": 1, "cpu_time": 1, "time_unit": "h"}]})") ==
+        "in.json:1:90: benchmarks[0].time_unit is \"h\"; expected ns, us, ms or s");
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": [{"real_time": 1}]})") == "in.json:1:32: benchmarks[0] has no \"name\"");
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": [{"name": "A", "name": "B"}]})") ==
+        "in.json:1:46: key \"name\" appears twice in benchmarks[0] (first at 1:33)");
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": []})") ==
+        "in.json: no samples: \"benchmarks\" lists no run (aggregates are not samples)");
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": [1,]})") == "in.json:1:33: a trailing comma before ']'");
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": [{"name": "A", "run_type": "other", "real_time": 1}]})")
+            .find("run_type is \"other\"") != std::string::npos);
+}
+
+TEST_CASE("gbench: a key twice is found in a run of many counters too") {
+  // Past a few dozen keys the reader looks keys up in a table rather than scanning: both find the first key.
+  std::string run = R"({"name": "A", "real_time": 1, "cpu_time": 1)";
+  for (int c = 0; c < 40; ++c) run += ", \"c" + std::to_string(c) + "\": 1";
+  const std::string text = R"({"context": {}, "benchmarks": [{"name": "B", "real_time": 1, "cpu_time": 1}, )" + run +
+                           R"(, "c7": 2, "c39": 3}]})";
+  const auto parse = [](const std::string& t) { return io::parse_gbench_json(t, "in.json"); };
+  const std::string first_c7 = std::to_string(text.find("\"c7\"") + 1);
+  const std::string second_c7 = std::to_string(text.rfind("\"c7\"") + 1);
+  CHECK(error_of(parse, text) == "in.json:1:" + second_c7 + ": key \"c7\" appears twice in benchmarks[1] (first at 1:" +
+                                     first_c7 + ")");
+}
+
+TEST_CASE("hyperfine: one metric per command, times in seconds, failed runs missing") {
+  const matrix m = io::parse_hyperfine_json(R"({"results": [
+    {"command": "sleep 0.1", "mean": 0.1, "times": [0.101, 0.102, 0.1, 0.2], "exit_codes": [0, 1, 0, null]},
+    {"command": "true", "times": [0.001, 0.002]}]})",
+                                            "h.json");
+  const series_view* s = m.find("sleep 0.1.time");
+  REQUIRE(s != nullptr);
+  CHECK(s->size() == 4);
+  CHECK(s->is_missing(1));
+  CHECK_FALSE(s->is_missing(2));
+  CHECK(s->is_missing(3));
+  CHECK(values_of(m, "true.time")[1] == 0.002);
+  CHECK(m.direction_hint("true.time") == better::lower);
+  CHECK_FALSE(m.contains("sleep 0.1.mean"));
+}
+
+TEST_CASE("hyperfine: bad input") {
+  const auto parse = [](const std::string& t) { return io::parse_hyperfine_json(t, "in.json"); };
+  CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1, true]}]})") ==
+        "in.json:1:44: results[0].times[1] is true or false; expected a number of seconds");
+  CHECK(error_of(parse, R"({"results": [{"times": [1]}]})") == "in.json:1:14: results[0] has no \"command\"");
+  CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1]}, {"command": "a", "times": [2]}]})")
+            .find("the command \"a\" is listed twice") != std::string::npos);
+  CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1, 2], "exit_codes": [0]}]})")
+            .find("exit_codes lists 1 codes for 2 times") != std::string::npos);
+}
+
+TEST_CASE("pytest: stats.data are the rounds, and without them the file is refused, not invented") {
+  const matrix m = io::parse_pytest_json(R"({"machine_info": {}, "benchmarks": [
+    {"name": "test_a", "fullname": "t.py::test_a", "stats": {"mean": 0.2, "data": [0.1, 0.3]}}]})",
+                                         "p.json");
+  CHECK(values_of(m, "t.py::test_a.time") == std::vector<double>{0.1, 0.3});
+  CHECK(m.direction_hint("t.py::test_a.time") == better::lower);
+  const auto parse = [](const std::string& t) { return io::parse_pytest_json(t, "in.json"); };
+  CHECK(error_of(parse, R"({"machine_info": {}, "benchmarks": [{"name": "a", "stats": {"mean": 1}}]})")
+            .find("in.json:1:60: benchmarks[0].stats has no \"data\"") == 0);
+  CHECK(error_of(parse, R"({"machine_info": {}, "benchmarks": [{"name": "a", "stats": {"data": [1, "2"]}}]})") ==
+        "in.json:1:73: benchmarks[0].stats.data[1] is a string; expected a number of seconds");
+}
+
+TEST_CASE("imports keep the limit of runs") {
+  io::load_limits limits;
+  limits.max_runs = 2;
+  CHECK_THROWS_AS((void)io::parse_hyperfine_json(R"({"results": [{"command": "a", "times": [1, 2, 3]}]})", "h.json", limits),
+                  input_error);
+  CHECK_NOTHROW((void)io::parse_hyperfine_json(R"({"results": [{"command": "a", "times": [1, 2]}]})", "h.json", limits));
+}

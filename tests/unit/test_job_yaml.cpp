@@ -1,0 +1,173 @@
+#include <doctest/doctest.h>
+
+#include "perfmail/error.hpp"
+#include "perfmail/io/job_yaml.hpp"
+
+#include <filesystem>
+#include <string>
+
+using namespace perfmail;
+
+namespace {
+
+// The shape of a job.yaml the robot writes into a result root: the job file's section, the host's facts,
+// the monitors of the category (one with options), and the scheduler's fields.
+const std::string robot_job = R"(---
+
+#! jobs/will-it-scale-100.yaml
+suite: will-it-scale
+testcase: will-it-scale
+category: benchmark
+nr_task: 100%
+will-it-scale:
+  mode: thread
+  test: page_fault2
+job_origin: will-it-scale-100.yaml
+testbox: lkp-icl-2sp7
+tbox_group: lkp-icl-2sp7
+nr_cpu: 128
+memory: 256G
+nr_node: 2
+model: Ice Lake
+ssd_partitions: "/dev/nvme0n1p1"
+kmsg:
+heartbeat:
+perf-profile:
+  debug_mode: 0
+cpufreq_governor: performance
+kconfig: x86_64-rhel-9.4
+compiler: gcc-14
+commit: 7e44d00a13ca5691caf4f7c4654c3d2e1f0a9b8c
+rootfs: /osimage/debian/debian-13-x86_64-20250902.cgz
+LKP_SERVER: internal-lkp-server
+bootloader_append:
+- root=/dev/ram0
+)";
+
+std::string error_of(const std::string& yaml) {
+  try {
+    (void)io::parse_job_yaml(yaml, "job.yaml");
+  } catch (const input_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::string joined(const std::vector<parameter>& ps) {
+  std::string out;
+  for (const auto& p : ps) out += (out.empty() ? "" : " ") + p.key + "=" + p.value;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a robot job: the test, its parameters in job order, the box, the kernel") {
+  const auto job = io::parse_job_yaml(robot_job, "job.yaml");
+  CHECK(job.testcase == "will-it-scale");
+  CHECK(job.category == "benchmark");
+  // The monitor's option (debug_mode), the host's facts and the scheduler's fields are not parameters.
+  CHECK(joined(job.parameters) == "nr_task=100% mode=thread test=page_fault2 cpufreq_governor=performance");
+  CHECK(job.tbox_group == "lkp-icl-2sp7");
+  CHECK(job.commit == "7e44d00a13ca5691caf4f7c4654c3d2e1f0a9b8c");
+  CHECK(job.kconfig == "x86_64-rhel-9.4");
+  CHECK(job.compiler == "gcc-14");
+  CHECK(job.rootfs == "debian-13-x86_64-20250902.cgz");  // its file name, as the result path has it
+  // No result path in the job: made as lkp-tests makes it today, sorted by key.
+  CHECK(job.path_params == "performance-thread-100%-page_fault2");
+  CHECK(joined(job.axes()) ==
+        "tbox_group=lkp-icl-2sp7 testcase=will-it-scale rootfs=debian-13-x86_64-20250902.cgz "
+        "kconfig=x86_64-rhel-9.4 compiler=gcc-14 nr_task=100% mode=thread test=page_fault2 "
+        "cpufreq_governor=performance");
+  CHECK(job.machine_description() == "128 threads 2 sockets (Ice Lake) with 256G memory");
+  CHECK(job.notes.empty());
+}
+
+TEST_CASE("the job's own result path gives path_params, and keeps only the parameters it holds") {
+  // A 2017 job: the result path lists the parameters in job order, and a host fact this reader does not
+  // know (`hdd_type`) is not in it.
+  const auto job = io::parse_job_yaml(R"(testcase: fio-basic
+runtime: 300s
+disk: 1SSD
+fs: btrfs
+nr_task: 8
+hdd_type: sata
+fio-setup-basic:
+  rw: randwrite
+  bs: 4k
+fio:
+result_root: /result/fio-basic/300s-1SSD-btrfs-8-randwrite-4k/lkp-bdw-de1/debian-x86_64-2016-08-31.cgz/x86_64-rhel-7.2/gcc-6/e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8/0
+)",
+                                      "job.yaml");
+  CHECK(job.path_params == "300s-1SSD-btrfs-8-randwrite-4k");
+  CHECK(joined(job.parameters) == "runtime=300s disk=1SSD fs=btrfs nr_task=8 rw=randwrite bs=4k");
+  REQUIRE(job.notes.size() == 1);
+  CHECK(job.notes[0].find("\"hdd_type\"") != std::string::npos);
+}
+
+TEST_CASE("path_params as lkp-tests makes it: values cut to 31 characters, others replaced by _") {
+  const auto job = io::parse_job_yaml("testcase: t\nb: a/b c\na: 0123456789012345678901234567890123456789\n", "j");
+  CHECK(job.path_params == "0123456789012345678901234567890-a_b_c");
+  CHECK(io::parse_job_yaml("testcase: t\n", "j").path_params == "defaults");
+}
+
+TEST_CASE("Ruby's booleans: a false value is no parameter, a true one is `true`") {
+  const auto job = io::parse_job_yaml("testcase: t\nx: yes\ny: off\nz: 'no'\n", "j");
+  CHECK(joined(job.parameters) == "x=true z=no");
+}
+
+TEST_CASE("suite stands for a missing testcase; testbox gives the group") {
+  const auto job = io::parse_job_yaml("suite: hackbench\ntestbox: lkp-skl-d01-3\n", "j");
+  CHECK(job.testcase == "hackbench");
+  CHECK(job.tbox_group == "lkp-skl-d01");
+  CHECK(io::tbox_group_of("vm-snb-4G-12") == "vm-snb-4G");
+  CHECK(io::tbox_group_of("lkp-ivb-d04-2-7") == "lkp-ivb-d04-2");  // only the trailing -7: "-2" ends it
+  CHECK(io::tbox_group_of("lkp-12-ivb-3") == "lkp-ivb");  // the trailing -3, then the first -12-
+  CHECK(io::tbox_group_of("lkp-icl-2sp7") == "lkp-icl-2sp7");
+  CHECK(io::tbox_group_of("-3") == "-3");
+}
+
+TEST_CASE("a list is noted, not read as a parameter") {
+  const auto job = io::parse_job_yaml("testcase: fio-basic\nnr_task:\n  - 1\n  - 4\n", "jobs/fio.yaml");
+  CHECK(job.parameters.empty());
+  REQUIRE(job.notes.size() == 1);
+  CHECK(job.notes[0].starts_with("jobs/fio.yaml:3:3: \"nr_task\": a list"));
+}
+
+TEST_CASE("bad YAML and wrong types name the file, the line and the column") {
+  // At the end of the file: the end of its last line.
+  CHECK(error_of("testcase: [fio\n").starts_with("job.yaml:1:15: "));
+  CHECK(error_of("testcase:\n  - fio\n") == "job.yaml:2:3: testcase: must be a string, not a list");
+  CHECK(error_of("commit: {id: 1}\n") == "job.yaml:1:9: commit: must be a string, not a mapping");
+  CHECK(error_of("- a\n- b\n") == "job.yaml:1:1: the job must be a YAML mapping of keys to values, not a list");
+  CHECK(error_of("") == "job.yaml: no job: the file holds no YAML mapping");
+  CHECK(error_of("testcase: a\nruntime: 1\nruntime: 2\n") ==
+        "job.yaml:3:1: \"runtime\": the key appears twice (first at 2:1)");
+  CHECK(error_of("fio:\n  bs: 4k\n  bs: 1M\n") == "job.yaml:3:3: fio.\"bs\": the key appears twice (first at 2:3)");
+  CHECK(error_of("? [a]\n: b\n") == "job.yaml:1:3: a key must be a string, not a list");
+  CHECK(error_of(std::string(2000, '[')).find("nested too deeply") != std::string::npos);
+  // yaml-cpp would read these as UTF-16, its places counting units of that.
+  CHECK(error_of(std::string{"testcase: a\nx: b\0c\n", 17}) == "job.yaml:2:5: a NUL byte: a job.yaml is UTF-8 text");
+  CHECK(error_of("\xFF\xFEt\0") == "job.yaml:1:1: UTF-16 or UTF-32 text: a job.yaml is UTF-8");
+}
+
+TEST_CASE("input text never reaches a message raw") {
+  const std::string e = error_of("testcase:\n  - \"\x1b[31m\"\n");
+  CHECK(e.find('\x1b') == std::string::npos);
+  const auto job = io::parse_job_yaml("testcase: t\n\"\x1b[2m\": [1]\n", "j");
+  REQUIRE(job.notes.size() == 1);
+  CHECK(job.notes[0].find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("a result root's job.yaml: its own, else its first run's") {
+  const std::filesystem::path roots =
+      std::filesystem::path{PERFMAIL_TEST_DATA_DIR} / ".." / ".." / "examples" / "roots";
+  CHECK(io::job_file_of(roots / "base").filename() == "job.yaml");
+  CHECK(io::job_file_of(roots / "base").parent_path().filename() == "base");
+  CHECK(io::job_file_of(roots / "head").parent_path().filename() == "0");
+  CHECK(!io::is_result_root(roots));
+  CHECK_THROWS_AS((void)io::job_file_of(roots), input_error);
+  const auto root = io::load_result_root(roots / "head");
+  CHECK(root.job.commit == "7e44d00a13ca5691caf4f7c4654c3d2e1f0a9b8c");
+  CHECK(root.results.contains("will-it-scale.per_thread_ops"));
+  CHECK(root.results.run_count() == 3);
+}
