@@ -84,15 +84,16 @@ std::string default_commit_name(const std::string& path) {
 }
 
 /// The job of each result set that is a robot result root (a job.yaml of its own or in its first run
-/// directory), or nullopt.
+/// directory) or the matrix.json of one, or nullopt.
 std::vector<std::optional<io::job_description>> jobs_of(const std::vector<std::string>& paths) {
   std::vector<std::optional<io::job_description>> jobs;
   for (const auto& p : paths) {
-    if (p == io::standard_input_path || !io::is_result_root(p)) {
+    const auto root = p == io::standard_input_path ? std::nullopt : io::result_root_of(p);
+    if (!root) {
       jobs.emplace_back();
       continue;
     }
-    jobs.emplace_back(io::load_job_yaml(io::job_file_of(p), input_limits()));
+    jobs.emplace_back(io::load_job_yaml(io::job_file_of(*root), input_limits()));
   }
   return jobs;
 }

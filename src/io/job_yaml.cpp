@@ -464,10 +464,20 @@ std::filesystem::path job_file_of(const std::filesystem::path& root) {
 
 bool is_result_root(const std::filesystem::path& path) { return find_job_file(path).has_value(); }
 
+std::optional<std::filesystem::path> result_root_of(const std::filesystem::path& path) {
+  if (is_result_root(path)) return path;
+  std::error_code ec;
+  if (path.filename() != "matrix.json" || !fs::is_regular_file(path, ec)) return std::nullopt;
+  const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path{"."};
+  if (is_result_root(parent)) return parent;
+  return std::nullopt;
+}
+
 result_root load_result_root(const std::filesystem::path& root, const load_limits& limits) {
   result_root r;
   r.path = root;
-  r.job = load_job_yaml(job_file_of(root), limits);
+  // A root's matrix.json reads as its root; anything else that is no root is refused by job_file_of.
+  r.job = load_job_yaml(job_file_of(result_root_of(root).value_or(root)), limits);
   r.results = load_results(root, limits);
   return r;
 }

@@ -14,6 +14,12 @@ perfmail_run_test(cli.roots.compare.golden ARGS compare ${roots}/base ${roots}/h
 perfmail_run_test(cli.roots.compare.classic ARGS compare ${roots}/base ${roots}/head --dialect classic
   GOLDEN ${golden}/roots_compare_classic.txt
   CONTAINS "testcase/path_params/tbox_group/run: will-it-scale/performance-thread-100%-page_fault2/lkp-icl-2sp7")
+# The matrix.json of a root stands for the root: the same table and header.
+perfmail_run_test(cli.roots.compare.matrix_file ARGS compare ${bad_roots}/with_matrix/matrix.json ${roots}/head
+  GOLDEN ${golden}/roots_compare.txt)
+perfmail_run_test(cli.roots.report.matrix_file
+  ARGS report --base ${bad_roots}/with_matrix/matrix.json --head ${roots}/head --subject s --url u
+  CONTAINS "     34974           -17.9%      28699        will-it-scale.per_thread_ops")
 # The options still win.
 add_test(NAME cli.roots.compare.options_win
   COMMAND ${cli} compare ${roots}/base ${roots}/head --dialect classic --testcase wis --tbox-group box

@@ -171,3 +171,16 @@ TEST_CASE("a result root's job.yaml: its own, else its first run's") {
   CHECK(root.results.contains("will-it-scale.per_thread_ops"));
   CHECK(root.results.run_count() == 3);
 }
+
+TEST_CASE("the matrix.json of a result root stands for the root; other files do not") {
+  const std::filesystem::path data{PERFMAIL_TEST_DATA_DIR};
+  const std::filesystem::path roots = data / ".." / ".." / "examples" / "roots";
+  CHECK(io::result_root_of(roots / "base") == roots / "base");
+  CHECK(io::result_root_of(data / "roots" / "with_matrix" / "matrix.json") == data / "roots" / "with_matrix");
+  // A job.yaml, a run's stats.json, a matrix.json outside a root, and a root's missing matrix.json.
+  CHECK(!io::result_root_of(roots / "base" / "job.yaml"));
+  CHECK(!io::result_root_of(roots / "base" / "0" / "stats.json"));
+  CHECK(!io::result_root_of(data / ".." / ".." / "examples" / "data" / "base" / "matrix.json"));
+  CHECK(!io::result_root_of(roots / "base" / "matrix.json"));
+  CHECK(!io::result_root_of(roots));
+}

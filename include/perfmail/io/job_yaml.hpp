@@ -12,6 +12,7 @@
 #include "perfmail/model/test_case.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,7 +78,12 @@ struct result_root {
 /// Whether `path` is a directory with a job.yaml (its own or its first run's).
 [[nodiscard]] bool is_result_root(const std::filesystem::path& path);
 
-/// A result root's job (job_file_of) and results (load_results of the directory).
+/// The result root `path` names: `path` itself when it is one, or the root that a `matrix.json` file
+/// stands in (the robot writes ROOT/matrix.json beside the runs); nullopt for any other path.
+[[nodiscard]] std::optional<std::filesystem::path> result_root_of(const std::filesystem::path& path);
+
+/// A result root's job (job_file_of) and results (load_results of the directory); `root` may be the
+/// root's matrix.json (result_root_of).
 [[nodiscard]] result_root load_result_root(const std::filesystem::path& root, const load_limits& limits = {});
 
 }  // namespace perfmail::io
