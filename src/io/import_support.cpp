@@ -1,6 +1,7 @@
 // The importers' shared builder (import_support.hpp).
 
 #include "import_support.hpp"
+#include "metric_name.hpp"
 
 #include "perfmail/text/number_grammar.hpp"
 #include "perfmail/text/printable.hpp"
@@ -38,17 +39,8 @@ import_builder::import_builder(std::string_view source, std::string_view text, c
 std::size_t import_builder::metric(std::string_view name, std::size_t offset) {
   if (const auto it = index_.find(std::string{name}); it != index_.end()) return it->second;
   if (name.empty()) fail(offset, "an empty metric name");
-  // Names are printed on one line in tables, plot titles and mail headers, as a loaded matrix's are.
-  if (const auto bad = text::first_unsafe(name); bad != std::string_view::npos) {
-    const text::utf8_sequence seq = text::decode_utf8(name, bad);
-    if (!seq.valid()) fail(offset, "a metric name that is not valid UTF-8");
-    fail(offset, fmt::format("a metric name holding a control character (U+{:04X}): names are printed on one "
-                             "line in tables, plots and mail",
-                             seq.code));
-  }
-  if (name.size() > limits_.max_name_bytes)
-    fail(offset, fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(),
-                             limits_.max_name_bytes));
+  // The rule a loaded matrix's names follow.
+  if (const auto problem = detail::metric_name_problem(name, limits_)) fail(offset, *problem);
   index_.emplace(std::string{name}, metrics_.size());
   metrics_.push_back({std::string{name}, {}, std::nullopt});
   return metrics_.size() - 1;

@@ -7,6 +7,7 @@
 
 #include "json_diagnosis.hpp"
 #include "matrix_text.hpp"
+#include "metric_name.hpp"
 #include "read_file_detail.hpp"
 
 #include "perfmail/error.hpp"
@@ -66,6 +67,19 @@ class reading_workspace {
   text_buffer buffer_{simdjson::SIMDJSON_PADDING};
   simdjson::ondemand::parser parser_;
 };
+
+std::optional<std::string> metric_name_problem(std::string_view name, const load_limits& limits) {
+  if (const auto bad = text::first_unsafe(name); bad != std::string_view::npos) {
+    const text::utf8_sequence seq = text::decode_utf8(name, bad);
+    if (!seq.valid()) return "a metric name that is not valid UTF-8";
+    return fmt::format("a metric name holding a control character (U+{:04X}): names are printed on one line in "
+                       "tables, plots and mail",
+                       seq.code);
+  }
+  if (name.size() > limits.max_name_bytes)
+    return fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(), limits.max_name_bytes);
+  return std::nullopt;
+}
 
 }  // namespace detail
 
@@ -180,19 +194,9 @@ class matrix_reader {
     fail_with(position.at, code);
   }
 
-  /// Metric names must be valid UTF-8 without control or formatting characters (they are printed in
-  /// tables, plot titles and mail headers) and of a sane length.
+  /// Metric names follow detail::metric_name_problem's rule.
   void check_name(std::string_view name, text_position position, const load_limits& limits) const {
-    if (const auto bad = text::first_unsafe(name); bad != std::string_view::npos) {
-      const text::utf8_sequence seq = text::decode_utf8(name, bad);
-      if (!seq.valid()) fail(position, "a metric name that is not valid UTF-8");
-      fail(position, fmt::format("a metric name holding a control character (U+{:04X}): names are printed on one "
-                                 "line in tables, plots and mail",
-                                 seq.code));
-    }
-    if (name.size() > limits.max_name_bytes)
-      fail(position, fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(),
-                                 limits.max_name_bytes));
+    if (const auto problem = detail::metric_name_problem(name, limits)) fail(position, *problem);
   }
 
   [[noreturn]] void fail(const input_place& place, std::string_view problem) const {
