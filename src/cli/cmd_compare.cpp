@@ -101,10 +101,10 @@ std::vector<std::optional<io::job_description>> jobs_of(const std::vector<std::s
 /// The group header: the options where given, else what the result roots' job.yaml say (the base's,
 /// with a note where a head's differs), else nothing. Two roots of different test cases are refused
 /// unless --testcase says what the table is: their metrics are not the same measurements.
-/// Notes go to stderr once the header is made, so that a refused one prints its error line alone.
-table_header make_header(const compare_args& args) {
+/// What the roots' jobs leave unsaid or disagree on goes to `notes`, which the caller prints once the
+/// comparison is made, so that a refused header or bad results print their one error line alone.
+table_header make_header(const compare_args& args, std::vector<std::string>& notes) {
   const auto jobs = jobs_of(args.paths);
-  std::vector<std::string> notes;
   for (const auto& job : jobs)
     if (job) notes.insert(notes.end(), job->notes.begin(), job->notes.end());
   const io::job_description* base_job = nullptr;
@@ -165,7 +165,6 @@ table_header make_header(const compare_args& args) {
     for (std::size_t i = 0; i < args.paths.size(); ++i)
       h.commits.push_back(jobs[i] && !jobs[i]->commit.empty() ? jobs[i]->commit : default_commit_name(args.paths[i]));
   }
-  for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
   return h;
 }
 
@@ -450,10 +449,12 @@ command_action add_compare_command(CLI::App& app) {
     if (testcase_first->count() > 0 && !(current && args->order == row_order::robot))
       throw usage_error("--testcase-first and --no-testcase-first go with --dialect current and the robot order");
     refuse_ignored_options(*cmd, *args);
-    const table_header header = make_header(*args);
+    std::vector<std::string> notes;
+    const table_header header = make_header(*args, notes);
     const compare_options options = compare_options_of(*args);
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
     const comparison cmp = compare(io::load_all_results(paths, input_limits()), options);
+    for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
     return write_comparison(*args, cmp, header);
   };
 }

@@ -140,7 +140,7 @@ email::report_document document_of_roots(const report_options& options, report_n
   doc.head.id = commit_of(head);
   doc.base.id = commit_of(base);
   doc.head.subject = options.subject;
-  if (doc.head.subject.empty()) note("no commit subject (--subject): the commit line's subject is left empty");
+  if (doc.head.subject.empty()) note("no commit subject (--subject): the commit line names the commit alone");
   doc.head.url = options.url;
   doc.head.branch = options.branch;
   if (doc.head.branch.empty() && !options.url.empty() && !job.branch.empty()) {

@@ -60,7 +60,8 @@ set_tests_properties(cli.roots.report.layout_2017 PROPERTIES
 perfmail_run_test(cli.roots.report.notes ARGS report --base ${roots}/base --head ${roots}/head
   CONTAINS "\ncommit: 7e44d00a13ca5691caf4f7c4654c3d2e1f0a9b8c\n" "testcase: will-it-scale"
   STDERR_LINES 2
-  STDERR_CONTAINS "perfmail: note: no commit subject (--subject)" "perfmail: note: no tree or branch URL (--url)")
+  STDERR_CONTAINS "perfmail: note: no commit subject (--subject): the commit line names the commit alone"
+    "perfmail: note: no tree or branch URL (--url)")
 add_test(NAME cli.roots.report.mbox
   COMMAND ${cli} ${report_args} --format mbox --to developer@example.org)
 set_tests_properties(cli.roots.report.mbox PROPERTIES
@@ -82,6 +83,8 @@ foreach(case IN ITEMS
     "bad_yaml_report|report;--base;${roots}/base;--head;${bad_roots}/bad_yaml|bad_yaml/job.yaml:4:16: end of sequence flow not found"
     "wrong_type_compare|compare;${roots}/base;${bad_roots}/wrong_type|wrong_type/0/job.yaml:5:3: commit: must be a string, not a mapping"
     "wrong_type_report|report;--base;${bad_roots}/wrong_type;--head;${roots}/head|wrong_type/0/job.yaml:5:3: commit: must be a string, not a mapping"
+    # A root's notes are not printed when the comparison fails: its error is the one line.
+    "notes_then_bad_results|compare;${bad_roots}/list_param;${PROJECT_SOURCE_DIR}/tests/data/inputs/csv_bad_number.csv|csv_bad_number.csv:3:13: not a number"
     "duplicate_key|compare;${bad_roots}/duplicate_key;${roots}/head|duplicate_key/job.yaml:6:3: will-it-scale.\"mode\": the key appears twice (first at 4:3)")
   # NAME|ARGS|EXPECTED: ARGS is a list (`;` between arguments).
   string(REGEX MATCH "^([^|]*)\\|([^|]*)\\|(.*)$" fields "${case}")
