@@ -6,6 +6,8 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/import.hpp"
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
 
@@ -80,14 +82,12 @@ TEST_CASE("gbench: bad input names the place") {
 TEST_CASE("gbench: a key twice is found in a run of many counters too") {
   // Past a few dozen keys the reader looks keys up in a table rather than scanning: both find the first key.
   std::string run = R"({"name": "A", "real_time": 1, "cpu_time": 1)";
-  for (int c = 0; c < 40; ++c) run += ", \"c" + std::to_string(c) + "\": 1";
-  const std::string text = R"({"context": {}, "benchmarks": [{"name": "B", "real_time": 1, "cpu_time": 1}, )" + run +
-                           R"(, "c7": 2, "c39": 3}]})";
+  for (int c = 0; c < 40; ++c) run += fmt::format(", \"c{}\": 1", c);
+  const std::string text = fmt::format(
+      R"({{"context": {{}}, "benchmarks": [{{"name": "B", "real_time": 1, "cpu_time": 1}}, {}, "c7": 2, "c39": 3}}]}})", run);
   const auto parse = [](const std::string& t) { return io::parse_gbench_json(t, "in.json"); };
-  const std::string first_c7 = std::to_string(text.find("\"c7\"") + 1);
-  const std::string second_c7 = std::to_string(text.rfind("\"c7\"") + 1);
-  CHECK(error_of(parse, text) == "in.json:1:" + second_c7 + ": key \"c7\" appears twice in benchmarks[1] (first at 1:" +
-                                     first_c7 + ")");
+  CHECK(error_of(parse, text) == fmt::format("in.json:1:{}: key \"c7\" appears twice in benchmarks[1] (first at 1:{})",
+                                             text.rfind("\"c7\"") + 1, text.find("\"c7\"") + 1));
 }
 
 TEST_CASE("hyperfine: one metric per command, times in seconds, failed runs missing") {

@@ -6,6 +6,8 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/import.hpp"
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
 
@@ -76,14 +78,14 @@ TEST_CASE("csv: bad input") {
 
 TEST_CASE("csv: runs too sparse for their samples are refused, not padded into a huge matrix") {
   std::string text = "metric,run,value\n";
-  for (int i = 0; i < 2000; ++i) text += "m" + std::to_string(i) + ",r" + std::to_string(i) + ",1\n";
+  for (int i = 0; i < 2000; ++i) text += fmt::format("m{},r{},1\n", i, i);
   const auto parse = [](const std::string& t) { return io::parse_delimited(t, "c.csv", ','); };
   const std::string message = error_of(parse, text);
   CHECK(message.find("c.csv:") == 0);
   CHECK(message.find(": the runs are too sparse: ") != std::string::npos);
   // Dense input of the same size is read.
   std::string dense = "metric,run,value\n";
-  for (int i = 0; i < 2000; ++i) dense += "m" + std::to_string(i % 20) + ",r" + std::to_string(i / 20) + ",1\n";
+  for (int i = 0; i < 2000; ++i) dense += fmt::format("m{},r{},1\n", i % 20, i / 20);
   CHECK(io::parse_delimited(dense, "c.csv", ',').run_count() == 100);
 }
 

@@ -3,6 +3,8 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/job_yaml.hpp"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <string>
 
@@ -55,7 +57,7 @@ std::string error_of(const std::string& yaml) {
 
 std::string joined(const std::vector<parameter>& ps) {
   std::string out;
-  for (const auto& p : ps) out += (out.empty() ? "" : " ") + p.key + "=" + p.value;
+  for (const auto& p : ps) out += fmt::format("{}{}={}", out.empty() ? "" : " ", p.key, p.value);
   return out;
 }
 
