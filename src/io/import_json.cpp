@@ -128,7 +128,7 @@ matrix detail::read_gbench(const json_node& root, import_builder& b) {
       b.fail(unit_node->offset, fmt::format("{}.time_unit is {}; expected ns, us, ms or s", path, text::quoted(unit)));
     for (const std::string_view field : {std::string_view{"real_time"}, std::string_view{"cpu_time"}}) {
       const std::size_t m = b.metric(fmt::format("{}.{}", group, field), name.offset);
-      b.hint(m, better::lower);
+      b.unit(m, "ns");  // every time is read in nanoseconds, whatever time_unit says
       if (failed) {
         // A repetition that failed measured nothing: a missing sample, not a zero.
         b.add_missing(m, repetition, run.offset);
@@ -147,11 +147,11 @@ matrix detail::read_gbench(const json_node& root, import_builder& b) {
         continue;
       // A user counter, or the built-in rates bytes_per_second and items_per_second.
       const std::size_t m = b.metric(fmt::format("{}.{}", group, field.key), field.key_offset);
-      b.hint(m, direction_of_unit(field.key));
+      b.unit(m, field.key);
       b.add(m, repetition, number_at(field.value), field.value.offset);
     }
   }
-  return std::move(b).result("\"benchmarks\" lists no run (aggregates are not samples)");
+  return std::move(b).result("Google Benchmark", "\"benchmarks\" lists no run (aggregates are not samples)");
 }
 
 namespace {
@@ -165,7 +165,7 @@ std::size_t seconds_metric(import_builder& b, std::string_view path, std::string
   const std::size_t m = b.metric(name_node.text + ".time", name_node.offset);
   if (m < before)
     b.fail(name_node.offset, fmt::format("{}: the {} {} is listed twice", path, what, text::quoted(name_node.text)));
-  b.hint(m, better::lower);
+  b.unit(m, "s");
   return m;
 }
 
@@ -215,7 +215,7 @@ matrix detail::read_hyperfine(const json_node& root, import_builder& b) {
       b.add(m, t, number_at(time), time.offset);
     }
   }
-  return std::move(b).result("\"results\" lists no time");
+  return std::move(b).result("hyperfine", "\"results\" lists no time");
 }
 
 // --- pytest-benchmark ---------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ matrix detail::read_pytest(const json_node& root, import_builder& b) {
       b.add(m, r, number_at(round), round.offset);
     }
   }
-  return std::move(b).result("\"benchmarks\" lists no round");
+  return std::move(b).result("pytest-benchmark", "\"benchmarks\" lists no round");
 }
 
 }  // namespace perfmail::io

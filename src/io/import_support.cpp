@@ -76,8 +76,8 @@ void import_builder::add_missing(std::size_t metric, std::size_t run, std::size_
   set(metric, run, {0, sample_kind::missing, true}, offset);
 }
 
-void import_builder::hint(std::size_t metric, std::optional<better> direction) {
-  if (direction) metrics_[metric].direction = direction;
+void import_builder::unit(std::size_t metric, std::string_view unit_text) {
+  if (const auto known = unit_of(unit_text)) metrics_[metric].unit = known;
 }
 
 void import_builder::fail(std::size_t offset, std::string_view problem) const {
@@ -111,7 +111,7 @@ void import_builder::check_sparse(std::size_t cells, std::size_t offset, bool pl
   fail(problem);
 }
 
-matrix import_builder::result(std::string_view what_is_empty) && {
+matrix import_builder::result(std::string_view tool, std::string_view what_is_empty) && {
   std::size_t runs = 0;
   for (const auto& m : metrics_) runs = std::max(runs, m.samples.size());
   if (runs == 0) fail(fmt::format("no samples: {}", what_is_empty));
@@ -121,14 +121,17 @@ matrix import_builder::result(std::string_view what_is_empty) && {
   matrix out;
   out.reserve(metrics_.size());
   metric_series series;
+  std::vector<std::pair<std::string, metric_unit>> units;
   for (const auto& m : metrics_) {
     series.reset(m.name);
     series.reserve(runs);
     for (const auto& s : m.samples) series.push_back(s.value, s.kind);
     series.pad_to(runs);
     out.add(series);
-    if (m.direction) out.set_direction_hint(m.name, *m.direction);
+    if (m.unit) units.emplace_back(m.name, *m.unit);
   }
+  out.set_unit_hints(std::move(units));
+  out.set_origin({result_conventions::benchmark_tool, std::string{tool}});
   return out;
 }
 

@@ -40,7 +40,9 @@ class import_builder {
   void append(std::size_t metric, read_number sample, std::size_t offset);
   /// A run of `metric` that has no sample (a failed repetition, an empty cell).
   void add_missing(std::size_t metric, std::size_t run, std::size_t offset);
-  void hint(std::size_t metric, std::optional<better> direction);
+  /// The unit `metric`'s samples are in, as the tool wrote it (`ns/op`, `MB/s`, `s`); a unit not known
+  /// (metrics/unit.hpp) gives neither a unit nor a direction.
+  void unit(std::size_t metric, std::string_view unit_text);
   [[nodiscard]] std::size_t runs_of(std::size_t metric) const { return metrics_[metric].samples.size(); }
   [[nodiscard]] std::size_t metric_count() const noexcept { return metrics_.size(); }
   [[nodiscard]] const load_limits& limits() const noexcept { return limits_; }
@@ -51,9 +53,9 @@ class import_builder {
   /// A JSON object's key that appears twice.
   [[noreturn]] void fail_duplicate(const duplicate_key& duplicate) const;
 
-  /// The matrix, every series as long as the longest (a run a metric lacks is a missing sample, as in a
-  /// robot matrix); refuses input with no sample at all.
-  [[nodiscard]] matrix result(std::string_view what_is_empty) &&;
+  /// The matrix of results of `tool` (as people name it: `go test`), every series as long as the longest
+  /// (a run a metric lacks is a missing sample); refuses input with no sample at all.
+  [[nodiscard]] matrix result(std::string_view tool, std::string_view what_is_empty) &&;
 
  private:
   struct sample_slot {
@@ -64,7 +66,7 @@ class import_builder {
   struct gathered {
     std::string name;
     std::vector<sample_slot> samples;
-    std::optional<better> direction;
+    std::optional<metric_unit> unit;
   };
   void set(std::size_t metric, std::size_t run, sample_slot slot, std::size_t offset);
   /// Refuses input whose runs are so sparse that the matrix would be far larger than the samples given.

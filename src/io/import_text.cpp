@@ -21,17 +21,7 @@ namespace perfmail::io {
 using detail::import_builder;
 
 std::optional<better> direction_of_unit(std::string_view unit) noexcept {
-  // Times and costs per operation: less is better.
-  static constexpr std::array<std::string_view, 12> lower{"ns/op", "us/op", "ms/op", "s/op", "sec/op", "B/op",
-                                                          "allocs/op", "ns", "us", "ms", "s", "sec"};
-  // Rates: more is better.
-  static constexpr std::array<std::string_view, 10> higher{"MB/s",  "B/s",   "GB/s", "KB/s", "ops/s", "op/s",
-                                                           "bytes_per_second", "items_per_second", "ops_per_second",
-                                                           "iterations_per_second"};
-  for (const auto u : lower)
-    if (unit == u) return better::lower;
-  for (const auto u : higher)
-    if (unit == u) return better::higher;
+  if (const auto known = unit_of(unit)) return direction_of(known->what);
   return std::nullopt;
 }
 
@@ -143,11 +133,11 @@ matrix parse_go_bench(std::string_view text, std::string_view source, const load
       if (!value) b.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
       const std::string_view unit = fields[f + 1].text;
       const std::size_t m = b.metric(benchmark + "." + std::string{unit}, fields[0].offset);
-      b.hint(m, direction_of_unit(unit));
+      b.unit(m, unit);
       b.add(m, run, *value, fields[f].offset);
     }
   }
-  return std::move(b).result("no benchmark result lines (`BenchmarkName  N  value unit ...`)");
+  return std::move(b).result("go test", "no benchmark result lines (`BenchmarkName  N  value unit ...`)");
 }
 
 // --- CSV and TSV --------------------------------------------------------------------------------------
@@ -280,7 +270,7 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
       else b.add_missing(m, col - 1, row[col].offset);
     }
   }
-  return std::move(b).result(fmt::format("the {} file has a header and no rows", format));
+  return std::move(b).result(format, fmt::format("the {} file has a header and no rows", format));
 }
 
 matrix parse_numbers(std::string_view text, std::string_view source, const load_limits& limits) {
@@ -298,7 +288,7 @@ matrix parse_numbers(std::string_view text, std::string_view source, const load_
       b.append(m, *n, field.offset);
     }
   }
-  return std::move(b).result("the file holds no number");
+  return std::move(b).result("plain numbers", "the file holds no number");
 }
 
 }  // namespace perfmail::io

@@ -4,6 +4,8 @@
 // must clear, how tables print its change, which way is better. Every other layer reads these fields and
 // never the name. A plain value, compared with == in tests; cheap to include.
 
+#include "perfmail/metrics/direction.hpp"
+#include "perfmail/metrics/unit.hpp"
 #include "perfmail/text/enum_names.hpp"
 
 #include <array>
@@ -18,10 +20,6 @@ enum class metric_kind : std::uint8_t {
   failure,      ///< a count of failures (or of passes) per run: the `fail:runs` rows
 };
 
-/// Which way is better, for the words "improvement" and "regression".
-enum class better : std::uint8_t { higher, lower };
-
-inline constexpr std::array<enum_name<better>, 2> better_names{{{better::higher, "higher"}, {better::lower, "lower"}}};
 
 /// How a table prints a change of the mean.
 enum class change_shown : std::uint8_t {
@@ -76,6 +74,9 @@ struct metric_class {
   std::uint16_t sub_group_length = 0;
   /// The marker of runs that did not finish (`last_state.is_incomplete_run`).
   bool incomplete_run_marker = false;
+  /// The unit of the samples, where the file they came from said (matrix::unit_hint): only other tools'
+  /// results have one. Their tables print values in it (table/quantity.hpp).
+  metric_unit unit{};
 
   bool operator==(const metric_class&) const = default;
 };

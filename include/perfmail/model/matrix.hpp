@@ -7,11 +7,14 @@
 // a vector of their own for each would cost two allocations per metric and about a third more memory.
 
 #include "perfmail/metrics/metric_class.hpp"
+#include "perfmail/metrics/unit.hpp"
 #include "perfmail/model/name_index.hpp"
+#include "perfmail/model/origin.hpp"
 #include "perfmail/model/series.hpp"
 #include "perfmail/model/series_view.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <cstddef>
 #include <memory>
 #include <memory_resource>
@@ -34,7 +37,8 @@ class matrix {
       : index_(other.index_),
         textual_(other.textual_),
         stats_source_(other.stats_source_),
-        direction_hints_(other.direction_hints_),
+        hints_(other.hints_),
+        origin_(other.origin_),
         longest_(other.longest_) {
     metrics_.reserve(other.metrics_.size());
     for (const auto& m : other.metrics_) metrics_.push_back(store(m));
@@ -80,20 +84,47 @@ class matrix {
   /// `ns/op` lower, `MB/s` higher). A hint, not a rule: compare() uses it only where no rule of the
   /// caller's names the metric, and ahead of the built-in name rules (docs/INPUTS.md). A second hint for
   /// the same name replaces the first.
-  void set_direction_hint(std::string_view name, better direction) {
-    const auto at = std::lower_bound(direction_hints_.begin(), direction_hints_.end(), name,
-                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
-    if (at != direction_hints_.end() && at->first == name) at->second = direction;
-    else direction_hints_.emplace(at, std::string{name}, direction);
+  void set_direction_hint(std::string_view name, better direction) { hint_of(name).direction = direction; }
+  /// The unit of `name`'s samples, as the file it came from says; it also gives the direction where the
+  /// unit's quantity has one.
+  void set_unit_hint(std::string_view name, metric_unit unit) {
+    metric_hint& hint = hint_of(name);
+    hint.unit = unit;
+    if (const auto direction = direction_of(unit.what)) hint.direction = direction;
+  }
+  /// The units of many metrics at once, as an importer gathers them: one sort rather than an insertion
+  /// each. A name given twice keeps its last unit.
+  void set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units) {
+    std::stable_sort(units.begin(), units.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::pair<std::string, metric_hint>> merged;
+    merged.reserve(hints_.size() + units.size());
+    auto old = hints_.begin();
+    for (auto at = units.begin(); at != units.end(); ++at) {
+      if (std::next(at) != units.end() && std::next(at)->first == at->first) continue;  // a later one wins
+      while (old != hints_.end() && old->first < at->first) merged.push_back(std::move(*old++));
+      metric_hint hint = old != hints_.end() && old->first == at->first ? (old++)->second : metric_hint{};
+      hint.unit = at->second;
+      if (const auto direction = direction_of(at->second.what)) hint.direction = direction;
+      merged.emplace_back(std::move(at->first), hint);
+    }
+    while (old != hints_.end()) merged.push_back(std::move(*old++));
+    hints_ = std::move(merged);
   }
   /// The hint for `name`, if the file gave one.
   [[nodiscard]] std::optional<better> direction_hint(std::string_view name) const {
-    const auto at = std::lower_bound(direction_hints_.begin(), direction_hints_.end(), name,
-                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
-    if (at != direction_hints_.end() && at->first == name) return at->second;
-    return std::nullopt;
+    const metric_hint* hint = find_hint(name);
+    return hint != nullptr ? hint->direction : std::nullopt;
   }
-  [[nodiscard]] bool has_direction_hints() const noexcept { return !direction_hints_.empty(); }
+  /// The unit of `name`'s samples, if the file said.
+  [[nodiscard]] std::optional<metric_unit> unit_hint(std::string_view name) const {
+    const metric_hint* hint = find_hint(name);
+    return hint != nullptr ? hint->unit : std::nullopt;
+  }
+  [[nodiscard]] bool has_direction_hints() const noexcept { return !hints_.empty(); }
+
+  /// What made these results, and so whose conventions judge them (model/origin.hpp).
+  [[nodiscard]] const result_origin& origin() const noexcept { return origin_; }
+  void set_origin(result_origin origin) { origin_ = std::move(origin); }
 
   [[nodiscard]] const series_view* find(std::string_view name) const {
     const auto at = index_.find(name, name_at());
@@ -126,7 +157,8 @@ class matrix {
       out.add(kept_runs);
     }
     out.textual_ = textual_;
-    out.direction_hints_ = direction_hints_;
+    out.hints_ = hints_;
+    out.origin_ = origin_;
     if (stats_source_) {
       std::vector<std::string> kept;
       for (std::size_t i = 0; i < stats_source_->size(); ++i)
@@ -143,6 +175,23 @@ class matrix {
     std::string_view operator()(std::size_t at) const { return (*metrics)[at].name(); }
   };
   [[nodiscard]] series_name name_at() const { return {&metrics_}; }
+
+  /// What an importer said of one metric.
+  struct metric_hint {
+    std::optional<better> direction;
+    std::optional<metric_unit> unit;
+  };
+  metric_hint& hint_of(std::string_view name) {
+    const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
+                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
+    if (at != hints_.end() && at->first == name) return at->second;
+    return hints_.emplace(at, std::string{name}, metric_hint{})->second;
+  }
+  [[nodiscard]] const metric_hint* find_hint(std::string_view name) const {
+    const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
+                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
+    return at != hints_.end() && at->first == name ? &at->second : nullptr;
+  }
 
   /// A copy of `series` in the store, viewed.
   series_view store(const series_view& series) {
@@ -169,8 +218,9 @@ class matrix {
   name_index index_;
   std::vector<std::string> textual_;
   std::optional<std::vector<std::string>> stats_source_;
-  /// Sorted by name, for a binary search: few metrics carry one, and only imported ones.
-  std::vector<std::pair<std::string, better>> direction_hints_;
+  /// Sorted by name, for a binary search: only imported metrics carry one.
+  std::vector<std::pair<std::string, metric_hint>> hints_;
+  result_origin origin_;
   std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time
 };
 

@@ -1,0 +1,15 @@
+#pragma once
+// Which way is better for a metric, for the words "improvement" and "regression". Cheap to include.
+
+#include "perfmail/text/enum_names.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace perfmail {
+
+enum class better : std::uint8_t { higher, lower };
+
+inline constexpr std::array<enum_name<better>, 2> better_names{{{better::higher, "higher"}, {better::lower, "lower"}}};
+
+}  // namespace perfmail
