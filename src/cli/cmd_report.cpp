@@ -73,11 +73,7 @@ struct report_notes {
 /// The layout of --layout (a name, or a day YYYY-MM-DD), else of --date's day, else the newest, and
 /// the table dialect that goes with it, as a document's `layout` chooses them.
 void choose_layout(const report_options& options, email::report_document& doc) {
-  using email::layout_era;
-  const auto of_day = [](email::calendar_day day) {
-    const layout_era era = email::era_on(day);
-    return era == layout_era::y2017 || era == layout_era::y2018 ? email::named_layout(era) : email::layout_on(day);
-  };
+  const auto of_day = email::layout_of_day;
   if (!options.layout.empty()) {
     if (const auto day = email::parse_iso_day(options.layout)) {
       doc.layout = of_day(*day);
@@ -92,9 +88,7 @@ void choose_layout(const report_options& options, email::report_document& doc) {
   } else {
     doc.layout = email::named_layout(email::newest_layout);
   }
-  doc.dialect = doc.layout.era == layout_era::y2017   ? table_dialect::classic
-                : doc.layout.era == layout_era::y2018 ? table_dialect::modern
-                                                      : table_dialect::current;
+  doc.dialect = email::dialect_of(doc.layout.era);
 }
 
 /// A metric an option names must be in the roots' results: a misspelt name would print an email
@@ -159,7 +153,7 @@ email::report_document document_of_roots(const report_options& options, report_n
   if (doc.test.parameters.empty()) note(fmt::format("{}: no test parameters", job.source));
   doc.blocks.config = job.kconfig;
   doc.blocks.compiler = job.compiler;
-  const bool seed = doc.layout.era == email::layout_era::y2017 || doc.layout.era == email::layout_era::y2018;
+  const bool seed = email::is_seed_era(doc.layout.era);
   if (!seed && doc.layout.config_lines) {
     if (job.kconfig.empty()) note(fmt::format("{}: no kconfig: the email has no config: line", job.source));
     if (job.compiler.empty()) note(fmt::format("{}: no compiler: the email has no compiler: line", job.source));
@@ -292,7 +286,7 @@ std::optional<std::string> sender_from_environment() {
 /// their Message-ID (named in the body) from it when the document gives none.
 bool needs_sender(const email::report_document& doc, std::string_view format) {
   if (format == "mbox") return true;
-  const bool seed = doc.layout.era == email::layout_era::y2017 || doc.layout.era == email::layout_era::y2018;
+  const bool seed = email::is_seed_era(doc.layout.era);
   return !seed && doc.mail.message_id.empty() && !doc.mail.date.empty();
 }
 

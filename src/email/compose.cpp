@@ -53,10 +53,14 @@ table_header table_header_of(const report_document& doc) {
   return header;
 }
 
-compare_options compare_options_of(const report_document& doc) { return compare_options_of(doc, doc.table); }
+table_request table_request_of(const report_document& doc) { return table_request_of(doc, doc.table); }
 
-compare_options compare_options_of(const report_document& doc, const table_request& t) {
-  compare_options options;
+table_request table_request_of(const report_document& doc, const table_section& t) {
+  table_request request = robot_table(doc.dialect);
+  // An email is the robot's: its tables judge every result by the robot's conventions.
+  request.comparison.conventions = result_conventions::robot;
+  request.noise_filter = !t.keep_noise;
+  compare_options& options = request.comparison;
   options.policy.kind = t.policy;
   if (t.alpha) options.policy.alpha = *t.alpha;
   options.policy.correction = t.correction;
@@ -65,28 +69,20 @@ compare_options compare_options_of(const report_document& doc, const table_reque
   options.policy.robot.gap = t.gap;
   options.policy.robot.variance = t.variance;
   options.all = t.all || !t.rows.empty();
-  // The robot's order is the dialect's: lkp-tests' of today for the current table, whose comparer also
-  // passes its perf-profile threshold (the integer 5: a profile's shares have no floor).
-  const bool current = doc.dialect == table_dialect::current;
-  options.order = current && t.order == row_order::robot ? row_order::robot_families : t.order;
+  options.order = order_in(doc.dialect, t.order);
   options.testcase_first = t.testcase_first.value_or(doc.layout.testcase_first);
-  if (current) {
-    options.mean_sum = sum_start::compensated;
-    options.policy.robot.perf_profile = 5;
-    options.policy.robot.perf_profile_integer = true;
-  }
   if (!doc.directions.empty()) {
     // The document's rules come first: the first rule that matches decides.
     metric_rules rules = metric_rules::robot();
     rules.directions.insert(rules.directions.begin(), doc.directions.begin(), doc.directions.end());
     options.classifier = std::make_shared<const metric_classifier>(std::move(rules));
   }
-  return options;
+  return request;
 }
 
 namespace detail {
 
-std::vector<const comparison_row*> rows_to_print(const table_request& request, const comparison& table) {
+std::vector<const comparison_row*> rows_to_print(const table_section& request, const comparison& table) {
   std::vector<const comparison_row*> rows;
   if (!request.rows.empty()) {
     for (const auto& name : request.rows) {
@@ -176,7 +172,7 @@ namespace detail {
 
 plot_block render_plots(const report_document& doc, std::span<const comparison_row* const> rows) {
   plot_block block;
-  const bool seed = doc.layout.era == layout_era::y2017 || doc.layout.era == layout_era::y2018;
+  const bool seed = is_seed_era(doc.layout.era);
   // Plots, in the order asked; a metric with nothing to draw gets no plot, as with the robot's gnuplot.
   std::vector<std::string> plot_metrics;
   if (doc.plots.metrics_from == plot_request::which::listed) {
@@ -214,33 +210,52 @@ plot_block render_plots(const report_document& doc, std::span<const comparison_r
 
 }  // namespace detail
 
-verdict_options verdict_options_of(const report_document& doc) {
-  return {.drop_noisy = doc.dialect == table_dialect::classic && !doc.table.keep_noise};
-}
+verdict_options verdict_options_of(const report_document& doc) { return table_request_of(doc).verdicts(); }
 
-composed_report compose(const report_document& doc) {
-  if (doc.layout.era != layout_era::y2017 && doc.layout.era != layout_era::y2018) return compose_current(doc);
-  composed_report out;
+namespace detail {
 
+std::vector<std::shared_ptr<const matrix>> columns_of(const results& base, const std::vector<results>& heads) {
   // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
   // report of everything having changed.
-  for (const auto& head : doc.head_results) {
+  for (const auto& head : heads) {
     const auto metrics = head.data->metrics();
-    const bool shared = std::any_of(metrics.begin(), metrics.end(),
-                                    [&](const auto& s) { return doc.base_results.data->contains(s.name()); });
-    if (!shared)
-      throw input_error(head.origin, fmt::format("no metric in common with {}", doc.base_results.origin));
+    const bool shared =
+        std::any_of(metrics.begin(), metrics.end(), [&](const auto& s) { return base.data->contains(s.name()); });
+    if (!shared) throw input_error(head.origin, fmt::format("no metric in common with {}", base.origin));
   }
-
   std::vector<std::shared_ptr<const matrix>> columns;
-  columns.reserve(1 + doc.head_results.size());
-  columns.push_back(doc.base_results.data);
-  for (const auto& head : doc.head_results) columns.push_back(head.data);
-  out.table = compare(std::move(columns), compare_options_of(doc));
+  columns.reserve(1 + heads.size());
+  columns.push_back(base.data);
+  for (const auto& head : heads) columns.push_back(head.data);
+  return columns;
+}
+
+void require_columns_of(const comparison& table, const results& base, const std::vector<results>& heads) {
+  bool same = table.columns.size() == 1 + heads.size() && table.columns.front() == base.data;
+  for (std::size_t i = 0; same && i < heads.size(); ++i) same = table.columns[1 + i] == heads[i].data;
+  if (!same)
+    throw usage_error("the comparison given to compose() is not of the document's base and head results: its "
+                      "columns must be the document's matrices, so that its tables and its plots agree");
+}
+
+}  // namespace detail
+
+composed_report compose(const report_document& doc) {
+  if (!is_seed_era(doc.layout.era)) return compose_current(doc, std::nullopt);
+  const table_request request = table_request_of(doc);
+  return compose(doc, compare(detail::columns_of(doc.base_results, doc.head_results), request.comparison));
+}
+
+composed_report compose(const report_document& doc, comparison table) {
+  detail::require_columns_of(table, doc.base_results, doc.head_results);
+  if (!is_seed_era(doc.layout.era)) return compose_current(doc, std::move(table));
+  composed_report out;
+  const table_request request = table_request_of(doc);
+  out.table = std::move(table);
   out.rows = detail::rows_to_print(doc.table, out.table);
 
   render_options render;
-  render.noise_filter = !doc.table.keep_noise;
+  render.noise_filter = request.noise_filter;
   const std::string table_text = render_table(doc.dialect, table_header_of(doc), out.rows, render);
 
   // The headline names the chosen metric, or the most important regression printed, or the first
@@ -252,7 +267,7 @@ composed_report compose(const report_document& doc) {
       throw input_error("report", input_place::named("headline.metric"),
                         fmt::format("no results have the metric \"{}\"", doc.headline.metric));
   } else {
-    headline_row = headline_row_of(out.rows, verdict_options_of(doc));
+    headline_row = headline_row_of(out.rows, request.verdicts());
     if (headline_row == nullptr)
       throw usage_error("no performance metric changed: name the headline metric (headline.metric)");
   }
@@ -265,8 +280,8 @@ composed_report compose(const report_document& doc) {
   const headline_change change = doc.dialect == table_dialect::classic
                                      ? classic_headline_change(relative, format_2g)
                                      : modern_headline_change(printed_change(doc.dialect, *headline_row), relative);
-  const std::string word = !doc.headline.word.empty() ? doc.headline.word
-                                                      : std::string{change_word(headline_row->cls.direction, relative)};
+  const std::string word =
+      !doc.headline.word.empty() ? doc.headline.word : std::string{headline_word(headline_verdict(*headline_row))};
   const std::string lead = !doc.headline.lead.empty()               ? doc.headline.lead
                            : doc.dialect == table_dialect::classic ? "FYI, we noticed"
                                                                    : "We noticed";

@@ -86,7 +86,7 @@ struct section_input {
   const group_header* group;
   const results* base;
   const std::vector<results>* heads;
-  const table_request* table;
+  const table_section* table;
   std::string metric;
   std::string word;
   std::string metric_field;  ///< the document field naming the metric, for messages
@@ -99,19 +99,18 @@ struct section_output {
   std::string text;
   const comparison_row* metric_row = nullptr;
   std::string change;  ///< the metric's change as the table prints it, without a `+`: `-36.6%`, `8.2%`
-  std::string word;
+  change_verdict verdict = change_verdict::changed;  ///< what the headline calls it
+  std::string word;                                  ///< and its word (a document may give its own)
 };
 
 table_header section_header(const report_document& doc, const section_input& in) {
   return detail::current_table_header(doc, *in.test, *in.machine, *in.group, *in.heads);
 }
 
-section_output compose_section(const report_document& doc, const section_input& in) {
+section_output compose_section(const report_document& doc, const section_input& in, std::optional<comparison> given) {
   section_output out;
-  std::vector<std::shared_ptr<const matrix>> columns;
-  columns.push_back(in.base->data);
-  for (const auto& head : *in.heads) columns.push_back(head.data);
-  *out.table = compare(std::move(columns), compare_options_of(doc, *in.table));
+  const table_request request = table_request_of(doc, *in.table);
+  *out.table = given ? std::move(*given) : compare(detail::columns_of(*in.base, *in.heads), request.comparison);
   out.rows = detail::rows_to_print(*in.table, *out.table);
   out.header = section_header(doc, in);
   out.text = render_table(doc.dialect, out.header, out.rows);
@@ -123,14 +122,14 @@ section_output compose_section(const report_document& doc, const section_input& 
                         fmt::format("no results have the metric \"{}\"", in.metric));
   } else {
     // The most important regression printed, else the first performance row (headline_row_of).
-    out.metric_row = headline_row_of(out.rows, verdict_options_of(doc));
+    out.metric_row = headline_row_of(out.rows, request.verdicts());
     if (out.metric_row == nullptr)
       throw usage_error(fmt::format("no performance metric changed: name the metric ({})", in.metric_field));
   }
   out.change = printed_change(doc.dialect, *out.metric_row);
   if (out.change.starts_with('+')) out.change.erase(0, 1);
-  const double relative = relative_change_of(*out.metric_row).value_or(0.0);
-  out.word = !in.word.empty() ? in.word : std::string{change_word(out.metric_row->cls.direction, relative)};
+  out.verdict = !in.word.empty() ? verdict_of_word(in.word) : headline_verdict(*out.metric_row);
+  out.word = !in.word.empty() ? in.word : std::string{headline_word(out.verdict)};
   return out;
 }
 
@@ -193,7 +192,7 @@ std::vector<std::string_view> signature_lines(signature_form form, const body_te
 
 }  // namespace
 
-composed_report compose_current(const report_document& doc) {
+composed_report compose_current(const report_document& doc, std::optional<comparison> primary_table) {
   const email_layout& layout = doc.layout;
   const bool fyi = layout.fyi_words;
 
@@ -208,13 +207,14 @@ composed_report compose_current(const report_document& doc) {
   }
   std::vector<section_output> sections;
   sections.reserve(inputs.size());
-  for (const auto& in : inputs) sections.push_back(compose_section(doc, in));
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    sections.push_back(compose_section(doc, inputs[i], i == 0 ? std::move(primary_table) : std::nullopt));
   const section_output& primary = sections.front();
 
   std::string headline_change = primary.change;
   if (!layout.headline_signed && headline_change.starts_with('-')) headline_change.erase(0, 1);
   const std::string_view metric = primary.metric_row->name;
-  const bool regression = primary.word == "regression";
+  const bool regression = primary.verdict == change_verdict::regression;
 
   // The subject: `Re: <patch>` for a patch, else `[tree] [subsystem]  <id>:  <metric> <change> <word>`.
   std::string subject = doc.mail.subject;

@@ -7,18 +7,28 @@
 #include "perfmail/email/document.hpp"
 
 #include <span>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace perfmail::email {
 
-/// The comparison options of one table request of a document (its own, or a further test's).
-[[nodiscard]] compare_options compare_options_of(const report_document& doc, const table_request& table);
+/// The table of one table section of a document (its own, or a further test's).
+[[nodiscard]] table_request table_request_of(const report_document& doc, const table_section& table);
 
-/// Composes an email in one of the layouts of 2020 on (compose_current.cpp).
-[[nodiscard]] composed_report compose_current(const report_document& doc);
+/// Composes an email in one of the layouts of 2020 on (compose_current.cpp), with the primary test's
+/// comparison given or made here.
+[[nodiscard]] composed_report compose_current(const report_document& doc, std::optional<comparison> primary);
 
 namespace detail {
+
+/// The matrices of a test's table, base first; refuses results that share no metric with the base.
+[[nodiscard]] std::vector<std::shared_ptr<const matrix>> columns_of(const results& base,
+                                                                    const std::vector<results>& heads);
+
+/// Refuses a comparison whose columns are not the given results' matrices.
+void require_columns_of(const comparison& table, const results& base, const std::vector<results>& heads);
 
 /// A current table's header: the group's axes (or the job's own: its parameters, tbox_group and
 /// testcase) and the commits as name_current_commits names them.
@@ -32,7 +42,7 @@ void name_current_commits(const report_document& doc, std::span<const results> h
 
 /// The rows to print: the request's list, in its order (each must be in the comparison), or every
 /// selected row.
-[[nodiscard]] std::vector<const comparison_row*> rows_to_print(const table_request& request, const comparison& table);
+[[nodiscard]] std::vector<const comparison_row*> rows_to_print(const table_section& request, const comparison& table);
 
 /// The document's plots of the rows printed, and which metrics got one.
 struct plot_block {

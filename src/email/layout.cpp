@@ -129,4 +129,9 @@ std::optional<std::uint64_t> minute_of_mail_date(std::string_view date) {
   return std::uint64_t{*calendar} * 10000 + *hour * 100 + *minute;
 }
 
+email_layout layout_of_day(calendar_day day) {
+  const layout_era era = era_on(day);
+  return is_seed_era(era) ? named_layout(era) : layout_on(day);
+}
+
 }  // namespace perfmail::email

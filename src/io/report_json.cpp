@@ -286,11 +286,8 @@ class report_parser {
     using email::layout_era;
     // (A flag and a value rather than an optional: GCC 12 warns, wrongly, that one may be read unset.)
     const bool dialect_given = r.find("dialect") != nullptr;
-    const table_dialect given = r.enum_or("dialect", table_dialect::current, dialect_names);
-    const auto of_day = [](email::calendar_day day) {
-      const layout_era era = email::era_on(day);
-      return era == layout_era::y2017 || era == layout_era::y2018 ? email::named_layout(era) : email::layout_on(day);
-    };
+    const table_dialect given = r.enum_or("dialect", table_dialect::current, robot_dialect_names);
+    const auto of_day = email::layout_of_day;
     if (const json_node* l = r.find("layout")) {
       // A name, or a day `YYYY-MM-DD`: the switches of that day.
       const auto day = l->type == kind::string ? email::parse_iso_day(l->text) : std::nullopt;
@@ -312,17 +309,12 @@ class report_parser {
       doc.layout = email::named_layout(email::newest_layout);
     }
     const bool seed = is_seed_layout(doc.layout);
-    doc.dialect = dialect_given                          ? given
-                  : doc.layout.era == layout_era::y2017 ? table_dialect::classic
-                  : doc.layout.era == layout_era::y2018 ? table_dialect::modern
-                                                        : table_dialect::current;
+    doc.dialect = dialect_given ? given : email::dialect_of(doc.layout.era);
     if (seed && doc.dialect == table_dialect::current)
       r.fail("dialect", *r.find("dialect"), "the current table goes with the layouts of 2020 on (layout)");
   }
 
-  static bool is_seed_layout(const email::email_layout& l) {
-    return l.era == email::layout_era::y2017 || l.era == email::layout_era::y2018;
-  }
+  static bool is_seed_layout(const email::email_layout& l) { return email::is_seed_era(l.era); }
 
   /// The fields only the layouts of 2020 on print are refused with the seeds' layouts, rather than left
   /// out of the email unsaid.
@@ -498,11 +490,11 @@ class report_parser {
     return names;
   }
 
-  email::table_request read_table(const json_node& node, const std::string& path) {
+  email::table_section read_table(const json_node& node, const std::string& path) {
     const object_reader r(*doc_, node, path,
                           {"order", "rows", "all", "keep_noise", "policy", "alpha", "correction", "min_change_percent",
                            "distance", "gap", "variance", "testcase_first"});
-    email::table_request t;
+    email::table_section t;
     t.order = r.enum_or("order", row_order::given, row_order_names);
     if (r.find("rows") != nullptr) t.rows = metric_list(r, "rows");
     t.all = r.bool_or("all", false);

@@ -202,12 +202,22 @@ TEST_CASE("classifier: which way is better") {
   CHECK(robot("kbuild.time.elapsed_time").direction == better::lower);
   CHECK_FALSE(robot("turbostat.Avg_MHz").direction.has_value());
   CHECK_FALSE(robot("perf-stat.cache-misses").direction.has_value());
-  CHECK(email::change_word(better::higher, 24.1) == "improvement");
-  CHECK(email::change_word(better::higher, -74.7) == "regression");
-  CHECK(email::change_word(better::lower, 327) == "regression");
-  CHECK(email::change_word(better::lower, -20) == "improvement");
-  CHECK(email::change_word(std::nullopt, 5) == "change");
-  CHECK(email::change_word(better::higher, 0) == "change");
+  // A row of base mean 100 and the given head mean, better `direction`, as the headline words it.
+  const auto word = [](std::optional<better> direction, double head) {
+    comparison_row row;
+    row.cls.direction = direction;
+    row.columns.push_back(column_summary{.n = 1, .runs = 1, .mean = 100});
+    row.columns.push_back(column_summary{.n = 1, .runs = 1, .mean = head});
+    return email::headline_word(headline_verdict(row));
+  };
+  CHECK(word(better::higher, 124.1) == "improvement");
+  CHECK(word(better::higher, 25.3) == "regression");
+  CHECK(word(better::lower, 427) == "regression");
+  CHECK(word(better::lower, 80) == "improvement");
+  CHECK(word(std::nullopt, 105) == "change");
+  CHECK(word(better::higher, 100) == "change");
+  CHECK(email::verdict_of_word("regression") == change_verdict::regression);
+  CHECK(email::verdict_of_word("slowdown") == change_verdict::changed);
 }
 
 TEST_CASE("classifier: the rules are a value a caller copies and edits") {

@@ -30,11 +30,14 @@ TEST_CASE("a header must name every column") {
   CHECK_THROWS_AS((void)column_count_of(h, none), usage_error);
 }
 
-TEST_CASE("dialect names: one table for the command line, documents and the JSON") {
+TEST_CASE("dialect names: one table for the command line and the JSON, the robot's for documents") {
   CHECK(name_of(dialect_names, table_dialect::classic) == "classic");
   CHECK(name_of(dialect_names, table_dialect::modern) == "modern");
   CHECK(value_named(dialect_names, "modern") == table_dialect::modern);
   CHECK_FALSE(value_named(dialect_names, "fancy").has_value());
-  CHECK(names_listed(dialect_names) == "classic, modern or current");
+  CHECK(names_listed(dialect_names) == "classic, modern, current or benchstat");
+  CHECK(names_listed(robot_dialect_names) == "classic, modern or current");
+  CHECK(is_robot_dialect(table_dialect::current));
+  CHECK_FALSE(is_robot_dialect(table_dialect::benchstat));
   CHECK(name_of(dialect_names, table_dialect::current) == "current");
 }

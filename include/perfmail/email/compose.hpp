@@ -11,6 +11,7 @@
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/email/document.hpp"
+#include "perfmail/table/request.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/table/header.hpp"
 
@@ -51,8 +52,9 @@ struct composed_report {
 /// The table header a document's email prints: its group header, and the commits of its columns.
 [[nodiscard]] table_header table_header_of(const report_document& doc);
 
-/// The comparison options a document asks for, its direction rules ahead of the robot's.
-[[nodiscard]] compare_options compare_options_of(const report_document& doc);
+/// The table a document asks for: its dialect's robot table (table/request.hpp) with the document's
+/// `table` section and its direction rules ahead of the robot's.
+[[nodiscard]] table_request table_request_of(const report_document& doc);
 
 /// How the verdicts of a document's tables are read: the classic table's noise filter drops rows
 /// (unless `table.keep_noise`), and what it drops is no change.
@@ -62,7 +64,14 @@ struct composed_report {
 /// 2017, 5.0 in 2018, 5.2 from 2020).
 [[nodiscard]] plot::look default_plot_look(const report_document& doc);
 
-/// Composes the email a report document describes.
+/// Composes the email a report document describes, comparing its results as its table asks
+/// (table_request_of).
 [[nodiscard]] composed_report compose(const report_document& doc);
+
+/// The email of a comparison the caller has made already (a history, a bisection, a tool that analysed
+/// the results its own way): `table` must compare the document's base and head results (its columns
+/// are their matrices; usage_error otherwise), so that its tables and its plots agree. The document's
+/// further tests are compared here.
+[[nodiscard]] composed_report compose(const report_document& doc, comparison table);
 
 }  // namespace perfmail::email

@@ -52,7 +52,7 @@ struct plot_request {
   std::vector<plot_samples> samples;    ///< per metric, overriding the bisection
 };
 
-struct table_request {
+struct table_section {
   row_order order = row_order::given;
   std::vector<std::string> rows;  ///< explicit rows in order; empty: what change detection selects
   bool all = false;               ///< every metric on either side, no detection
@@ -113,7 +113,7 @@ struct test_section {
   std::vector<results> head_results;  ///< one
   std::string metric;                 ///< the box's metric; empty: the first performance row
   std::string word;                   ///< empty: from the metric's direction
-  std::optional<table_request> table; ///< none: the report's
+  std::optional<table_section> table; ///< none: the report's
 };
 
 /// The blocks of the current layouts that are the report's own data (FORMAT-current.md 7.13).
@@ -150,7 +150,7 @@ struct report_document {
   group_header group;
   results base_results;
   std::vector<results> head_results;  ///< one per compared column after the base
-  table_request table;
+  table_section table;
   plot_request plots;
   headline_request headline;
   body_text text;

@@ -2,21 +2,39 @@
 // The headline sentence and the mail subject: "FYI, we noticed a 24% improvement of fio.write_bw_MBps
 // due to commit:" and "[mm] e932fd3f17: fio.write_bw_MBps 24% improvement".
 
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/metrics/metric_class.hpp"
 
 #include <fmt/format.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace perfmail::email {
 
+/// The words of a headline and a subject for its verdict (analysis/verdict.hpp, headline_verdict):
 /// "improvement", "regression", or "change" when the direction is unknown or nothing changed.
-[[nodiscard]] inline std::string_view change_word(std::optional<better> direction, double relative_change) {
-  if (!direction || relative_change == 0) return "change";
-  const bool went_up = relative_change > 0;
-  return went_up == (*direction == better::higher) ? "improvement" : "regression";
+inline constexpr std::array<enum_name<change_verdict>, 3> headline_words{{
+    {change_verdict::improvement, "improvement"},
+    {change_verdict::regression, "regression"},
+    {change_verdict::changed, "change"},
+}};
+
+/// The headline word of `verdict` (any verdict without a word of its own is a "change").
+[[nodiscard]] constexpr std::string_view headline_word(change_verdict verdict) noexcept {
+  for (const auto& entry : headline_words)
+    if (entry.value == verdict) return entry.name;
+  return "change";
+}
+
+/// The verdict a headline word given by a document stands for: the word's, or `changed` for any other
+/// word (a document may word its headline freely).
+[[nodiscard]] constexpr change_verdict verdict_of_word(std::string_view word) noexcept {
+  for (const auto& entry : headline_words)
+    if (entry.name == word) return entry.value;
+  return change_verdict::changed;
 }
 
 /// The change of the headline metric as the sentence prints it.

@@ -3,6 +3,7 @@
 // given day has (FORMAT-current.md section 7; docs/REPORT.md "Layouts"). A layout is chosen by its name
 // or by the report's date; each switch below changed on the day its rule in src/email/layout.cpp gives.
 
+#include "perfmail/table/dialect.hpp"
 #include "perfmail/text/enum_names.hpp"
 
 #include <array>
@@ -24,6 +25,18 @@ inline constexpr std::array<enum_name<layout_era>, 7> layout_names{{
     {layout_era::y2024_11_30, "2024-11-30"},
     {layout_era::y2026, "2026"},
 }};
+
+/// Whether `era` is one of the seeds' (2017, 2018): their emails have code of their own, and no switches.
+[[nodiscard]] constexpr bool is_seed_era(layout_era era) noexcept {
+  return era == layout_era::y2017 || era == layout_era::y2018;
+}
+
+/// The table an era's emails print: classic (2017), modern (2018), current (2020 on).
+[[nodiscard]] constexpr table_dialect dialect_of(layout_era era) noexcept {
+  return era == layout_era::y2017 ? table_dialect::classic
+         : era == layout_era::y2018 ? table_dialect::modern
+                                    : table_dialect::current;
+}
 
 /// A day as the number YYYYMMDD (20241130), so that days compare as numbers.
 using calendar_day = std::uint32_t;
@@ -90,6 +103,9 @@ inline constexpr calendar_day first_current_day = 20200101;
 
 /// The newest layout, the default.
 inline constexpr layout_era newest_layout = layout_era::y2026;
+
+/// The layout of an email of `day`: a seed era's named layout, or the switches in force that day.
+[[nodiscard]] email_layout layout_of_day(calendar_day day);
 
 /// The era a report of `day` falls in: 2017 before 2018, 2018 before 2020, then the current ones.
 [[nodiscard]] layout_era era_on(calendar_day day);

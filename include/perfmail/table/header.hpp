@@ -2,6 +2,7 @@
 // What a table says above its rows, and the choices both dialects share.
 
 #include "perfmail/error.hpp"
+#include "perfmail/table/dialect.hpp"
 #include "perfmail/text/enum_names.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/ruby_format.hpp"
@@ -18,18 +19,6 @@
 #include <vector>
 
 namespace perfmail {
-
-/// The robot's table layouts: `classic` (its 2017 `sbin/compare`), `modern` (its 2018 compare) and
-/// `current` (lkp-tests' compare of 2019 to today: the modern rows under a header with sorted axes, commit
-/// lines and a 27-wide head column, in lkp-tests' row order; docs/TABLES.md).
-enum class table_dialect : std::uint8_t { classic, modern, current };
-
-/// The dialects' names on the command line, in report documents and in the JSON.
-inline constexpr std::array<enum_name<table_dialect>, 3> dialect_names{{
-    {table_dialect::classic, "classic"},
-    {table_dialect::modern, "modern"},
-    {table_dialect::current, "current"},
-}};
 
 /// The group header and commit names of a table.
 struct table_header {

@@ -25,6 +25,7 @@ namespace perfmail {
     case table_dialect::classic: return render_classic(header, rows, options);
     case table_dialect::modern: return render_modern(header, rows, options);
     case table_dialect::current: return render_current(header, rows, options);
+    case table_dialect::benchstat: break;  // needs the comparison's tests: table/benchstat.hpp
   }
   throw usage_error("unknown table dialect");
 }
