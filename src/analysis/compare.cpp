@@ -142,7 +142,13 @@ class pair_decider {
   /// `buffers` is shared by the deciders of one compared column: the robot carries state across passes.
   pair_decider(const indexed_matrix& head, const indexed_matrix& base, const base_facts& facts,
                const compare_options& options, const metric_classifier& classifier, decide_buffers& buffers)
-      : head_(head), base_(base), facts_(facts), options_(options), classifier_(classifier), buffers_(buffers) {}
+      : head_(head),
+        base_(base),
+        facts_(facts),
+        options_(options),
+        classifier_(classifier),
+        tool_(options.conventions == result_conventions::benchmark_tool),
+        buffers_(buffers) {}
 
   /// The verdict on metric `i`, or nullopt when neither side has it. `head_sorted` and `base_sorted` may
   /// hold the sides' samples sorted.
@@ -151,6 +157,7 @@ class pair_decider {
     const series_view* head = head_.series[i];
     const series_view* base = base_.series[i];
     if (head == nullptr && base == nullptr) return std::nullopt;
+    if (tool_) return decide_present(name, cls, *head, *base);
     metric_context ctx;
     ctx.head_runs = head_.m->run_count();
     ctx.base_runs = base_.m->run_count();
@@ -170,11 +177,28 @@ class pair_decider {
   }
 
  private:
+  /// The benchmark tools' conventions: each side's present samples as they are, its own count of them
+  /// the run count (the caller has made sure both sides have samples).
+  verdict decide_present(std::string_view name, const metric_class& cls, const series_view& head,
+                         const series_view& base) {
+    copy_present(head, head_present_);
+    copy_present(base, base_present_);
+    metric_context ctx;
+    ctx.head_runs = head_present_.size();
+    ctx.base_runs = base_present_.size();
+    ctx.base_has_sibling = cls.kind != metric_kind::failure || facts_.has_sibling(name, cls, classifier_);
+    ctx.everything = options_.all;
+    const side_samples head_side{head_present_, std::nullopt, nullptr, std::nullopt};
+    const side_samples base_side{base_present_, std::nullopt, nullptr, std::nullopt};
+    return perfmail::decide(cls, head_side, base_side, ctx, classifier_, options_.policy, buffers_);
+  }
+
   const indexed_matrix& head_;
   const indexed_matrix& base_;
   const base_facts& facts_;
   const compare_options& options_;
   const metric_classifier& classifier_;
+  bool tool_ = false;
   /// The present samples of `s`, whose padded samples are `padded`: nullopt when they are the same.
   static std::optional<std::span<const double>> present_samples(const series_view* s, std::span<const double> padded,
                                                                 std::vector<double>& buffer) {
@@ -187,6 +211,27 @@ class pair_decider {
   std::vector<double> head_padding_, base_padding_, head_present_, base_present_;
   decide_buffers& buffers_;
 };
+
+/// Whether both sides have samples of a metric, for the benchmark tools' conventions.
+presence presence_of(const series_view* base, const series_view* head) {
+  if (base == nullptr) return presence::added;
+  if (head == nullptr) return presence::gone;
+  if (head->present_count() == 0) return presence::failed;
+  if (base->present_count() == 0) return presence::base_failed;
+  return presence::both;
+}
+
+/// Why a compared column has no verdict.
+std::string_view reason_of(presence sides) {
+  switch (sides) {
+    case presence::both: break;
+    case presence::gone: return "not in the compared results";
+    case presence::added: return "not in the base";
+    case presence::failed: return "no sample: the benchmark failed";
+    case presence::base_failed: return "no sample in the base: the benchmark failed there";
+  }
+  return "not compared";
+}
 
 /// The robot's two passes over a pair with incomplete runs, merged: a later verdict replaces an earlier
 /// one unless the earlier one found a change and the later did not.
@@ -495,6 +540,11 @@ class caller_directions {
 /// rule of the caller's decides it: ahead of the built-in name rules, which only guess from a name.
 void apply_direction_hint(comparison_row& row, std::span<const std::shared_ptr<const matrix>> columns,
                           const caller_directions& callers) {
+  for (const auto& m : columns)
+    if (const auto unit = m->unit_hint(row.name)) {
+      row.cls.unit = *unit;
+      break;
+    }
   if (row.cls.kind != metric_kind::performance) return;
   for (const auto& m : columns) {
     if (const auto hint = m->direction_hint(row.name)) {
@@ -512,7 +562,13 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
     throw usage_error("a comparison needs a matrix in every column");
   comparison out;
   out.policy = options.policy;
-  out.classifier = options.classifier ? options.classifier : metric_classifier::robot();
+  out.conventions = options.conventions.value_or(columns[0]->origin().conventions);
+  const bool tool = out.conventions == result_conventions::benchmark_tool;
+  compare_options resolved = options;  // what the deciders read: the conventions decided
+  resolved.conventions = out.conventions;
+  out.classifier = options.classifier ? options.classifier
+                   : tool             ? metric_classifier::tool()
+                                      : metric_classifier::robot();
   const metric_classifier& classifier = *out.classifier;
   for (const auto& m : columns) {
     // Column summaries count runs in 32 bits.
@@ -596,8 +652,8 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
   complete_pairs.reserve(columns.size());
   const auto marked = [&](const matrix& m) { return m.find(marker) != nullptr; };
   for (std::size_t c = 1; c < columns.size(); ++c) {
-    all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, options, classifier, column_buffers[c]);
-    complete_pairs.emplace_back(*complete_runs[c], *complete_runs[0], complete_facts, options, classifier,
+    all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, resolved, classifier, column_buffers[c]);
+    complete_pairs.emplace_back(*complete_runs[c], *complete_runs[0], complete_facts, resolved, classifier,
                                 column_buffers[c]);
     passes p;
     p.two = marked(*columns[c]) || marked(*columns[0]);
@@ -628,7 +684,10 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
     for (std::size_t c = 1; c < columns.size(); ++c) {
       std::optional<verdict> v;
       const passes& p = plan[c - 1];
-      if (p.two) {
+      const presence sides = tool ? presence_of(all_runs[0].series[i], all_runs[c].series[i]) : presence::both;
+      if (sides != presence::both) {
+        // Nothing to compare: the verdict says what is missing, and no test joins the correction's family.
+      } else if (p.two) {
         if (p.first) v = first_pass[c][i];
         if (p.second && !cls.incomplete_run_marker)
           merge_verdict(v, complete_pairs[c - 1].decide(i, name, cls, unsorted, unsorted));
@@ -636,14 +695,15 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
         v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);
       }
       column_verdict cv;
+      cv.sides = sides;
       if (v) {
         cv.changed = v->changed;
         cv.p_value = v->p_value;
         cv.reason = v->reason;
       } else {
-        cv.reason = "not compared";
+        cv.reason = reason_of(sides);
       }
-      any = any || cv.changed;
+      any = any || cv.changed || sides != presence::both;
       row.verdicts.push_back(cv);
       if (statistical) {
         if (c == 1) {
@@ -662,8 +722,12 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       row.samples.push_back(all_runs[c].series[i]);
       // The sorted copy is of every run: it serves the complete-runs column only when the two are one.
       const bool same_runs = failure || complete[c] == columns[c];
+      // The robot shows every metric over the matrix's runs (an absent one as zeros); another tool's
+      // benchmark shows the samples it has.
+      const series_view* series = m.series[i];
+      const std::size_t shown_runs = !tool ? m.m->run_count() : series != nullptr ? series->size() : 0;
       row.columns.push_back(
-          summarize_column(m.series[i], m.m->run_count(), same_runs ? sorted[c] : unsorted, present, options.mean_sum));
+          summarize_column(series, shown_runs, same_runs ? sorted[c] : unsorted, present, options.mean_sum));
       if (statistical) out.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present));
     }
     row.noisy = is_noisy(row);
@@ -671,7 +735,7 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
   if (statistical) correct_columns(out, options);
   if (options.order == row_order::robot) robot_sort(out.rows);
   if (options.order == row_order::robot_families)
-    robot_families_sort(out.rows, options.classifier ? *options.classifier : *metric_classifier::robot(),
+    robot_families_sort(out.rows, classifier,
                         options.testcase_first);
   if (options.order == row_order::caller) caller_sort(out.rows, options.caller_order);
   out.columns = std::move(columns);

@@ -37,6 +37,9 @@ std::string verdict_summary(const verdict_counts& counts) {
   if (counts.improvements != 0) parts.push_back(counted(counts.improvements, "improvement", "improvements"));
   if (counts.changed != 0)
     parts.push_back(counted(counts.changed, "change of unknown direction", "changes of unknown direction"));
+  if (counts.failed != 0) parts.push_back(grouped(counts.failed) + " failed");
+  if (counts.gone != 0) parts.push_back(grouped(counts.gone) + " gone");
+  if (counts.added != 0) parts.push_back(grouped(counts.added) + " new");
   parts.push_back(grouped(counts.unchanged) + " unchanged");
   std::string line;
   for (const auto& part : parts) line += (line.empty() ? "" : ", ") + part;

@@ -13,13 +13,17 @@
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
+#include "perfmail/table/benchstat.hpp"
 #include "perfmail/table/details.hpp"
 #include "perfmail/table/markdown.hpp"
 #include "perfmail/table/render.hpp"
+#include "perfmail/table/request.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <exception>
 #include <filesystem>
@@ -33,14 +37,17 @@ namespace perfmail::cli {
 
 namespace {
 
+/// What the options say. The choices whose default depends on whose results are compared (the robot's or
+/// another tool's: model/origin.hpp) are optional; request_of() turns them into the table request.
 struct compare_args {
   std::vector<std::string> paths;
-  table_dialect dialect = table_dialect::modern;
+  std::optional<table_dialect> dialect;
+  std::optional<result_conventions> conventions;
   bool all = false;
   bool keep_noise = false;
-  row_order order = row_order::robot;
+  std::optional<row_order> order;
   bool testcase_first = true;
-  policy_kind policy = policy_kind::robot;
+  std::optional<policy_kind> policy;
   double alpha = 0.05;
   p_correction correction = p_correction::bh;
   std::optional<double> min_change;
@@ -72,11 +79,19 @@ struct compare_args {
   bool no_summary = false;
   std::vector<std::string> higher_better;
   std::vector<std::string> lower_better;
+  bool allow_disjoint = false;
 };
 
-/// A column's name when none is given: the directory that holds the results.
-std::string default_commit_name(const std::string& path) {
+/// A column's name when none is given: the directory that holds the robot's results, the file that holds
+/// another tool's, `stdin` for standard input.
+std::string default_commit_name(const std::string& path, result_conventions conventions) {
+  if (path == io::standard_input_path) return "stdin";
   std::filesystem::path p{path};
+  if (conventions == result_conventions::benchmark_tool) {
+    while (!p.empty() && p.filename().empty()) p = p.parent_path();
+    const std::string name = p.filename().string();
+    return name.empty() ? path : name;
+  }
   while (!p.empty() && p.filename().empty()) p = p.parent_path();  // a trailing slash
   if (p.filename() == "matrix.json") p = p.parent_path();
   const std::string name = p.filename().string();
@@ -103,13 +118,20 @@ std::vector<std::optional<io::job_description>> jobs_of(const std::vector<std::s
 /// unless --testcase says what the table is: their metrics are not the same measurements.
 /// What the roots' jobs leave unsaid or disagree on goes to `notes`, which the caller prints once the
 /// comparison is made, so that a refused header or bad results print their one error line alone.
-table_header make_header(const compare_args& args, std::vector<std::string>& notes) {
-  const auto jobs = jobs_of(args.paths);
+table_header make_header(const compare_args& args, const std::vector<std::optional<io::job_description>>& jobs,
+                         const std::vector<matrix>& results, std::vector<std::string>& notes) {
   for (const auto& job : jobs)
     if (job) notes.insert(notes.end(), job->notes.begin(), job->notes.end());
-  const io::job_description* base_job = nullptr;
-  for (const auto& job : jobs)
-    if (job && base_job == nullptr) base_job = &*job;
+  // The header is the base's: a job of another column never names a table whose base is not its root.
+  const io::job_description* base_job = jobs.front() ? &*jobs.front() : nullptr;
+  if (base_job == nullptr)
+    for (std::size_t i = 1; i < jobs.size(); ++i)
+      if (jobs[i]) {
+        notes.push_back(printable_message(fmt::format(
+            "{} is a result root but the base {} is not: the header does not name its job", jobs[i]->source,
+            args.paths.front() == io::standard_input_path ? std::string{"stdin"} : args.paths.front())));
+        break;
+      }
   table_header h;
   h.testcase = args.testcase;
   h.path_params = args.path_params;
@@ -163,16 +185,19 @@ table_header make_header(const compare_args& args, std::vector<std::string>& not
   } else {
     // A root's column is its commit, as the robot names it; other results are named by their directory.
     for (std::size_t i = 0; i < args.paths.size(); ++i)
-      h.commits.push_back(jobs[i] && !jobs[i]->commit.empty() ? jobs[i]->commit : default_commit_name(args.paths[i]));
+      h.commits.push_back(jobs[i] && !jobs[i]->commit.empty()
+                              ? jobs[i]->commit
+                              : default_commit_name(args.paths[i], results[i].origin().conventions));
   }
   return h;
 }
 
-/// Refuses an option given where it has no effect, saying why: a script that passes --alpha to the
-/// robot policy, or --distance to utest, would otherwise believe it was obeyed.
-void refuse_ignored_options(const CLI::App& cmd, const compare_args& args) {
+/// Refuses an option given where it has no effect on `request`, saying why: a script that passes --alpha
+/// to the robot policy, or --distance to utest, would otherwise believe it was obeyed.
+void refuse_ignored_options(const CLI::App& cmd, const compare_args& args, const table_request& request) {
   const auto given = [&](const char* option) { return cmd.count(option) > 0; };
-  const bool robot = args.policy == policy_kind::robot;
+  const policy_kind policy = request.comparison.policy.kind;
+  const bool robot = policy == policy_kind::robot;
   const bool text = args.format == "text";
   const auto refuse = [](std::string_view option, std::string_view why) {
     throw usage_error(fmt::format("{} has no effect here: {}", option, why));
@@ -185,11 +210,19 @@ void refuse_ignored_options(const CLI::App& cmd, const compare_args& args) {
     for (const char* option : {"--distance", "--gap", "--variance", "--perf-profile", "--resize", "--regression-only",
                                "--all-critical"})
       if (given(option))
-        refuse(option, fmt::format("it is a rule of the robot policy, not of {}", name_of(policy_names, args.policy)));
+        refuse(option, fmt::format("it is a rule of the robot policy, not of {}", name_of(policy_names, policy)));
   if (robot && args.sort == row_sort::p) refuse("--sort p", "the robot policy has no p-values (use --policy utest or ttest)");
+  if (robot && (args.details || args.min_change))
+    throw usage_error("--details and --min-change go with --policy utest or ttest: the robot policy has no "
+                      "p-values and its own floors");
+  if (robot && request.dialect == table_dialect::benchstat)
+    throw usage_error("--dialect benchstat prints the tests of utest or ttest: the robot policy has none");
   // Options of one dialect or format.
-  if (given("--keep-noise") && args.dialect != table_dialect::classic)
+  if (given("--keep-noise") && request.dialect != table_dialect::classic)
     refuse("--keep-noise", "only the classic table filters noise");
+  if (given("--testcase-first"))
+    if (request.dialect != table_dialect::current || args.order.value_or(row_order::robot) != row_order::robot)
+      throw usage_error("--testcase-first and --no-testcase-first go with --dialect current and the robot order");
   if (given("--details") && !text) refuse("--details", "it is a text layout (--format json has every number)");
   if (given("--no-summary") && !text) refuse("--no-summary", "the summary line is the text table's");
   if (given("--color") && !text) refuse("--color", "only text tables are coloured");
@@ -197,22 +230,38 @@ void refuse_ignored_options(const CLI::App& cmd, const compare_args& args) {
   if (args.sort && given("--order")) refuse("--order", "--sort gives the order");
 }
 
-/// The comparison the options ask for.
-compare_options compare_options_of(const compare_args& args) {
-  const bool current = args.dialect == table_dialect::current;
-  compare_options options;
-  options.all = args.all;
-  // The robot's order is the dialect's: lkp-tests' of today for the current table.
-  options.order = current && args.order == row_order::robot ? row_order::robot_families : args.order;
+/// The table the options ask for, on results judged by `conventions`: the conventions' default table
+/// (the robot's modern table, or the benchstat table for other tools' results), or the robot's table of
+/// the dialect named, then every option given. A named robot policy without a dialect prints the robot's
+/// modern table; the benchstat table named without a policy tests with utest.
+table_request request_of(const compare_args& args, result_conventions conventions) {
+  const bool robot_named = args.policy == policy_kind::robot;
+  table_request request = default_table(conventions);
+  if (args.dialect) {
+    request = is_robot_dialect(*args.dialect) ? robot_table(*args.dialect) : tool_table();
+    if (!is_robot_dialect(*args.dialect) && conventions == result_conventions::robot) {
+      request.comparison.all = false;
+      request.comparison.order = row_order::robot;
+    }
+  } else if (robot_named && conventions == result_conventions::benchmark_tool) {
+    request = robot_table(table_dialect::modern);
+  }
+  request.comparison.conventions = conventions;
+  if (conventions == result_conventions::benchmark_tool && is_robot_dialect(request.dialect)) {
+    // The robot's table of other tools' results keeps their conventions and utest, unless told.
+    request.comparison.policy.kind = policy_kind::mann_whitney;
+    request.comparison.policy.min_change_percent = 0;
+  }
+  compare_options& options = request.comparison;
+  options.all = options.all || args.all;
+  if (args.order) options.order = order_in(request.dialect, *args.order);
   options.testcase_first = args.testcase_first;
-  if (current) options.mean_sum = sum_start::compensated;
-  options.policy.kind = args.policy;
+  if (args.policy) options.policy.kind = *args.policy;
+  if (options.policy.kind == policy_kind::robot) options.policy.min_change_percent.reset();
   options.policy.alpha = args.alpha;
   options.policy.correction = args.correction;
-  options.policy.min_change_percent = args.min_change;
-  if (args.policy == policy_kind::robot && (args.details || args.min_change))
-    throw usage_error("--details and --min-change go with --policy utest or ttest: the robot policy has no "
-                      "p-values and its own floors");
+  if (args.min_change) options.policy.min_change_percent = args.min_change;
+  request.noise_filter = !args.keep_noise;
   robot_rule_options& robot = options.policy.robot;
   robot.distance = args.distance;
   robot.gap = args.gap;
@@ -226,33 +275,97 @@ compare_options compare_options_of(const compare_args& args) {
     // an integer. The option's check has read it whole.
     robot.perf_profile = std::stod(*args.perf_profile);
     robot.perf_profile_integer = args.perf_profile->find_first_of(".eE") == std::string::npos;
-  } else if (current) {
-    // lkp-tests' comparer of today passes its perf-profile threshold, the integer 5 (so that a profile's
-    // shares have no floor: its +0.0 rows).
-    robot.perf_profile = 5;
-    robot.perf_profile_integer = true;
   }
   robot.resize = args.resize;
   robot.regression_only = args.regression_only;
   robot.all_critical = args.all_critical;
   if (!args.higher_better.empty() || !args.lower_better.empty()) {
     // The given directions come first: the first rule that matches a metric decides.
-    metric_rules rules = metric_rules::robot();
+    metric_rules rules = conventions == result_conventions::robot ? metric_rules::robot() : metric_rules::tool();
     std::vector<direction_rule> given;
     for (const auto& p : args.lower_better) given.push_back({name_rule_of("--lower-is-better", p), better::lower});
     for (const auto& p : args.higher_better) given.push_back({name_rule_of("--higher-is-better", p), better::higher});
     rules.directions.insert(rules.directions.begin(), given.begin(), given.end());
     options.classifier = std::make_shared<const metric_classifier>(std::move(rules));
   }
-  return options;
+  return request;
+}
+
+/// Whose conventions judge `results`: the option's, else the base's. Results of mixed kinds are judged
+/// by the base's, and a note says so.
+result_conventions conventions_of(const compare_args& args, const std::vector<matrix>& results,
+                                  const table_header& header, std::vector<std::string>& notes) {
+  const result_conventions base = results.front().origin().conventions;
+  const auto kind = [&](std::size_t i) {
+    const result_origin& o = results[i].origin();
+    return o.conventions == result_conventions::robot ? std::string{"the robot's results"}
+                                                      : fmt::format("{} results", o.tool);
+  };
+  for (std::size_t i = 1; i < results.size(); ++i)
+    if (results[i].origin().conventions != base && !args.conventions) {
+      notes.push_back(printable_message(fmt::format(
+          "{} holds {} but the base {} holds {}: all are judged as the base's (--conventions to choose)",
+          header.commits[i], kind(i), header.commits.front(), kind(0))));
+      break;
+    }
+  return args.conventions.value_or(base);
+}
+
+/// The benchstat table's first lines: what was compared and how, and whether that is the defaults.
+std::string method_lines(const CLI::App& cmd, const comparison& cmp, const table_header& header) {
+  std::string tools;
+  std::string files;
+  for (std::size_t c = 0; c < cmp.columns.size(); ++c) {
+    const result_origin& o = cmp.columns[c]->origin();
+    const std::string tool = o.tool.empty() ? std::string{"robot"} : o.tool;
+    if (tools.find(tool) == std::string::npos) tools += (tools.empty() ? "" : ", ") + tool;
+    files += (c == 0 ? "" : " vs ") + text::printable(header.commits[c]);
+  }
+  std::size_t tested = 0;
+  for (const comparison_row& row : cmp.rows)
+    if (cmp.inference_of(row, 1) != nullptr) ++tested;
+  const change_policy& p = cmp.policy;
+  const std::string test = p.kind == policy_kind::welch ? "Welch's t-test" : "Mann-Whitney U test";
+  static constexpr std::array<enum_name<p_correction>, 5> correction_words{{{p_correction::none, "no correction"},
+                                                                            {p_correction::bh, "Benjamini-Hochberg"},
+                                                                            {p_correction::by, "Benjamini-Yekutieli"},
+                                                                            {p_correction::holm, "Holm"},
+                                                                            {p_correction::bonferroni, "Bonferroni"}}};
+  const std::string correction =
+      p.correction == p_correction::none
+          ? std::string{"no correction"}
+          : fmt::format("{} over {} metric{}", name_of(correction_words, p.correction), tested, tested == 1 ? "" : "s");
+  const std::string floor = !p.min_change_percent || *p.min_change_percent == 0
+                                ? std::string{"no minimum change"}
+                                : fmt::format("changes of {}% or more", *p.min_change_percent);
+  const bool defaults = cmd.count("--policy") + cmd.count("--alpha") + cmd.count("--correction") +
+                            cmd.count("--min-change") + cmd.count("--dialect") ==
+                        0;
+  return fmt::format("{}: {}\n{} on each metric's own samples, {}, alpha {}, {}{}\n\n", tools, files, test, correction,
+                     p.alpha, floor,
+                     defaults ? " (the defaults for results of other tools: docs/INPUTS.md)" : "");
+}
+
+/// Under a robot dialect's table of other tools' results: the metrics it cannot show, which one side
+/// lacks or has no sample of (its rows would print zeros for them).
+std::string missing_lines(std::span<const comparison_row* const> rows, const table_header& header) {
+  std::string out;
+  for (const comparison_row* row : rows)
+    for (std::size_t c = 1; c <= row->compared_columns(); ++c) {
+      const presence sides = row->verdicts[c - 1].sides;
+      if (sides == presence::both) continue;
+      out += fmt::format("{}: {} in {}\n", text::printable(row->name),
+                         name_of(change_verdict_names, *verdict_of(sides)), text::printable(header.commits[c]));
+    }
+  return out;
 }
 
 /// Writes the comparison in the format asked for, with the rows chosen; returns the exit status that
 /// --fail-on gives the verdicts of the rows judged.
-int write_comparison(const compare_args& args, const comparison& cmp, const table_header& header) {
-  const table_dialect dialect = args.dialect;
-  // Only the classic table filters noise; what it drops is no change for the verdicts either.
-  const verdict_options verdicts{.drop_noisy = dialect == table_dialect::classic && !args.keep_noise};
+int write_comparison(const CLI::App& cmd, const compare_args& args, const table_request& request, const comparison& cmp,
+                     const table_header& header) {
+  const table_dialect dialect = request.dialect;
+  const verdict_options verdicts = request.verdicts();
   const chosen_rows rows = choose_rows(cmp, metric_patterns{args.metrics}, args.only, args.sort, verdicts);
   const verdict_counts counts = count_verdicts(rows.judged, verdicts);
   const std::string summary_line = verdict_summary(counts) + '\n';
@@ -268,25 +381,49 @@ int write_comparison(const compare_args& args, const comparison& cmp, const tabl
     json.counted = rows.judged;
     out = io::comparison_to_json(cmp, header, json);
   } else if (args.format == "markdown") {
-    out = nothing_shown ? summary_line : render_markdown(header, rows.shown, verdicts) + summary_line;
+    out = nothing_shown ? summary_line : render_markdown(header, rows.shown, verdicts, cmp.conventions) + summary_line;
   } else if (nothing_shown && !args.no_summary) {
     // A comparison of a result with itself: a sentence, not a bare header.
     out = summary_line + statistical_notes(cmp, header);
   } else {
     if (args.details) {
       out = render_details(cmp, header, rows.shown);
+    } else if (dialect == table_dialect::benchstat) {
+      out = method_lines(cmd, cmp, header) + render_benchstat(cmp, header, rows.shown);
     } else {
+      // A robot table prints zeros where a metric is absent: under other tools' conventions such rows
+      // are listed under it instead.
+      std::vector<const comparison_row*> compared;
+      for (const comparison_row* row : rows.shown)
+        if (std::all_of(row->verdicts.begin(), row->verdicts.end(),
+                        [](const column_verdict& v) { return v.sides == presence::both; }))
+          compared.push_back(row);
       render_options ro;
-      ro.noise_filter = !args.keep_noise;
+      ro.noise_filter = request.noise_filter;
       ro.colour = colour_wanted(args.colour, args.output);
-      out = render_table(dialect, header, rows.shown, ro);
+      out = render_table(dialect, header, compared, ro) + missing_lines(rows.shown, header);
     }
     if (!args.no_summary) out += summary_line;
+    if (dialect == table_dialect::benchstat && !args.details) out += benchstat_footnotes(cmp, rows.shown);
     // The statistical policies say under the table where their test could not select anything.
     out += statistical_notes(cmp, header);
   }
   write_output(args.output, out);
   return fails(args.fail, counts) ? exit_verdict : exit_ok;
+}
+
+/// Results that share no metric are the wrong files, not a table of everything gone and new.
+void refuse_disjoint(const compare_args& args, const comparison& cmp, const table_header& header) {
+  if (args.allow_disjoint) return;
+  for (std::size_t c = 1; c < cmp.columns.size(); ++c) {
+    const auto metrics = cmp.columns[c]->metrics();
+    const bool shared = std::any_of(metrics.begin(), metrics.end(),
+                                    [&](const series_view& s) { return cmp.columns[0]->contains(s.name()); });
+    if (!shared)
+      throw input_error(args.paths[c] == io::standard_input_path ? std::string{"stdin"} : args.paths[c],
+                        fmt::format("no metric in common with {} (--allow-disjoint to compare them anyway)",
+                                    text::printable(header.commits.front())));
+  }
 }
 
 }  // namespace
@@ -300,23 +437,30 @@ command_action add_compare_command(CLI::App& app) {
       ->required()
       ->expected(2, -1);
   cmd->add_option("--dialect", args->dialect,
-                  "table layout: classic (2017 e-mails), modern (2018) or current (lkp-tests of 2019 to today)")
-      ->transform(enum_choices(dialect_names))
-      ->default_str("modern");
+                  "table layout: classic (2017 e-mails), modern (2018), current (lkp-tests of 2019 to today) or "
+                  "benchstat (medians, intervals and tests; the default for other tools' results, modern for the "
+                  "robot's)")
+      ->transform(enum_choices(dialect_names));
+  cmd->add_option("--conventions", args->conventions,
+                  "judge the results by the robot's conventions (robot: absent metrics as zeros, its deny lists and "
+                  "floors) or as other tools' results (tool: gone, new and failed benchmarks, each its own samples); "
+                  "default: the base's kind (docs/INPUTS.md)")
+      ->transform(enum_choices(result_conventions_names));
+  cmd->add_flag("--allow-disjoint", args->allow_disjoint,
+                "compare results that have no metric in common (refused by default: they are the wrong files)");
   cmd->add_flag("--all", args->all, "a row for every metric present on either side, changed or not");
   cmd->add_flag("--keep-noise", args->keep_noise, "classic: keep rows whose spread exceeds half their mean");
   cmd->add_option("--order", args->order,
                   "row order: given (the head's metric order, then base-only) or robot (the dialect's: with "
-                  "current, lkp-tests' families by row count)")
-      ->transform(enum_choices(row_order_names))
-      ->default_str("robot");
-  auto* testcase_first = cmd->add_flag("--testcase-first,!--no-testcase-first", args->testcase_first,
+                  "current, lkp-tests' families by row count); default: robot, given for other tools' results")
+      ->transform(enum_choices(row_order_names));
+  cmd->add_flag("--testcase-first,!--no-testcase-first", args->testcase_first,
                 "current, robot order: a test program's metrics first (the default, as lkp-tests since "
                 "2026-03 and until mid 2023), or every family by its row count (2023-06 to 2026-02)");
   cmd->add_option("--policy", args->policy,
-                  "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t)")
-      ->transform(enum_choices(policy_names))
-      ->default_str("robot");
+                  "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t); default: "
+                  "robot for the robot's results, utest for other tools'")
+      ->transform(enum_choices(policy_names));
   cmd->add_option("--alpha", args->alpha, "significance level of utest and ttest")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
@@ -328,7 +472,7 @@ command_action add_compare_command(CLI::App& app) {
       ->default_str("bh");
   cmd->add_option("--min-change", args->min_change,
                   "utest and ttest: select only changes of the mean of at least PCT percent (default: the "
-                  "robot's floors; 0 for none)")
+                  "robot's floors for its results, none for other tools'; 0 for none)")
       ->check(CLI::Range(0.0, 1e6));
   cmd->add_flag("--details", args->details,
                 "utest and ttest: a line per metric with medians and their 95% intervals, the change with its "
@@ -375,8 +519,10 @@ command_action add_compare_command(CLI::App& app) {
                   "(numbers, verdicts and p-values)")
       ->check(CLI::IsMember({"text", "markdown", "json"}))
       ->capture_default_str();
-  cmd->add_option("--fail-on", args->fail, "exit with status 1 when a change has this verdict: regression, change "
-                                           "(any) or never (the default); bad input stays status 2")
+  cmd->add_option("--fail-on", args->fail,
+                  "exit with status 1 when a change has this verdict: regression (a benchmark that failed counts), "
+                  "missing (a benchmark gone or failed), change (any, new benchmarks too) or never (the default); "
+                  "bad input stays status 2")
       ->transform(enum_choices(fail_on_names))
       ->default_str("never");
   cmd->add_option("--metrics", args->metrics,
@@ -385,7 +531,9 @@ command_action add_compare_command(CLI::App& app) {
       ->allow_extra_args(false)
       ->take_all()
       ->type_name("PATTERN");
-  cmd->add_option("--only", args->only, "show only the rows of this verdict: regressions, improvements or changes")
+  cmd->add_option("--only", args->only,
+                  "show only the rows of this verdict: regressions, improvements, missing (gone, new or failed) or "
+                  "changes")
       ->transform(enum_choices(only_rows_names));
   cmd->add_option("--sort", args->sort,
                   "row order instead of the robot's: name, change (largest first) or p (smallest first; utest, "
@@ -444,18 +592,20 @@ command_action add_compare_command(CLI::App& app) {
       "exits 1 on a regression (2 stays bad input). For a pull request:\n"
       "  perfmail compare base/ head/ --only changes --sort change --format markdown\n"
       "More in docs/TABLES.md and docs/STATISTICS.md.");
-  return [args, testcase_first, cmd] {
-    const bool current = args->dialect == table_dialect::current;
-    if (testcase_first->count() > 0 && !(current && args->order == row_order::robot))
-      throw usage_error("--testcase-first and --no-testcase-first go with --dialect current and the robot order");
-    refuse_ignored_options(*cmd, *args);
-    std::vector<std::string> notes;
-    const table_header header = make_header(*args, notes);
-    const compare_options options = compare_options_of(*args);
+  return [args, cmd] {
+    // A bad job.yaml is named before the results are read, as the header is the first thing decided.
+    const auto jobs = jobs_of(args->paths);
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
-    const comparison cmp = compare(io::load_all_results(paths, input_limits()), options);
+    std::vector<matrix> results = io::load_all_results(paths, input_limits());
+    std::vector<std::string> notes;
+    const table_header header = make_header(*args, jobs, results, notes);
+    const result_conventions conventions = conventions_of(*args, results, header, notes);
+    const table_request request = request_of(*args, conventions);
+    refuse_ignored_options(*cmd, *args, request);
+    const comparison cmp = compare(std::move(results), request.comparison);
+    refuse_disjoint(*args, cmp, header);
     for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
-    return write_comparison(*args, cmp, header);
+    return write_comparison(*cmd, *args, request, cmp, header);
   };
 }
 

@@ -162,6 +162,9 @@ bool shown_by(only_rows only, const comparison_row& row, const verdict_options& 
       case only_rows::improvements:
         if (v == change_verdict::improvement) return true;
         break;
+      case only_rows::missing:
+        if (v == change_verdict::gone || v == change_verdict::added || v == change_verdict::failed) return true;
+        break;
       case only_rows::changes:
         if (v != change_verdict::unchanged) return true;
         break;

@@ -49,9 +49,11 @@ class metric_patterns {
 [[nodiscard]] name_rule name_rule_of(std::string_view option, const std::string& pattern);
 
 /// --only: the rows shown, by their verdict.
-enum class only_rows : std::uint8_t { regressions, improvements, changes };
-inline constexpr std::array<enum_name<only_rows>, 3> only_rows_names{
-    {{only_rows::regressions, "regressions"}, {only_rows::improvements, "improvements"}, {only_rows::changes, "changes"}}};
+enum class only_rows : std::uint8_t { regressions, improvements, missing, changes };
+inline constexpr std::array<enum_name<only_rows>, 4> only_rows_names{{{only_rows::regressions, "regressions"},
+                                                                     {only_rows::improvements, "improvements"},
+                                                                     {only_rows::missing, "missing"},
+                                                                     {only_rows::changes, "changes"}}};
 
 /// --sort: name (byte order), change (the largest change of the first compared column first) or p (the
 /// smallest p-value first; statistical policies).
@@ -71,15 +73,21 @@ struct chosen_rows {
                                       const verdict_options& verdicts);
 
 /// --fail-on: which verdicts make the command exit with status 1.
-enum class fail_on : std::uint8_t { never, regression, change };
-inline constexpr std::array<enum_name<fail_on>, 3> fail_on_names{
-    {{fail_on::never, "never"}, {fail_on::regression, "regression"}, {fail_on::change, "change"}}};
+enum class fail_on : std::uint8_t { never, regression, missing, change };
+inline constexpr std::array<enum_name<fail_on>, 4> fail_on_names{{{fail_on::never, "never"},
+                                                                  {fail_on::regression, "regression"},
+                                                                  {fail_on::missing, "missing"},
+                                                                  {fail_on::change, "change"}}};
 
-/// Whether `counts` hold a verdict that `when` names.
+/// Whether `counts` hold a verdict that `when` names. A benchmark that failed in the compared column
+/// fails `regression` too: it measured nothing, so it may hide any slowdown. One that is gone does not
+/// (benchmarks are renamed and removed in ordinary work): `missing` gates on both, `change` on every
+/// verdict but unchanged.
 [[nodiscard]] constexpr bool fails(fail_on when, const verdict_counts& counts) noexcept {
   switch (when) {
     case fail_on::never: return false;
-    case fail_on::regression: return counts.regressions != 0;
+    case fail_on::regression: return counts.regressions != 0 || counts.failed != 0;
+    case fail_on::missing: return counts.gone != 0 || counts.failed != 0;
     case fail_on::change: return counts.changes() != 0;
   }
   return false;

@@ -4,6 +4,7 @@
 
 #include "perfmail/table/render.hpp"
 
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
@@ -69,8 +70,20 @@ void inference_json(json& j, const change_inference* inference, std::string_view
 
 namespace {
 
+/// A metric's unit as its file gave it (`{"quantity": "seconds", "scale": 1e-9}`), or null.
+json unit_json(const comparison_row& row) {
+  if (row.cls.unit.what == quantity::none) return nullptr;
+  json j;
+  j["quantity"] = std::string{name_of(quantity_names, row.cls.unit.what)};
+  j["scale"] = row.cls.unit.scale();
+  return j;
+}
+
 json comparison_object(const comparison& cmp, const table_header& header, const comparison_json_options& options) {
   json doc;
+  const bool tool = cmp.conventions == result_conventions::benchmark_tool;
+  // The robot's comparisons keep the document they always had; other tools' say how they were judged.
+  if (tool) doc["conventions"] = std::string{name_of(result_conventions_names, cmp.conventions)};
   doc["policy"] = std::string{name_of(policy_names, cmp.policy.kind)};
   const bool statistical = cmp.policy.kind != policy_kind::robot;
   if (statistical) {
@@ -100,6 +113,11 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
   tally["improvements"] = counts.improvements;
   tally["changed"] = counts.changed;
   tally["unchanged"] = counts.unchanged;
+  if (tool) {
+    tally["gone"] = counts.gone;
+    tally["new"] = counts.added;
+    tally["failed"] = counts.failed;
+  }
   doc["verdicts"] = std::move(tally);
   doc["summary"] = verdict_summary(counts);
   json metrics = json::array();
@@ -110,6 +128,7 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
     m["kind"] = row.failure() ? "failure" : "performance";
     const std::optional<better> direction = direction_of(row);
     m["direction"] = direction ? json(std::string{name_of(better_names, *direction)}) : json(nullptr);
+    if (tool) m["unit"] = unit_json(row);
     m["selected"] = row.selected;
     json sums = json::array();
     const row_statistics* stats = cmp.statistics_of(row);
@@ -127,11 +146,18 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
     for (std::size_t c = 1; c <= row.compared_columns(); ++c) {
       const column_change ch = row.change(c);
       json j;
-      // null: no relative change over a zero base.
-      j["relative_percent"] = ch.relative ? number(*ch.relative, row.name, "change of the mean") : json(nullptr);
-      j["absolute"] = number(ch.absolute, row.name, "change of the mean");
-      if (row.failure()) j["reproduction_percent"] = number(ch.reproduction, row.name, "change of the failure rate");
-      j["printed"] = printed_change(options.dialect, row, c);
+      if (c - 1 < row.verdicts.size() && row.verdicts[c - 1].sides != presence::both) {
+        // A side without samples: nothing was compared, so there is no change to state.
+        j["relative_percent"] = nullptr;
+        j["absolute"] = nullptr;
+        j["printed"] = nullptr;
+      } else {
+        // null: no relative change over a zero base.
+        j["relative_percent"] = ch.relative ? number(*ch.relative, row.name, "change of the mean") : json(nullptr);
+        j["absolute"] = number(ch.absolute, row.name, "change of the mean");
+        if (row.failure()) j["reproduction_percent"] = number(ch.reproduction, row.name, "change of the failure rate");
+        j["printed"] = printed_change(options.dialect, row, c);
+      }
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
         j["changed"] = v.changed;

@@ -140,6 +140,22 @@ bool metric_classifier::clears_floor(const metric_class& c, double delta, double
   return true;
 }
 
+const metric_rules& metric_rules::tool() {
+  static const metric_rules rules = [] {
+    metric_rules r;
+    r.failure_endings.clear();
+    r.pass_ending.clear();
+    r.incomplete_run_marker.clear();
+    return r;
+  }();
+  return rules;
+}
+
+std::shared_ptr<const metric_classifier> metric_classifier::tool() {
+  static const auto shared = std::make_shared<const metric_classifier>(metric_rules::tool());
+  return shared;
+}
+
 std::shared_ptr<const metric_classifier> metric_classifier::robot() {
   static const auto shared = std::make_shared<const metric_classifier>(metric_rules::robot());
   return shared;

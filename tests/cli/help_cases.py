@@ -188,7 +188,7 @@ def case_bash(a):
     expect_completion(bash_complete, a, ["perfmail", "--max-runs", "3", "comp"], ["compare"], exact=True)
     expect_completion(bash_complete, a, ["perfmail", "--max-runs", "=", "3", "comp"], ["compare"], exact=True)
     expect_completion(bash_complete, a, ["perfmail", "compare", "--dia"], ["--dialect"], exact=True)
-    dialects = ["classic", "modern", "current"]
+    dialects = ["classic", "modern", "current", "benchstat"]
     expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", ""], dialects, exact=True)
     expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", "=", ""], dialects, exact=True)
     expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", "=", "cl"], ["classic"], exact=True)
@@ -225,7 +225,7 @@ def case_fish(a):
     expect_completion(fish_complete, a, ["perfmail", "comp"], ["compare"], exact=True)
     expect_completion(fish_complete, a, ["perfmail", "--max-runs", "3", "comp"], ["compare"], exact=True)
     expect_completion(fish_complete, a, ["perfmail", "compare", "--dia"], ["--dialect"], exact=True)
-    expect_completion(fish_complete, a, ["perfmail", "compare", "--dialect", ""], ["classic", "modern", "current"],
+    expect_completion(fish_complete, a, ["perfmail", "compare", "--dialect", ""], ["classic", "modern", "current", "benchstat"],
                       exact=True)
     expect_completion(fish_complete, a, ["perfmail", "help", "rep"], ["report"], exact=True)
     for command in commands(a.perfmail):
@@ -268,7 +268,7 @@ def case_zsh(a):
     if check.returncode != 0 or check.stderr:
         fail(f"zsh -n: {check.stderr!r}")
     cases = [("perfmail comp", ["compare"]), ("perfmail compare --dia", ["--dialect"]),
-             ("perfmail compare --dialect ", ["classic", "modern", "current"]),
+             ("perfmail compare --dialect ", ["classic", "modern", "current", "benchstat"]),
              ("perfmail help rep", ["report"]), ("perfmail --max", ["--max-input-size", "--max-runs"])]
     try:
         result = subprocess.run(["zsh", "-f", "-c", ZSH_DRIVER, "zsh", directory] + [c[0] for c in cases],

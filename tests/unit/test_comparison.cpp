@@ -1,9 +1,12 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/table/render.hpp"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace perfmail;
@@ -244,4 +247,101 @@ TEST_CASE("statistical policies test the samples that are present, not missing r
   const comparison c = compare({make_matrix({{"fio.bw", base}}, 10), make_matrix({{"fio.bw", short_head}}, 10)}, o);
   REQUIRE(c.find("fio.bw") != nullptr);
   CHECK(c.find("fio.bw")->verdicts[0].changed);
+}
+
+namespace {
+
+/// A matrix of another tool's results, with series of their own lengths (missing samples where given as
+/// nullopt) and a unit.
+matrix tool_matrix(std::vector<std::pair<std::string, std::vector<std::optional<double>>>> metrics) {
+  matrix m;
+  for (auto& [name, values] : metrics) {
+    metric_series s{name};
+    for (const auto& v : values) {
+      if (v) s.push_back(*v, sample_kind::floating);
+      else s.push_missing();
+    }
+    m.add(s);
+  }
+  m.set_origin({result_conventions::benchmark_tool, "go test"});
+  return m;
+}
+
+std::vector<std::optional<double>> ramp(double from, std::size_t n, double step = 1) {
+  std::vector<std::optional<double>> out;
+  for (std::size_t i = 0; i < n; ++i) out.emplace_back(from + step * static_cast<double>(i));
+  return out;
+}
+
+const comparison_row& row_named(const comparison& c, std::string_view name) {
+  const comparison_row* row = c.find(name);
+  REQUIRE(row != nullptr);
+  return *row;
+}
+
+}  // namespace
+
+TEST_CASE("other tools' results: a metric on one side only, or without samples, is never compared") {
+  const auto base = tool_matrix({{"A.ns/op", ramp(100, 8)}, {"Gone.ns/op", ramp(200, 8)}, {"Failed.ns/op", ramp(5, 8)},
+                                 {"BaseFailed.ns/op", {std::nullopt, std::nullopt}}});
+  const auto head = tool_matrix({{"A.ns/op", ramp(100, 8)}, {"New.ns/op", ramp(1, 8)},
+                                 {"Failed.ns/op", {std::nullopt, std::nullopt, std::nullopt}},
+                                 {"BaseFailed.ns/op", ramp(7, 8)}});
+  compare_options options;
+  options.policy.kind = policy_kind::mann_whitney;
+  options.policy.min_change_percent = 0;
+  const comparison c = compare({base, head}, options);
+  CHECK(c.conventions == result_conventions::benchmark_tool);
+  CHECK(row_named(c, "Gone.ns/op").verdicts[0].sides == presence::gone);
+  CHECK(row_named(c, "New.ns/op").verdicts[0].sides == presence::added);
+  CHECK(row_named(c, "Failed.ns/op").verdicts[0].sides == presence::failed);
+  CHECK(row_named(c, "BaseFailed.ns/op").verdicts[0].sides == presence::base_failed);
+  CHECK(verdict_of(row_named(c, "Gone.ns/op"), 1) == change_verdict::gone);
+  CHECK(verdict_of(row_named(c, "New.ns/op"), 1) == change_verdict::added);
+  CHECK(verdict_of(row_named(c, "Failed.ns/op"), 1) == change_verdict::failed);
+  CHECK(verdict_of(row_named(c, "BaseFailed.ns/op"), 1) == change_verdict::added);
+  CHECK(verdict_of(row_named(c, "A.ns/op"), 1) == change_verdict::unchanged);
+  // Nothing that was not compared joins the correction's family.
+  for (const auto name : {"Gone.ns/op", "New.ns/op", "Failed.ns/op", "BaseFailed.ns/op"})
+    CHECK(c.inference_of(row_named(c, name), 1) == nullptr);
+  // A side without the metric shows no samples, not zeros.
+  CHECK(row_named(c, "Gone.ns/op").columns[1].n == 0);
+  CHECK(row_named(c, "Gone.ns/op").columns[1].runs == 0);
+  std::vector<const comparison_row*> rows;
+  for (const auto& r : c.rows) rows.push_back(&r);
+  const verdict_counts counts = count_verdicts(rows);
+  CHECK(counts.gone == 1);
+  CHECK(counts.added == 2);
+  CHECK(counts.failed == 1);
+  CHECK(verdict_summary(counts) == "1 failed, 1 gone, 2 new, 1 unchanged");
+}
+
+TEST_CASE("other tools' results: each metric is compared on its own samples, never padded to the longest") {
+  // Ten samples of 10.0-10.9 against 30.0-30.9, beside a metric of 30 samples: the robot's conventions pad
+  // the short series with zeros (and find nothing); a tool's compare the ten present.
+  auto base = tool_matrix({{"short.time", ramp(10, 10, 0.1)}, {"long.time", ramp(50, 30, 0.01)}});
+  auto head = tool_matrix({{"short.time", ramp(30, 10, 0.1)}, {"long.time", ramp(50, 30, 0.01)}});
+  compare_options options;
+  options.policy.kind = policy_kind::mann_whitney;
+  options.policy.min_change_percent = 0;
+  const comparison tool = compare({base, head}, options);
+  const comparison_row& row = row_named(tool, "short.time");
+  CHECK(row.verdicts[0].changed);
+  CHECK(row.columns[0].n == 10);
+  CHECK(tool.inference_of(row, 1)->n_base == 10);
+  options.conventions = result_conventions::robot;
+  options.policy.kind = policy_kind::robot;
+  options.policy.min_change_percent.reset();
+  const comparison robot = compare({base, head}, options);
+  CHECK(robot.conventions == result_conventions::robot);
+  CHECK_FALSE(row_named(robot, "short.time").verdicts[0].changed);
+}
+
+TEST_CASE("the robot's results keep the robot's conventions: an absent metric is compared as zeros") {
+  const auto base = make_matrix({{"fio.a", {1, 2, 3}}, {"dmesg.oops", {0, 0, 0}}}, 3);
+  const auto head = make_matrix({{"fio.a", {1, 2, 3}}}, 3);
+  const comparison c = compare({base, head});
+  CHECK(c.conventions == result_conventions::robot);
+  for (const auto& row : c.rows) CHECK(row.verdicts[0].sides == presence::both);
+  CHECK(row_named(c, "dmesg.oops").columns[1].runs == 3);
 }

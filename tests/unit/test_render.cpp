@@ -1,9 +1,12 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/table/quantity.hpp"
 #include "perfmail/table/render.hpp"
 #include "support/seeds.hpp"
 
+#include <limits>
 #include <sstream>
+#include <string_view>
 
 using namespace perfmail;
 
@@ -66,4 +69,27 @@ TEST_CASE("render_table refuses a header whose commit count does not match the c
   auto seed = test::load_seed("002");
   seed.header.commits.pop_back();
   CHECK_THROWS_AS((void)render_table(seed.dialect, seed.header, seed.rows), usage_error);
+}
+
+TEST_CASE("values of other tools' results print with four significant digits and a scaled unit") {
+  const auto unit = [](std::string_view text) { return *unit_of(text); };
+  CHECK(format_quantity(3909, unit("ns/op")) == "3.909\u00b5s");
+  CHECK(format_quantity(30.1, unit("ms")) == "30.1ms");
+  CHECK(format_quantity(0.0201, unit("s")) == "20.1ms");
+  CHECK(format_quantity(1.5, unit("s")) == "1.5s");
+  CHECK(format_quantity(41.2, unit("ns")) == "41.2ns");
+  CHECK(format_quantity(261.94, unit("MB/s")) == "261.9MB/s");
+  CHECK(format_quantity(1553398058.3, unit("bytes_per_second")) == "1.553GB/s");
+  CHECK(format_quantity(8, unit("allocs/op")) == "8 allocs");
+  CHECK(format_quantity(1024, unit("B/op")) == "1.024kB");
+  CHECK(format_quantity(999.96, unit("B/op")) == "1kB");  // rounded to four digits: the next prefix up
+  CHECK(format_quantity(0, unit("ns/op")) == "0s");
+  CHECK(format_quantity(-2500, unit("ns/op")) == "-2.5\u00b5s");
+  CHECK(format_quantity(831300, unit("items_per_second")) == "831.3k/s");
+  // A plain number keeps its digits below 1 and names only its thousands.
+  CHECK(format_quantity(0.831, metric_unit{}) == "0.831");
+  CHECK(format_quantity(182300, metric_unit{}) == "182.3k");
+  CHECK(format_quantity(12, metric_unit{}) == "12");
+  CHECK(format_quantity(1041, metric_unit{}) == "1041");
+  CHECK_THROWS(format_quantity(std::numeric_limits<double>::infinity(), metric_unit{}));
 }

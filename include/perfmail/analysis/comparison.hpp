@@ -13,6 +13,7 @@
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/model/matrix.hpp"
+#include "perfmail/model/origin.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/text/enum_names.hpp"
 
@@ -41,7 +42,12 @@ inline constexpr std::array<enum_name<row_order>, 2> row_order_names{{
 
 struct compare_options {
   change_policy policy{};
-  /// What each metric is; null: the robot's rules (metric_classifier::robot()).
+  /// Whose conventions judge the results (model/origin.hpp); nullopt: the base matrix's origin. Under
+  /// the benchmark tools' conventions a metric one side lacks, or has no sample of, is not compared: its
+  /// verdict says so (analysis/row.hpp, `presence`); each metric is compared on the samples it has,
+  /// never padded to the longest series.
+  std::optional<result_conventions> conventions;
+  /// What each metric is; null: the rules of the conventions (metric_classifier::robot() or ::tool()).
   std::shared_ptr<const metric_classifier> classifier;
   bool all = false;  ///< select every metric present on either side (verdicts are still computed)
   row_order order = row_order::robot;
@@ -58,6 +64,7 @@ struct comparison {
   /// Every metric of every column, `selected` or not, in order.
   std::vector<comparison_row> rows;
   change_policy policy;
+  result_conventions conventions = result_conventions::robot;  ///< the conventions the rows were judged by
   std::vector<std::size_t> run_counts;                 ///< per column, as loaded
   std::vector<std::shared_ptr<const matrix>> columns;  ///< the matrices the rows view, base first
   std::shared_ptr<const metric_classifier> classifier;

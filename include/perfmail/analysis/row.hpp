@@ -81,9 +81,21 @@ struct column_change {
   return c;
 }
 
+/// Whether both sides of a compared column have samples of a metric. Only results of other benchmark
+/// tools (model/origin.hpp) are judged so: the robot's conventions compare a metric a side lacks as
+/// zeros, and its tables and emails print it that way.
+enum class presence : std::uint8_t {
+  both,         ///< samples on both sides: compared
+  gone,         ///< the base has the metric, the compared column does not
+  added,        ///< the compared column has the metric, the base does not
+  failed,       ///< the compared column lists the metric with no sample: every run of it failed
+  base_failed,  ///< the base lists the metric with no sample, the compared column has samples
+};
+
 /// What the policy said about one compared column.
 struct column_verdict {
   bool changed = false;
+  presence sides = presence::both;  ///< anything but `both`: nothing was compared
   std::optional<double> p_value;  ///< statistical policies only
   std::string_view reason;        ///< why it was or was not selected (a string literal)
   bool operator==(const column_verdict&) const = default;

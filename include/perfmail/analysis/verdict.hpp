@@ -25,14 +25,33 @@ enum class change_verdict : std::uint8_t {
   improvement,  ///< changed the way the metric's direction calls better
   regression,   ///< changed the other way
   changed,      ///< changed, but the metric has no known direction, or its mean did not move (its spread did)
+  // Results of other benchmark tools only (analysis/row.hpp, `presence`): nothing was compared.
+  gone,    ///< in the base only: the benchmark was removed, renamed or not run
+  added,   ///< in the compared column only (a new benchmark), or the base has no sample of it
+  failed,  ///< the compared column lists the benchmark with no sample: it failed there
 };
 
-inline constexpr std::array<enum_name<change_verdict>, 4> change_verdict_names{{
+inline constexpr std::array<enum_name<change_verdict>, 7> change_verdict_names{{
     {change_verdict::unchanged, "unchanged"},
     {change_verdict::improvement, "improvement"},
     {change_verdict::regression, "regression"},
     {change_verdict::changed, "changed"},
+    {change_verdict::gone, "gone"},
+    {change_verdict::added, "new"},
+    {change_verdict::failed, "failed"},
 }};
+
+/// The verdict a compared column whose sides are not both present has, or nullopt where they are.
+[[nodiscard]] constexpr std::optional<change_verdict> verdict_of(presence sides) noexcept {
+  switch (sides) {
+    case presence::both: break;
+    case presence::gone: return change_verdict::gone;
+    case presence::added:
+    case presence::base_failed: return change_verdict::added;
+    case presence::failed: return change_verdict::failed;
+  }
+  return std::nullopt;
+}
 
 /// Which way is better for `row`. A performance metric has its class's direction, or none. Failure
 /// counts are better fewer, except pass counts (`.pass`, the metrics whose sibling is a failure count),
@@ -67,6 +86,8 @@ struct verdict_options {
 /// The verdict on compared column `column` (1-based) of `row`.
 [[nodiscard]] inline change_verdict verdict_of(const comparison_row& row, std::size_t column,
                                                const verdict_options& options = {}) {
+  if (column != 0 && column <= row.verdicts.size())
+    if (const auto missing = verdict_of(row.verdicts[column - 1].sides)) return *missing;
   if (column == 0 || column > row.verdicts.size() || !row.verdicts[column - 1].changed) return change_verdict::unchanged;
   if (options.drop_noisy && row.noisy) return change_verdict::unchanged;
   const std::optional<better> direction = direction_of(row);
@@ -75,14 +96,28 @@ struct verdict_options {
   return (moved > 0) == (*direction == better::higher) ? change_verdict::improvement : change_verdict::regression;
 }
 
-/// The verdict on a row as a whole, the gravest of its columns': a regression in any compared column
-/// makes it a regression, else an improvement, else a change, else unchanged.
+/// What a report's headline calls the change of compared column `column` (1-based) of the metric it names,
+/// whether or not the policy selected it (a document may headline any metric): an improvement or a
+/// regression by the metric's direction and the sign of its relative change, `changed` where the
+/// direction is unknown or the relative change is zero or has no value (a zero base), as the robot words it.
+[[nodiscard]] inline change_verdict headline_verdict(const comparison_row& row, std::size_t column = 1) {
+  const double relative = row.change(column).relative.value_or(0.0);
+  if (!row.cls.direction || relative == 0) return change_verdict::changed;
+  return (relative > 0) == (*row.cls.direction == better::higher) ? change_verdict::improvement
+                                                                   : change_verdict::regression;
+}
+
+/// The verdict on a row as a whole, the gravest of its columns': a failed benchmark, then a regression,
+/// a benchmark gone, an improvement, a new one, a change, unchanged.
 [[nodiscard]] inline change_verdict row_verdict(const comparison_row& row, const verdict_options& options = {}) {
   change_verdict worst = change_verdict::unchanged;
   const auto rank = [](change_verdict v) {
     switch (v) {
-      case change_verdict::regression: return 3;
-      case change_verdict::improvement: return 2;
+      case change_verdict::failed: return 6;
+      case change_verdict::regression: return 5;
+      case change_verdict::gone: return 4;
+      case change_verdict::improvement: return 3;
+      case change_verdict::added: return 2;
       case change_verdict::changed: return 1;
       case change_verdict::unchanged: return 0;
     }
@@ -101,8 +136,14 @@ struct verdict_counts {
   std::size_t improvements = 0;
   std::size_t changed = 0;  ///< of unknown direction
   std::size_t unchanged = 0;
+  std::size_t gone = 0;
+  std::size_t added = 0;
+  std::size_t failed = 0;
 
-  [[nodiscard]] std::size_t changes() const noexcept { return regressions + improvements + changed; }
+  /// Every verdict but `unchanged`: a benchmark gone, new or failed is a change too.
+  [[nodiscard]] std::size_t changes() const noexcept {
+    return regressions + improvements + changed + gone + added + failed;
+  }
   bool operator==(const verdict_counts&) const = default;
 };
 
@@ -117,6 +158,9 @@ struct verdict_counts {
         case change_verdict::improvement: ++counts.improvements; break;
         case change_verdict::changed: ++counts.changed; break;
         case change_verdict::unchanged: ++counts.unchanged; break;
+        case change_verdict::gone: ++counts.gone; break;
+        case change_verdict::added: ++counts.added; break;
+        case change_verdict::failed: ++counts.failed; break;
       }
     }
   return counts;
@@ -149,7 +193,8 @@ struct verdict_counts {
 }
 
 /// The summary line under a table: `2 regressions, 1 improvement, 9,997 unchanged`, with the changes of
-/// unknown direction as `3 changes of unknown direction`; `no changes, 12 unchanged` when nothing
+/// unknown direction as `3 changes of unknown direction`, and benchmarks on one side only or without
+/// samples as `1 gone, 2 new, 1 failed`; `no changes, 12 unchanged` when nothing
 /// changed. Counts are grouped by thousands, as people read them. Defined in src/analysis/verdict.cpp.
 [[nodiscard]] std::string verdict_summary(const verdict_counts& counts);
 

@@ -41,6 +41,8 @@ class metric_classifier {
 
   /// The robot's rules, compiled once and shared.
   [[nodiscard]] static std::shared_ptr<const metric_classifier> robot();
+  /// The rules for other benchmark tools' results (metric_rules::tool), compiled once and shared.
+  [[nodiscard]] static std::shared_ptr<const metric_classifier> tool();
 
  private:
   struct compiled;

@@ -113,6 +113,9 @@ struct metric_rules {
 
   /// The robot's rules (src/metrics/robot_rules.cpp).
   [[nodiscard]] static const metric_rules& robot();
+  /// The rules for results of other benchmark tools: none. No failure counters, deny lists, families or
+  /// floors; a metric's direction comes from its unit (matrix::unit_hint) or the caller's rules.
+  [[nodiscard]] static const metric_rules& tool();
 
   bool operator==(const metric_rules&) const = default;
 };

@@ -13,8 +13,11 @@ namespace perfmail::table_detail {
 /// The SGR sequence that starts a row of verdict `v` (empty: no colour), and the one that ends it.
 [[nodiscard]] constexpr std::string_view colour_start(change_verdict v) noexcept {
   switch (v) {
+    case change_verdict::failed:
     case change_verdict::regression: return "\x1b[31m";
     case change_verdict::improvement: return "\x1b[32m";
+    case change_verdict::gone:
+    case change_verdict::added:
     case change_verdict::changed:
     case change_verdict::unchanged: return {};
   }

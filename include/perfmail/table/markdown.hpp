@@ -5,10 +5,15 @@
 // Markdown table and the robot's table never print a number differently.
 
 #include "perfmail/analysis/verdict.hpp"
+#include "perfmail/model/origin.hpp"
+#include "perfmail/stats/change.hpp"
+#include "perfmail/table/quantity.hpp"
 #include "perfmail/table/header.hpp"
 #include "perfmail/table/modern.hpp"
 
+#include <cmath>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,6 +57,35 @@ namespace perfmail::markdown {
   return text;
 }
 
+/// Under other tools' conventions, what a column that was not compared shows instead of numbers: `-`
+/// where the column lacks the metric, `failed` where it has no sample of it; nullopt where it has samples.
+[[nodiscard]] inline std::optional<std::string_view> missing_cell(const comparison_row& row, std::size_t column) {
+  for (std::size_t c = 1; c <= row.compared_columns(); ++c) {
+    const presence sides = row.verdicts[c - 1].sides;
+    if (column == 0 && sides == presence::added) return "-";
+    if (column == 0 && sides == presence::base_failed) return "failed";
+    if (column == c && sides == presence::gone) return "-";
+    if (column == c && sides == presence::failed) return "failed";
+  }
+  return std::nullopt;
+}
+
+/// A column's value among other tools' results: the mean in its unit and its spread, `3.909µs ±1%`.
+[[nodiscard]] inline std::string quantity_text(const comparison_row& row, std::size_t column) {
+  if (const auto missing = missing_cell(row, column)) return std::string{*missing};
+  const column_summary& c = row.columns[column];
+  std::string text = format_quantity(c.mean, row.cls.unit);
+  if (c.n >= 2 && c.mean != 0) text += fmt::format(" ±{:.0f}%", percent_of(c.stddev, std::fabs(c.mean)));
+  return text;
+}
+
+/// The change among other tools' results: `+3.97%` of the mean, empty where nothing was compared.
+[[nodiscard]] inline std::string quantity_change_text(const comparison_row& row, std::size_t column) {
+  if (row.verdicts[column - 1].sides != presence::both) return {};
+  const std::optional<double> relative = row.change(column).relative;
+  return relative ? fmt::format("{:+.2f}%", *relative) : std::string{"?"};
+}
+
 }  // namespace perfmail::markdown
 
 namespace perfmail {
@@ -61,7 +95,15 @@ namespace perfmail {
 /// when the caller applies it). Failure counts print as `failures:runs`, their change as the change of
 /// the share of runs failing.
 [[nodiscard]] inline std::string render_markdown(const table_header& header, std::span<const comparison_row* const> rows,
-                                                 const verdict_options& verdicts = {}) {
+                                                 const verdict_options& verdicts = {},
+                                                 result_conventions conventions = result_conventions::robot) {
+  const bool tool = conventions == result_conventions::benchmark_tool;
+  const auto value = [tool](const comparison_row& row, std::size_t c) {
+    return tool ? markdown::quantity_text(row, c) : markdown::value_text(row, c);
+  };
+  const auto change = [tool](const comparison_row& row, std::size_t c) {
+    return tool ? markdown::quantity_change_text(row, c) : markdown::trimmed(modern::change_text(row, c));
+  };
   using markdown::escaped;
   const std::size_t columns = table_detail::column_count_of(header, rows);
   const auto commit = [&](std::size_t c) {
@@ -84,10 +126,9 @@ namespace perfmail {
     if (verdicts.drop_noisy && row->noisy) continue;
     table_detail::require_columns(*row, columns);
     out += table_detail::for_metric(row->name, [&] {
-      std::string line = fmt::format("| {} | {} |", escaped(text::printable(row->name)), escaped(markdown::value_text(*row, 0)));
+      std::string line = fmt::format("| {} | {} |", escaped(text::printable(row->name)), escaped(value(*row, 0)));
       for (std::size_t c = 1; c < columns; ++c)
-        line += fmt::format(" {} | {} | {} |", escaped(markdown::value_text(*row, c)),
-                            escaped(markdown::trimmed(modern::change_text(*row, c))),
+        line += fmt::format(" {} | {} | {} |", escaped(value(*row, c)), escaped(change(*row, c)),
                             name_of(change_verdict_names, verdict_of(*row, c, verdicts)));
       return line;
     });

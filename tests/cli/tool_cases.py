@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""CLI cases of other tools' results judged on their own terms (docs/INPUTS.md, "Whose conventions"):
+benchmarks gone, new and failed; each benchmark its own samples; no robot floor; units; headers that name
+the files; results with nothing in common; mixed kinds. Run as: tool_cases.py PERFMAIL DATA_DIR ROBOT_DIR CASE.
+
+DATA_DIR is tests/data/tools (make_cases.py there wrote its files and says what each holds); ROBOT_DIR
+holds a robot matrix.json. Every case checks the exit status, stdout and stderr; a failure prints what
+differed and exits 1."""
+
+import json
+import os
+import subprocess
+import sys
+
+PERFMAIL, DATA, ROBOT, CASE = sys.argv[1:5]
+
+
+def path(*parts):
+    return os.path.join(DATA, *parts)
+
+
+def run(*args, stdin=None):
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    p = subprocess.run([PERFMAIL, *args], capture_output=True, text=True, env=env, input=stdin)
+    return p.returncode, p.stdout, p.stderr
+
+
+def fail(message, out="", err=""):
+    print(f"FAIL {CASE}: {message}\n--- stdout\n{out}\n--- stderr\n{err}")
+    sys.exit(1)
+
+
+def expect(result, want_status, has=(), lacks=(), stderr_has=None):
+    status, out, err = result
+    if status != want_status:
+        fail(f"exit status {status}, expected {want_status}", out, err)
+    for text in has:
+        if text not in out:
+            fail(f"stdout lacks {text!r}", out, err)
+    for text in lacks:
+        if text in out:
+            fail(f"stdout holds {text!r}", out, err)
+    if stderr_has is None and err:
+        fail("unexpected stderr", out, err)
+    if stderr_has is not None and stderr_has not in err:
+        fail(f"stderr lacks {stderr_has!r}", out, err)
+    return out
+
+
+def line_of(out, name):
+    for line in out.splitlines():
+        if line.startswith(name + " ") or line.startswith(f"| {name} "):
+            return line
+    fail(f"no row for {name}", out)
+
+
+GO = (path("go", "base.txt"), path("go", "head.txt"))
+
+if CASE == "gone_new":
+    # A benchmark on one side only is gone or new: never zeros, never an improvement or a regression.
+    out = expect(run("compare", *GO), 0, has=["1 regression, 1 gone, 1 new, 1 unchanged"], lacks=["-100", "e+"])
+    if "gone" not in line_of(out, "BenchmarkGone-8.ns/op") or "new" not in line_of(out, "BenchmarkNew-8.ns/op"):
+        fail("gone and new rows do not say so", out)
+elif CASE == "fail_on":
+    expect(run("compare", *GO, "--metrics", "BenchmarkGone*", "--fail-on", "regression"), 0, has=["1 gone"])
+    expect(run("compare", *GO, "--metrics", "BenchmarkGone*", "--fail-on", "missing"), 1, has=["1 gone"])
+    expect(run("compare", *GO, "--metrics", "BenchmarkGone*", "--fail-on", "change"), 1, has=["1 gone"])
+    expect(run("compare", *GO, "--metrics", "BenchmarkNew*", "--fail-on", "missing"), 0, has=["1 new"])
+    expect(run("compare", *GO, "--metrics", "BenchmarkNew*", "--fail-on", "change"), 1, has=["1 new"])
+    # ttest too: a gone benchmark is a change.
+    expect(run("compare", *GO, "--metrics", "BenchmarkGone*", "--policy", "ttest", "--fail-on", "change"), 1,
+           has=["1 gone"])
+elif CASE == "no_floor":
+    # +3.97% over 20 runs a side with the ranges apart: a regression, which the robot's 5% floor hid.
+    out = expect(run("compare", *GO, "--metrics", "BenchmarkSort*", "--fail-on", "regression"), 1,
+                 has=["1 regression", "+3.97%"])
+    if "p<0.001" not in line_of(out, "BenchmarkSort-8.ns/op"):
+        fail("the row does not show its p-value", out)
+    # A floor named is obeyed.
+    expect(run("compare", *GO, "--metrics", "BenchmarkSort*", "--min-change", "5", "--fail-on", "regression"), 0,
+           has=["no changes"])
+elif CASE == "failed":
+    # Every head repetition has error_occurred: failed, never 0, and a regression gate fails on it.
+    out = expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json"), "--fail-on", "regression"),
+                 1, has=["2 failed, 2 unchanged"], lacks=["e+", "0.00 ", "-100"])
+    if "failed (6 runs)" not in line_of(out, "BM_Errors.real_time"):
+        fail("the failed benchmark's row does not say so", out)
+    expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json"), "--fail-on", "missing"), 1)
+elif CASE == "own_samples":
+    # 10 rounds against 30 in the same file: test_short is compared on its own 10, not padded with zeros.
+    out = expect(run("compare", path("pytest", "base.json"), path("pytest", "head.json"), "--fail-on", "regression"),
+                 1, has=["1 regression, 1 unchanged"])
+    row = line_of(out, "tests/test_speed.py::test_short.time")
+    if "10.45µs" not in row or "30.45µs" not in row or "n=10" not in row:
+        fail("the short benchmark is not shown on its own samples", out)
+elif CASE == "units":
+    out = expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json")), 0)
+    if "282.5ns" not in line_of(out, "BM_Errors.real_time"):
+        fail("nanoseconds are not printed with their unit", out)
+    out = expect(run("compare", path("pytest", "base.json"), path("pytest", "head.json"), "--format", "markdown"), 0)
+    if "10.45µs" not in out:
+        fail("the Markdown table does not print units", out)
+    doc = json.loads(expect(run("compare", *GO, "--format", "json"), 0))
+    metric = next(m for m in doc["metrics"] if m["name"] == "BenchmarkSort-8.ns/op")
+    if metric["unit"] != {"quantity": "seconds", "scale": 1e-9} or doc["conventions"] != "tool":
+        fail("the JSON does not name the unit and the conventions", json.dumps(metric))
+    gone = next(m for m in doc["metrics"] if m["name"] == "BenchmarkGone-8.ns/op")
+    if gone["changes"][0]["verdict"] != "gone" or gone["changes"][0]["relative_percent"] is not None:
+        fail("the JSON compares a gone benchmark", json.dumps(gone))
+    if doc["verdicts"]["gone"] != 1 or doc["verdicts"]["new"] != 1:
+        fail("the JSON does not count gone and new", json.dumps(doc["verdicts"]))
+elif CASE == "header":
+    # The files and the tool are named; no robot rule, no empty commit line; standard input is `stdin`.
+    with open(GO[1], encoding="utf-8") as f:
+        head = f.read()
+    out = expect(run("compare", GO[0], "-", stdin=head), 0)
+    first = out.splitlines()[0]
+    if first != "go test: base.txt vs stdin":
+        fail(f"first line {first!r}", out)
+    if "=====" in out or "commit:" in out:
+        fail("the robot's header on other tools' results", out)
+    if "the defaults for results of other tools" not in out.splitlines()[1]:
+        fail("the second line does not say the defaults were used", out)
+    out = expect(run("compare", *GO, "--policy", "ttest"), 0)
+    if "Welch's t-test" not in out or "the defaults" in out:
+        fail("the method line does not follow the options", out)
+elif CASE == "robot_table":
+    # The robot's table still prints when asked, with what it cannot show listed under it.
+    out = expect(run("compare", *GO, "--policy", "robot", "--dialect", "modern", "--all"), 0,
+                 has=["%stddev", "BenchmarkGone-8.ns/op: gone in head.txt", "BenchmarkNew-8.ns/op: new in head.txt"])
+elif CASE == "disjoint":
+    expect(run("compare", GO[0], path("go", "other.txt")), 2, stderr_has="other.txt: no metric in common with base.txt")
+    status, out, err = run("compare", GO[0], path("go", "other.txt"))
+    if out:
+        fail("stdout is not empty on an error", out, err)
+    expect(run("compare", GO[0], path("go", "other.txt"), "--allow-disjoint"), 0, has=["3 gone, 1 new"])
+elif CASE == "mixed":
+    # A robot base and a Go head: judged as the base's, and a note says so.
+    expect(run("compare", os.path.join(ROBOT, "matrix.json"), GO[1], "--allow-disjoint", "--all"), 0,
+           stderr_has="holds go test results but the base base holds the robot's results")
+    expect(run("compare", GO[0], GO[1], "--conventions", "robot", "--all"), 0, has=["%stddev"])
+else:
+    fail("unknown case")
+print(f"ok {CASE}")
