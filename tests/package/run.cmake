@@ -1,23 +1,19 @@
-# Installs perfmail into a scratch prefix, then configures, builds and runs tests/package against it, and
-# builds examples/ against it as a project of its own and runs one of them.
+# Installs the perfmail tree already built (PERFMAIL_BUILD_DIR) into a scratch prefix, then configures,
+# builds and runs tests/package against it, and builds examples/ against it as a project of its own and
+# runs one of them. Nothing of perfmail is compiled again: the package is the build's own.
 cmake_minimum_required(VERSION 3.25)
 
 include(${CMAKE_CURRENT_LIST_DIR}/checked_run.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
-run(${CMAKE_COMMAND} -S ${PERFMAIL_SOURCE_DIR} -B ${WORK_DIR}/perfmail-build
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
-    -DPERFMAIL_BUILD_TESTS=OFF -DPERFMAIL_BUILD_BENCH=OFF -DPERFMAIL_BUILD_EXAMPLES=OFF -DPERFMAIL_BUILD_CLI=OFF
-    -DCMAKE_INSTALL_PREFIX=${prefix})
 # CMAKE_BUILD_PARALLEL_LEVEL, where set, says how many jobs the machine has room for.
 if(DEFINED ENV{CMAKE_BUILD_PARALLEL_LEVEL})
   set(jobs)
 else()
   set(jobs -j 2)
 endif()
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/perfmail-build ${jobs})
-run(${CMAKE_COMMAND} --install ${WORK_DIR}/perfmail-build)
+run(${CMAKE_COMMAND} --install ${PERFMAIL_BUILD_DIR} --prefix ${prefix})
 run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-build
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer-build)
