@@ -430,16 +430,15 @@ void robot_sort(std::vector<comparison_row>& rows) {
 }
 
 /// lkp-tests' order of today (FORMAT-current.md 7.11): by the key [family weight, sort key, changes].
-/// A family is the name before its first `.`; its weight is its number of printed rows (minus 10000 when
-/// its first row counts failures), or 0 for a test program's family when `testcase_first`. The sort key
-/// is the name, or for `perf-profile.` its first two components (calltrace, children, self), whose rows
-/// then follow their changes. Rows of equal keys keep their order.
+/// A family is the name's group (metric_class::group_length); its weight is its number of printed rows
+/// (minus 10000 when its first row counts failures), or 0 for a test program's family when
+/// `testcase_first`. The sort key is metric_class::sort_key_length's. Rows of equal keys keep their order.
 void robot_families_sort(std::vector<comparison_row>& rows, const metric_classifier& classifier, bool testcase_first) {
-  const auto family_of = [](std::string_view name) { return name.substr(0, name.find('.')); };
+  const auto family_of = [](const comparison_row& row) { return row.name.substr(0, row.cls.group_length); };
   std::unordered_map<std::string_view, std::int64_t> weight;
   for (const comparison_row& row : rows) {
     if (!row.selected) continue;
-    auto [it, first] = weight.try_emplace(family_of(row.name), row.failure() ? -10000 : 0);
+    auto [it, first] = weight.try_emplace(family_of(row), row.failure() ? -10000 : 0);
     ++it->second;
   }
   if (testcase_first) {
@@ -447,11 +446,6 @@ void robot_families_sort(std::vector<comparison_row>& rows, const metric_classif
     for (auto& [family, w] : weight)
       if (w > 0 && std::find(programs.begin(), programs.end(), family) != programs.end()) w = 0;
   }
-  const auto sort_key_of = [](std::string_view name) {
-    if (!name.starts_with("perf-profile.")) return name;
-    const auto second = name.find('.', std::string_view{"perf-profile."}.size());
-    return second == std::string_view::npos ? name : name.substr(0, second);
-  };
   const auto changes_of = [](const comparison_row& row) {
     std::vector<double> out;
     for (std::size_t c = 1; c < row.columns.size(); ++c) {
@@ -471,8 +465,8 @@ void robot_families_sort(std::vector<comparison_row>& rows, const metric_classif
   std::vector<keyed> keys;
   keys.reserve(rows.size());
   for (const auto [k, row] : ranges::views::enumerate(rows)) {
-    const auto it = weight.find(family_of(row.name));
-    keys.push_back({it == weight.end() ? 0 : it->second, sort_key_of(row.name), changes_of(row),
+    const auto it = weight.find(family_of(row));
+    keys.push_back({it == weight.end() ? 0 : it->second, row.name.substr(0, row.cls.sort_key_length), changes_of(row),
                     static_cast<std::size_t>(k)});
   }
   std::sort(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {

@@ -41,7 +41,7 @@ class import_builder {
   /// A run of `metric` that has no sample (a failed repetition, an empty cell).
   void add_missing(std::size_t metric, std::size_t run, std::size_t offset);
   /// The unit `metric`'s samples are in, as the tool wrote it (`ns/op`, `MB/s`, `s`); a unit not known
-  /// (metrics/unit.hpp) gives neither a unit nor a direction.
+  /// (model/unit.hpp) gives neither a unit nor a direction.
   void unit(std::size_t metric, std::string_view unit_text);
   [[nodiscard]] std::size_t runs_of(std::size_t metric) const { return metrics_[metric].samples.size(); }
   [[nodiscard]] std::size_t metric_count() const noexcept { return metrics_.size(); }

@@ -24,8 +24,11 @@ std::vector<name_rule> names_of(const std::vector<Rule>& rules, Project name) {
 
 /// Lengths of a name's group (its first component) and sub-group (its first two components when it has
 /// three or more and the second is not empty; else the group).
+/// A length within a name, as metric_class holds it.
+std::uint16_t clamped_length(std::size_t n) { return static_cast<std::uint16_t>(std::min<std::size_t>(n, UINT16_MAX)); }
+
 std::pair<std::uint16_t, std::uint16_t> group_lengths(std::string_view name) {
-  const auto clamp = [](std::size_t n) { return static_cast<std::uint16_t>(std::min<std::size_t>(n, UINT16_MAX)); };
+  const auto clamp = clamped_length;
   const auto first = name.find('.');
   if (first == std::string_view::npos) return {clamp(name.size()), clamp(name.size())};
   const auto second = name.find('.', first + 1);
@@ -106,6 +109,10 @@ metric_class metric_classifier::classify(std::string_view name) const {
   c.own_metric = dotted && k.benchmarks.contains(name.substr(0, c.group_length));
   c.primary = c.own_metric || matches(rule_list::primary);
   if (const auto f = first_of(rule_list::families)) c.family = k.rules.families[*f].family;
+  c.sort_key_length = clamped_length(name.size());
+  if (c.family == metric_family::perf_profile)
+    if (const auto second = name.find('.', std::size_t{c.group_length} + 1); second != std::string_view::npos)
+      c.sort_key_length = clamped_length(second);
   if (const auto f = first_of(rule_list::floors)) c.floor = static_cast<std::int16_t>(std::min<std::size_t>(*f, INT16_MAX));
   c.never_noise = matches(rule_list::never_noise);
   if (matches(rule_list::classic_absolute)) c.classic_change = change_shown::absolute;

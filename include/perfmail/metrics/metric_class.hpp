@@ -4,8 +4,8 @@
 // must clear, how tables print its change, which way is better. Every other layer reads these fields and
 // never the name. A plain value, compared with == in tests; cheap to include.
 
-#include "perfmail/metrics/direction.hpp"
-#include "perfmail/metrics/unit.hpp"
+#include "perfmail/model/direction.hpp"
+#include "perfmail/model/unit.hpp"
 #include "perfmail/text/enum_names.hpp"
 
 #include <array>
@@ -72,6 +72,10 @@ struct metric_class {
   /// group when there are fewer than three), for the robot's row order.
   std::uint16_t group_length = 0;
   std::uint16_t sub_group_length = 0;
+  /// Bytes of the name lkp-tests' order of today sorts by (FORMAT-current.md 7.11): the whole name, or
+  /// for a CPU profile's share its first two components (calltrace, children, self), whose rows then
+  /// follow their changes.
+  std::uint16_t sort_key_length = 0;
   /// The marker of runs that did not finish (`last_state.is_incomplete_run`).
   bool incomplete_run_marker = false;
   /// The unit of the samples, where the file they came from said (matrix::unit_hint): only other tools'

@@ -6,8 +6,8 @@
 // the matrix hands out views of them: a robot matrix has tens of thousands of metrics, and a string and
 // a vector of their own for each would cost two allocations per metric and about a third more memory.
 
-#include "perfmail/metrics/metric_class.hpp"
-#include "perfmail/metrics/unit.hpp"
+#include "perfmail/model/direction.hpp"
+#include "perfmail/model/unit.hpp"
 #include "perfmail/model/name_index.hpp"
 #include "perfmail/model/origin.hpp"
 #include "perfmail/model/series.hpp"

@@ -4,7 +4,7 @@
 // results print every center this way; the robot's tables keep the robot's printf formats. The JSON
 // keeps the raw numbers and names the unit. Declarations only: src/table/quantity.cpp.
 
-#include "perfmail/metrics/unit.hpp"
+#include "perfmail/model/unit.hpp"
 
 #include <string>
 

@@ -1,12 +1,12 @@
 #pragma once
-// What a metric's unit says, decided once from the unit a benchmark tool writes (`ns/op`, `B/op`, `MB/s`,
-// Google Benchmark's `bytes_per_second`, hyperfine's seconds): the quantity, its scale to the quantity's
-// base unit, and so which way is better. The importers attach it to each metric they read
-// (matrix::unit_hint); the tables for other tools' results print values in it (table/quantity.hpp), and
-// the comparison takes the direction from it. The robot's matrices carry no units: their tables print
-// the robot's printf formats. Cheap to include.
+// What the samples of a metric measure, decided once from the unit a benchmark tool writes (`ns/op`,
+// `B/op`, `MB/s`, Google Benchmark's `bytes_per_second`, hyperfine's seconds): the quantity, its scale to
+// the quantity's base unit, and so which way is better. The importers attach it to each metric they read
+// (matrix::unit_hint); the comparison gives it to the metric's class, whose direction it sets; the tables
+// for other tools' results print values in it (table/quantity.hpp). The robot's matrices carry no units:
+// their tables print the robot's printf formats. Cheap to include.
 
-#include "perfmail/metrics/direction.hpp"
+#include "perfmail/model/direction.hpp"
 
 #include <array>
 #include <cstdint>
