@@ -12,6 +12,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/read_file.hpp"
+#include "perfmail/metrics/name_pattern.hpp"
 #include "perfmail/metrics/rules.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/options.hpp"
@@ -666,6 +667,12 @@ class report_parser {
       direction_rule rule{};
       rule.name.how = r.enum_or("match", name_match::exact, name_match_names);
       rule.name.text = r.required_string("text");
+      // A pattern is checked here, where its place is known, by the engine that will match it.
+      if (rule.name.how == name_match::pattern || rule.name.how == name_match::search)
+        if (const auto problem = regex_problem(rule.name.text))
+          r.fail("text", *r.find("text"),
+                 fmt::format("the name rule {} is not a regular expression: {}", text::quoted(rule.name.text),
+                             *problem));
       if (r.find("better") == nullptr) (void)r.require("better");
       rule.direction = r.enum_or("better", better::higher, better_names);
       out.push_back(std::move(rule));
