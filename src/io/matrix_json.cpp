@@ -14,6 +14,7 @@
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/text/format_characters.hpp"
 #include "perfmail/text/number_grammar.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -76,6 +77,10 @@ std::optional<std::string> metric_name_problem(std::string_view name, const load
                        "tables, plots and mail",
                        seq.code);
   }
+  if (const auto format = text::first_format_character(name); format != std::string_view::npos)
+    return fmt::format("a metric name holding an invisible formatting character (U+{:04X}): two names would "
+                       "read alike in tables, plots and mail",
+                       text::decode_utf8(name, format).code);
   if (name.size() > limits.max_name_bytes)
     return fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(), limits.max_name_bytes);
   return std::nullopt;

@@ -9,6 +9,7 @@
 #include "json_diagnosis.hpp"
 #include "json_tree.hpp"
 #include "matrix_text.hpp"
+#include "metric_name.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/read_file.hpp"
@@ -577,6 +578,9 @@ class report_parser {
     if (const json_node* s = r.find("samples")) {
       if (s->type != kind::object) r.fail("samples", *s, "must map metric names to {\"good\": [...], \"bad\": [...]}");
       for (const auto& member : s->members) {
+        // Keys are metric names, printed as plot titles: the one rule for names applies.
+        if (const auto problem = detail::metric_name_problem(member.key, limits_))
+          doc_->fail(member.key_offset, "plots.samples", *problem);
         const std::string path = fmt::format("plots.samples.{}", member.key);
         const object_reader sr(*doc_, member.value, path, {"good", "bad"});
         email::plot_samples samples{member.key, read_samples(sr.find("good"), path + ".good"),
