@@ -142,6 +142,8 @@ section_output compose_section(const report_document& doc, const section_input& 
 /// so that the id the body names is the Message-ID of the mbox.
 std::string bare_message_id(const report_document& doc, std::string_view subject) {
   std::string_view id = doc.mail.message_id;
+  // A date that cannot be read is refused with its reason, never left to drop what derives from it.
+  if (!doc.mail.date.empty()) (void)date_header(doc.mail.date);
   if (id.empty()) {
     const auto minute = minute_of_mail_date(doc.mail.date);
     if (!minute || doc.mail.from.empty()) return {};

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/email/layout.hpp"
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -620,4 +621,39 @@ TEST_CASE("mbox: a date that is not an RFC 5322 date is refused") {
     h.date = date;
     CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("Date: "), perfmail::usage_error);
   }
+}
+
+TEST_CASE("mbox: a date is a day of the calendar, its weekday that day's, its zone one in use") {
+  // <chrono>'s calendar decides; each refusal says what is wrong, never only "not a date".
+  const auto refusal = [](const char* date) {
+    try {
+      (void)date_header(date);
+    } catch (const mail_header_error& e) {
+      return e.problem();
+    }
+    return std::string{"(accepted)"};
+  };
+  CHECK(refusal("Tue, 31 Feb 2026 10:00:00 +0000") ==
+        "\"Tue, 31 Feb 2026 10:00:00 +0000\": 31 Feb 2026 is not a day of the calendar (Feb has 28 days)");
+  CHECK(refusal("29 Feb 2025 10:00 +0000").find("(Feb has 28 days)") != std::string::npos);
+  CHECK(refusal("29 Feb 2024 10:00 +0000") == "(accepted)");
+  CHECK(refusal("31 Apr 2026 10:00 +0000").find("(Apr has 30 days)") != std::string::npos);
+  CHECK(refusal("Mon, 29 Nov 2026 21:07:17 +0000").ends_with("29 Nov 2026 is a Sun, not a Mon"));
+  CHECK(refusal("Sun, 29 Nov 2026 21:07:17 +0000") == "(accepted)");
+  CHECK(refusal("Sat, 30 Nov 2024 18:44:15 +0800") == "(accepted)");
+  CHECK(refusal("1 Jan 2026 10:00 +1500").find("not a zone offset in use (+1500") != std::string::npos);
+  CHECK(refusal("1 Jan 2026 10:00 -1300").find("not a zone offset in use (-1300") != std::string::npos);
+  CHECK(refusal("1 Jan 2026 10:00 +0560").find("not a zone offset in use") != std::string::npos);
+  CHECK(refusal("1 Jan 2026 10:00 +1400") == "(accepted)");
+  CHECK(refusal("1 Jan 2026 24:00 +0000").find("not a time of day (24:00:00)") != std::string::npos);
+  CHECK(refusal("31 Dec 2026 23:59:60 +0000") == "(accepted)");  // a leap second
+  // A long value is cut in the message, and the reason stays.
+  const std::string long_date = "Sun, 29 Nov 2026 21:07:17 +0000" + std::string(3000, ' ') + "x";
+  const std::string problem = refusal(long_date.c_str());
+  CHECK(problem.size() < 200);
+  CHECK(problem.ends_with("not an RFC 5322 date (expected e.g. \"Sun, 29 Nov 2026 21:07:17 +0000\")"));
+  // The day the layouts and the robot's Message-IDs derive from a date is read by the same reader.
+  CHECK(minute_of_mail_date("Sun, 29 Nov 2026 21:07:17 +0000") == 202611292107u);
+  CHECK_FALSE(minute_of_mail_date("Tue, 31 Feb 2026 10:00:00 +0000").has_value());
+  CHECK_FALSE(minute_of_mail_date("Mon, 29 Nov 2026 21:07:17 +0000").has_value());
 }
