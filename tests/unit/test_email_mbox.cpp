@@ -657,3 +657,45 @@ TEST_CASE("mbox: a date is a day of the calendar, its weekday that day's, its zo
   CHECK_FALSE(minute_of_mail_date("Tue, 31 Feb 2026 10:00:00 +0000").has_value());
   CHECK_FALSE(minute_of_mail_date("Mon, 29 Nov 2026 21:07:17 +0000").has_value());
 }
+
+TEST_CASE("mbox: C1 and bidirectional controls in any header value are refused, named by code point") {
+  // U+202E would show `Evil <a@example.org>` reversed; NEL (U+0085) and CSI (U+009B) are acted on by
+  // terminals that show the mail. A space cannot stand for them without changing what the text says.
+  for (const char* control : {"\u0085", "\u009B", "\u202E", "\u2066", "\u200F", "\u061C", "\u2028"}) {
+    CAPTURE(control);
+    const std::string name = std::string{"Evil "} + control + "redaeR <a@example.org>";
+    CHECK_THROWS_WITH_AS((void)parse_mailbox("From", name), doctest::Contains("From: \"Evil \\u"), mail_header_error);
+    CHECK_THROWS_WITH_AS((void)parse_mailbox("To", name), doctest::Contains("which would change how the header shows"),
+                         mail_header_error);
+    CHECK_THROWS_WITH_AS((void)unstructured_header("Subject", std::string{"[mm] x"} + control),
+                         doctest::Contains("Subject: "), mail_header_error);
+  }
+  CHECK_THROWS_WITH_AS((void)parse_mailbox("From", "Evil \u202E <a@example.org>"),
+                       doctest::Contains("holds U+202E, a bidirectional control"), mail_header_error);
+  CHECK_THROWS_WITH_AS((void)parse_mailbox("From", "Evil \u0085 <a@example.org>"),
+                       doctest::Contains("holds U+0085, a C1 control"), mail_header_error);
+  CHECK_THROWS_WITH_AS((void)parse_mailbox("From", "Evil\x1b[31m <a@example.org>"),
+                       doctest::Contains("a line break or another control character"), mail_header_error);
+  // Visible text beyond ASCII is still encoded as before.
+  CHECK(parse_mailbox("From", "Ren\u00E9 <r@example.org>").display_name == "Ren\u00E9");
+}
+
+TEST_CASE("mbox: a value of 3,000 octets is refused with its reason, the value cut") {
+  const std::string long_address = std::string(3000, 'a') + "@example.org";
+  try {
+    (void)parse_mailbox("From", long_address);
+    FAIL("accepted");
+  } catch (const mail_header_error& e) {
+    CHECK(std::string_view{e.what()}.size() < 200);
+    CHECK(std::string_view{e.what()}.ends_with("not an address (longer than 254 octets: 3012)"));
+    CHECK(std::string_view{e.what()}.starts_with("From: \"" + std::string(40, 'a') + "...\""));
+  }
+  const std::string long_id = std::string(3000, 'i') + "@example.org";
+  try {
+    (void)msg_id_header("Message-ID", long_id);
+    FAIL("accepted");
+  } catch (const mail_header_error& e) {
+    CHECK(std::string_view{e.what()}.size() < 200);
+    CHECK(std::string_view{e.what()}.ends_with("a message id of 3012 octets, too long for a header line"));
+  }
+}

@@ -130,6 +130,29 @@ inline std::string valid_utf8(std::string_view text) {
   return out;
 }
 
+/// Why `value` cannot be a header value as it is, or "": it holds a C0 control (a line break would end
+/// the header and start another) or DEL, a C1 control (U+0080 to U+009F, which terminals act on), or a
+/// bidirectional control (U+061C, U+200E/F, U+202A to U+202E, U+2066 to U+2069), which makes a name or
+/// an address display in another order than it reads: text::is_unsafe_code_point. Named by code point.
+inline std::string control_problem(std::string_view value) {
+  for (std::size_t i = 0; i < value.size();) {
+    const auto seq = text::decode_utf8(value, i);
+    if (!seq.valid()) {
+      ++i;
+      continue;
+    }
+    if (seq.code < 0x20 || seq.code == 0x7F) return "holds a line break or another control character";
+    if (text::is_unsafe_code_point(seq.code)) {
+      const std::string_view kind = seq.code <= 0x9F                         ? "a C1 control"
+                                    : seq.code == 0x2028 || seq.code == 0x2029 ? "a line or paragraph separator"
+                                                                               : "a bidirectional control";
+      return fmt::format("holds U+{:04X}, {}, which would change how the header shows", seq.code, kind);
+    }
+    i += seq.length;
+  }
+  return "";
+}
+
 inline std::string base64(std::string_view bytes) {
   static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
@@ -377,7 +400,11 @@ struct header_piece {
 }
 
 /// A Subject or any other unstructured header, encoded and folded.
+/// Throws mail_header_error for a C1 control, a bidirectional control or a line separator, which no
+/// space can stand for without changing what the text says (C0 controls become spaces, as above).
 [[nodiscard]] inline std::string unstructured_header(std::string_view name, std::string_view value) {
+  if (const auto problem = detail::control_problem(header_line(value)); !problem.empty())
+    throw mail_header_error(std::string{name}, fmt::format("{}: {}", text::quoted(value), problem));
   return fold_header(name, encode_unstructured(name, value));
 }
 
@@ -490,10 +517,9 @@ inline bool is_atom_phrase(std::string_view name) {
 /// closed, text after the address, or a non-ASCII address.
 [[nodiscard]] inline mailbox parse_mailbox(std::string_view header, std::string_view text) {
   const auto refuse = [&](std::string_view problem) {
-    throw mail_header_error(std::string{header}, fmt::format("\"{}\": {}", text, problem));
+    throw mail_header_error(std::string{header}, fmt::format("{}: {}", text::quoted(text), problem));
   };
-  for (const char c : text)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) refuse("holds a line break or another control character");
+  if (const auto problem = detail::control_problem(text); !problem.empty()) refuse(problem);
   const std::string_view all = detail::trim_spaces(text);
   if (all.empty()) refuse("no address");
   mailbox box;
@@ -566,7 +592,7 @@ inline bool is_atom_phrase(std::string_view name) {
 /// The id of a message id header without its angle brackets, checked as msg_id_header checks it.
 [[nodiscard]] inline std::string_view bare_msg_id(std::string_view name, std::string_view id) {
   const auto refuse = [&](std::string_view problem) {
-    throw mail_header_error(std::string{name}, fmt::format("\"{}\": {}", id, problem));
+    throw mail_header_error(std::string{name}, fmt::format("{}: {}", text::quoted(id), problem));
   };
   std::string_view bare = detail::trim_spaces(id);
   if (bare.size() >= 2 && bare.front() == '<' && bare.back() == '>') bare = bare.substr(1, bare.size() - 2);
