@@ -136,7 +136,8 @@ command_action add_plot_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output,
-                  "write the plot to this file instead of standard output (written whole or not at all)");
+                  "write the plot to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
   cmd->footer(
       "Examples:\n"
       "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"

@@ -127,7 +127,8 @@ command_action add_summary_command(CLI::App& app) {
                   "(--input-format; docs/INPUTS.md); - is standard input")
       ->required();
   cmd->add_option("-o,--output", args->output,
-                  "write to this file instead of standard output (written whole or not at all)");
+                  "write to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
   cmd->add_option("--format", args->format,
                   "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
                   "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
