@@ -99,7 +99,7 @@ plot::trend_series metric_samples(const matrix& results, std::string_view metric
   const std::string_view nearest = text::nearest_name(metric, candidates);
   std::string hint;
   if (!nearest.empty() && text::edit_distance(metric, nearest) <= most_edits)
-    hint = fmt::format("; the nearest name is \"{}\"", text::printable(nearest));
+    hint = fmt::format("; the nearest name is {}", text::quoted(nearest));
   throw usage_error(fmt::format("plot: no metric {} in {} or {}{}", text::quoted(metric), base_name, head_name, hint));
 }
 

@@ -176,8 +176,8 @@ command_action add_summary_command(CLI::App& app) {
         if (!row.stats.empty()) {
           row.stddev_percent = stddev_percent(row.stats);
           if (row.stddev_percent && !std::isfinite(*row.stddev_percent))
-            throw value_error(fmt::format("metric \"{}\": the standard deviation in percent of the mean is beyond "
-                                          "the range of a double", series.name()));
+            throw value_error(fmt::format("metric {}: the standard deviation in percent of the mean is beyond "
+                                          "the range of a double", text::quoted(series.name())));
           if (args->plan) row.plan = plan_of(row.stats, plan, detect);
         }
         f.metrics.push_back(std::move(row));

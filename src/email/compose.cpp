@@ -93,7 +93,7 @@ std::vector<const comparison_row*> rows_to_print(const table_request& request, c
       const auto* row = table.find(name);
       if (row == nullptr)
         throw input_error("report", input_place::named("table.rows"),
-                          fmt::format("no results have the metric \"{}\"", name));
+                          fmt::format("no results have the metric {}", text::quoted(name)));
       rows.push_back(row);
     }
     return rows;
@@ -250,7 +250,7 @@ composed_report compose(const report_document& doc) {
     headline_row = out.table.find(doc.headline.metric);
     if (headline_row == nullptr)
       throw input_error("report", input_place::named("headline.metric"),
-                        fmt::format("no results have the metric \"{}\"", doc.headline.metric));
+                        fmt::format("no results have the metric {}", text::quoted(doc.headline.metric)));
   } else {
     headline_row = headline_row_of(out.rows, verdict_options_of(doc));
     if (headline_row == nullptr)

@@ -120,7 +120,7 @@ section_output compose_section(const report_document& doc, const section_input& 
     out.metric_row = out.table->find(in.metric);
     if (out.metric_row == nullptr)
       throw input_error("report", input_place::named(in.metric_field),
-                        fmt::format("no results have the metric \"{}\"", in.metric));
+                        fmt::format("no results have the metric {}", text::quoted(in.metric)));
   } else {
     // The most important regression printed, else the first performance row (headline_row_of).
     out.metric_row = headline_row_of(out.rows, verdict_options_of(doc));

@@ -322,3 +322,12 @@ TEST_CASE("metric names: invisible formatting characters are refused by every lo
   // Visible characters beyond ASCII stay welcome.
   CHECK(parse_error_of("{\"caf\u00E9.lat_\u00B5s\": [1]}") == "(no error)");
 }
+
+TEST_CASE("parse_matrix: a long metric name is quoted cut, and the reason follows it") {
+  // A name of 3,000 bytes is a valid name; quoted whole, it pushed the reason past the 2,000-byte bound
+  // of messages.
+  const std::string name(3000, 'm');
+  const std::string message = parse_error_of("{\"" + name + "\": 5}");
+  CHECK(message == "m.json:1:3006: metric \"" + std::string(40, 'm') + "...\" is not an array of samples");
+  CHECK(parse_error_of("{\"" + name + "\": [1, true]}").ends_with("a sample is true or false; expected a number"));
+}
