@@ -581,7 +581,10 @@ class report_parser {
         // Keys are metric names, printed as plot titles: the one rule for names applies.
         if (const auto problem = detail::metric_name_problem(member.key, limits_))
           doc_->fail(member.key_offset, "plots.samples", *problem);
-        const std::string path = fmt::format("plots.samples.{}", member.key);
+        // The key in the path as written, cut as quoted input is cut, so the reason follows a long one.
+        std::string shown{text::excerpt_of(member.key, text::quoted_characters)};
+        if (shown.size() < member.key.size()) shown += "...";
+        const std::string path = fmt::format("plots.samples.{}", shown);
         const object_reader sr(*doc_, member.value, path, {"good", "bad"});
         email::plot_samples samples{member.key, read_samples(sr.find("good"), path + ".good"),
                                     read_samples(sr.find("bad"), path + ".bad")};
