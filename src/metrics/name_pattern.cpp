@@ -37,7 +37,8 @@ std::string reason_of(const RE2& re) {
 }  // namespace
 
 struct name_regex::compiled {
-  explicit compiled(std::string_view expression) : re(re2::StringPiece{expression.data(), expression.size()}, engine_options()) {}
+  explicit compiled(std::string_view expression)
+      : re(re2::StringPiece{expression.data(), expression.size()}, engine_options()) {}
   RE2 re;
 };
 
@@ -50,7 +51,8 @@ std::optional<std::string> regex_problem(std::string_view expression) {
 name_regex::name_regex(std::string_view expression, anchoring where)
     : compiled_(std::make_shared<const compiled>(expression)), where_(where) {
   if (!compiled_->re.ok())
-    throw usage_error(fmt::format("{} is not a regular expression: {}", text::quoted(expression), reason_of(compiled_->re)));
+    throw usage_error(
+        fmt::format("{} is not a regular expression: {}", text::quoted(expression), reason_of(compiled_->re)));
 }
 
 bool name_regex::matches(std::string_view name) const {

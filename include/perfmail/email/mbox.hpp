@@ -690,12 +690,14 @@ inline constexpr std::string_view date_example = "(expected e.g. \"Sun, 29 Nov 2
   if ((!west && !literal("+")) || !number(4, 4, zone) || at != date.size()) return refuse(not_a_date);
 
   mail_date out;
-  out.day = year_month_day{year{y}, month{static_cast<unsigned>(m + 1)}, day{static_cast<unsigned>(d)}};
+  const month written_month{static_cast<unsigned>(m + 1)};
+  out.day = year_month_day{year{y}, written_month, day{static_cast<unsigned>(d)}};
   if (y < 1900) return refuse(fmt::format("a year before 1900 ({})", y));
-  if (!out.day.ok())
+  if (!out.day.ok()) {
+    const unsigned days = static_cast<unsigned>(year_month_day_last{year{y}, month_day_last{written_month}}.day());
     return refuse(fmt::format("{} {} {} is not a day of the calendar ({} has {} days)", d, detail::month_names[m], y,
-                              detail::month_names[m],
-                              static_cast<unsigned>(year_month_day_last{year{y}, month_day_last{month{static_cast<unsigned>(m + 1)}}}.day())));
+                              detail::month_names[m], days));
+  }
   if (written_weekday >= 0) {
     const weekday actual{sys_days{out.day}};
     if (actual.c_encoding() != static_cast<unsigned>(written_weekday))
@@ -705,7 +707,8 @@ inline constexpr std::string_view date_example = "(expected e.g. \"Sun, 29 Nov 2
   if (hour > 23 || minute > 59 || second > 60)
     return refuse(fmt::format("not a time of day ({:02}:{:02}:{:02})", hour, minute, second));
   if (zone % 100 > 59 || zone > 1400 || (west && zone > 1200))
-    return refuse(fmt::format("not a zone offset in use ({}{:04}; they run from -1200 to +1400)", west ? '-' : '+', zone));
+    return refuse(
+        fmt::format("not a zone offset in use ({}{:04}; they run from -1200 to +1400)", west ? '-' : '+', zone));
   out.hour = hour;
   out.minute = minute;
   out.second = second;
