@@ -4,6 +4,7 @@
 //   build/release/bench/bench_compare --matrices build/release/bench/compare-data
 
 #include "perfmail/io/matrix_json.hpp"
+#include "perfmail/metrics/classifier.hpp"
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/table/render.hpp"
 
@@ -100,7 +101,22 @@ void detect_and_render(benchmark::State& state) {
 
 }  // namespace
 
+// The robot's classifier built from its rules and every name of the work unit classified once, as a
+// comparison does (the patterns the literal tries do not decide run on RE2).
+void classify(benchmark::State& state) {
+  const auto metrics = matrices()[0]->metrics();
+  for (auto _ : state) {
+    const perfmail::metric_classifier classifier{perfmail::metric_rules::robot()};
+    for (const auto& m : metrics) {
+      auto c = classifier.classify(m.name());
+      benchmark::DoNotOptimize(c);
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(metrics.size()));
+}
+
 BENCHMARK(load)->Unit(benchmark::kMillisecond);
+BENCHMARK(classify)->Unit(benchmark::kMillisecond);
 BENCHMARK(load_pair)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 /// The floor for loading: simdjson's DOM parser (runtime-dispatched SIMD kernels) merely parsing the same

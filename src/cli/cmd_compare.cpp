@@ -573,7 +573,8 @@ command_action add_compare_command(CLI::App& app) {
       ->allow_extra_args(false)
       ->take_all();
   cmd->add_option("-o,--output", args->output,
-                  "write to this file instead of standard output (written whole or not at all)");
+                  "write to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
   cmd->footer(
       "Example:\n"
       "  perfmail compare examples/data/base/matrix.json examples/data/head/matrix.json \\\n"

@@ -99,7 +99,7 @@ plot::trend_series metric_samples(const matrix& results, std::string_view metric
   const std::string_view nearest = text::nearest_name(metric, candidates);
   std::string hint;
   if (!nearest.empty() && text::edit_distance(metric, nearest) <= most_edits)
-    hint = fmt::format("; the nearest name is \"{}\"", text::printable(nearest));
+    hint = fmt::format("; the nearest name is {}", text::quoted(nearest));
   throw usage_error(fmt::format("plot: no metric {} in {} or {}{}", text::quoted(metric), base_name, head_name, hint));
 }
 
@@ -136,7 +136,8 @@ command_action add_plot_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output,
-                  "write the plot to this file instead of standard output (written whole or not at all)");
+                  "write the plot to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
   cmd->footer(
       "Examples:\n"
       "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"

@@ -331,7 +331,8 @@ command_action add_report_command(CLI::App& app) {
       ->check(CLI::IsMember({"text", "mbox", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", options->output,
-                  "write to this file instead of standard output (written whole or not at all)");
+                  "write to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
   cmd->add_option("--from", options->from,
                   "the sender, \"Name <you@example.org>\"; default: the document's mail.from, else $EMAIL, "
                   "else git config user.name and user.email")

@@ -127,7 +127,8 @@ command_action add_summary_command(CLI::App& app) {
                   "(--input-format; docs/INPUTS.md); - is standard input")
       ->required();
   cmd->add_option("-o,--output", args->output,
-                  "write to this file instead of standard output (written whole or not at all)");
+                  "write to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
   cmd->add_option("--format", args->format,
                   "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
                   "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
@@ -175,8 +176,8 @@ command_action add_summary_command(CLI::App& app) {
         if (!row.stats.empty()) {
           row.stddev_percent = stddev_percent(row.stats);
           if (row.stddev_percent && !std::isfinite(*row.stddev_percent))
-            throw value_error(fmt::format("metric \"{}\": the standard deviation in percent of the mean is beyond "
-                                          "the range of a double", series.name()));
+            throw value_error(fmt::format("metric {}: the standard deviation in percent of the mean is beyond "
+                                          "the range of a double", text::quoted(series.name())));
           if (args->plan) row.plan = plan_of(row.stats, plan, detect);
         }
         f.metrics.push_back(std::move(row));

@@ -25,6 +25,17 @@ using command_action = std::function<int()>;
 /// (text/enum_names.hpp): the option then holds the enum, and --help lists the names. A value that is
 /// none of them is refused naming the value (quoted, so that nothing of it reaches a terminal raw) and
 /// the names. (CLI11's CheckedTransformer would print the enum's underlying bytes in its message.)
+/// The check of every command's -o: an empty path is refused (as a shell's `> ''` and GNU tools refuse
+/// it) rather than taken for standard output, which a script whose variable came out empty did not ask
+/// for. `-` names standard output.
+[[nodiscard]] inline CLI::Validator output_path() {
+  return CLI::Validator(
+      [](const std::string& value) -> std::string {
+        return value.empty() ? "an empty path (give a file name, or - for standard output)" : std::string{};
+      },
+      "");  // no description: --help and the manual show the option as before
+}
+
 template <class Enum, std::size_t N>
 [[nodiscard]] CLI::Validator enum_choices(const std::array<enum_name<Enum>, N>& table) {
   std::string names;

@@ -555,7 +555,8 @@ _{root}() {{
     choices\ *) COMPREPLY=($(compgen -W "${{kind#choices }}" -- "$cur")) ;;
     files)
       compopt -o filenames 2>/dev/null
-      COMPREPLY=($(compgen -f -- "$cur"))
+      # One name a line: a name with a space (or a `*`) stays one word, never split or expanded.
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       ;;
     *) COMPREPLY=() ;;
   esac

@@ -3,26 +3,33 @@
 #include "row_choice.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/metrics/name_pattern.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
 
-#include <fnmatch.h>
-
 #include <algorithm>
 #include <cmath>
-#include <regex>
 #include <string_view>
 
 namespace perfmail::cli {
 
 struct metric_patterns::compiled {
-  std::string text;  ///< as given, for messages
-  bool exclude = false;
-  bool is_regex = false;
-  std::string glob;  ///< NUL-terminated for fnmatch(3)
-  std::regex regex;
+  name_pattern pattern;
 };
+
+namespace {
+
+/// `text` as a pattern of `option`; the engine's refusal names the option.
+name_pattern pattern_of(std::string_view option, std::string_view text) {
+  try {
+    return name_pattern::parse(text);
+  } catch (const usage_error& e) {
+    throw usage_error(fmt::format("{} {}", option, e.what()));
+  }
+}
+
+}  // namespace
 
 metric_patterns::metric_patterns() = default;
 metric_patterns::metric_patterns(metric_patterns&&) noexcept = default;
@@ -30,47 +37,18 @@ metric_patterns& metric_patterns::operator=(metric_patterns&&) noexcept = defaul
 metric_patterns::~metric_patterns() = default;
 
 metric_patterns::metric_patterns(const std::vector<std::string>& patterns) {
-  for (const std::string& given : patterns) {
-    auto p = std::make_unique<compiled>();
-    p->text = given;
-    std::string_view body = given;
-    if (body.starts_with('!')) {
-      p->exclude = true;
-      body.remove_prefix(1);
-    }
-    if (body.empty()) throw usage_error(fmt::format("--metrics {}: an empty pattern", text::quoted(given)));
-    if (body.size() >= 2 && body.front() == '/' && body.back() == '/') {
-      p->is_regex = true;
-      try {
-        p->regex = std::regex(std::string{body.substr(1, body.size() - 2)}, std::regex::ECMAScript);
-      } catch (const std::regex_error& e) {
-        throw usage_error(fmt::format("--metrics {}: not a regular expression: {}", text::quoted(given), e.what()));
-      }
-    } else {
-      p->glob = std::string{body};
-    }
-    patterns_.push_back(std::move(p));
-  }
+  for (const std::string& given : patterns)
+    patterns_.push_back(std::make_unique<compiled>(compiled{pattern_of("--metrics", given)}));
 }
 
 bool metric_patterns::empty() const noexcept { return patterns_.empty(); }
-
-namespace {
-bool matches(const std::string& glob, const std::regex& regex, bool is_regex, std::string_view metric) {
-  if (is_regex) return std::regex_search(metric.begin(), metric.end(), regex);
-  // A name holding a NUL would end early for fnmatch; metric names never hold one (the loaders refuse
-  // them), but a shorter match must not stand in for the whole name.
-  if (metric.find('\0') != std::string_view::npos) return false;
-  return fnmatch(glob.c_str(), std::string{metric}.c_str(), 0) == 0;
-}
-}  // namespace
 
 bool metric_patterns::chosen(std::string_view metric) const {
   bool any_include = false;
   bool included = false;
   for (const auto& p : patterns_) {
-    const bool hit = matches(p->glob, p->regex, p->is_regex, metric);
-    if (p->exclude) {
+    const bool hit = p->pattern.matches(metric);
+    if (p->pattern.excludes()) {
       if (hit) return false;
     } else {
       any_include = true;
@@ -83,71 +61,20 @@ bool metric_patterns::chosen(std::string_view metric) const {
 std::vector<std::string> metric_patterns::unmatched(const std::vector<comparison_row>& rows) const {
   std::vector<std::string> out;
   for (const auto& p : patterns_) {
-    if (p->exclude) continue;
+    if (p->pattern.excludes()) continue;
     const bool any = std::any_of(rows.begin(), rows.end(),
-                                 [&](const comparison_row& row) { return matches(p->glob, p->regex, p->is_regex, row.name); });
-    if (!any) out.push_back(p->text);
+                                 [&](const comparison_row& row) { return p->pattern.matches(row.name); });
+    if (!any) out.push_back(p->pattern.text());
   }
   return out;
 }
 
-namespace {
-
-/// A glob (fnmatch(3) without flags: `*`, `?`, `[...]` with `!` or `^` to negate, `\` to quote) as an
-/// ECMAScript expression of the whole name.
-std::string glob_regex(std::string_view glob) {
-  static constexpr std::string_view special = "\\^$.|?*+()[]{}";
-  std::string out;
-  for (std::size_t i = 0; i < glob.size(); ++i) {
-    const char c = glob[i];
-    if (c == '*') {
-      out += ".*";
-    } else if (c == '?') {
-      out += '.';
-    } else if (c == '\\' && i + 1 < glob.size()) {
-      ++i;
-      if (special.find(glob[i]) != std::string_view::npos) out += '\\';
-      out += glob[i];
-    } else if (c == '[' && glob.find(']', i + 2) != std::string_view::npos) {
-      const std::size_t end = glob.find(']', i + 2);
-      std::string_view set = glob.substr(i + 1, end - i - 1);
-      out += '[';
-      if (!set.empty() && (set.front() == '!' || set.front() == '^')) {
-        out += '^';
-        set.remove_prefix(1);
-      }
-      for (const char s : set) {
-        if (s == '\\' || s == ']' || s == '[' || s == '^') out += '\\';
-        out += s;
-      }
-      out += ']';
-      i = end;
-    } else {
-      if (special.find(c) != std::string_view::npos) out += '\\';
-      out += c;
-    }
-  }
-  return out + '$';
-}
-
-}  // namespace
-
 name_rule name_rule_of(std::string_view option, const std::string& pattern) {
-  if (pattern.empty()) throw usage_error(fmt::format("{} \"\": an empty pattern", option));
-  name_rule rule;
-  if (pattern.size() >= 2 && pattern.front() == '/' && pattern.back() == '/') {
-    rule.how = name_match::search;
-    rule.text = pattern.substr(1, pattern.size() - 2);
-  } else {
-    rule.how = name_match::pattern;
-    rule.text = glob_regex(pattern);
-  }
-  try {
-    (void)std::regex(rule.text, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    throw usage_error(fmt::format("{} {}: not a regular expression: {}", option, text::quoted(pattern), e.what()));
-  }
-  return rule;
+  const name_pattern parsed = pattern_of(option, pattern);
+  if (parsed.excludes())
+    throw usage_error(fmt::format("{} {}: a direction pattern cannot exclude (a leading '!')", option,
+                                  text::quoted(pattern)));
+  return parsed.rule();
 }
 
 namespace {

@@ -19,10 +19,10 @@
 
 namespace perfmail::cli {
 
-/// The metric patterns of --metrics: a glob (`fio.*`, `*_bw_MBps`, matched against the whole name), a
-/// regular expression between slashes (`/lat_(50|99)/`, ECMAScript, found anywhere in the name), and a
-/// leading `!` to exclude what the rest matches. A metric is chosen when it matches an including
-/// pattern (or there is none) and no excluding one.
+/// The metric patterns of --metrics (metrics/name_pattern.hpp): a glob (`fio.*`, `*_bw_MBps`, matched
+/// against the whole name), a regular expression between slashes (`/lat_(50|99)/`, RE2, found anywhere
+/// in the name), and a leading `!` to exclude what the rest matches. A metric is chosen when it matches
+/// an including pattern (or there is none) and no excluding one.
 class metric_patterns {
  public:
   metric_patterns();
@@ -45,7 +45,7 @@ class metric_patterns {
 
 /// A --metrics-style pattern (a glob, or /regex/) as the classifier's name rule, for the direction
 /// options: a glob becomes a regular expression of the whole name, /regex/ one found anywhere. Throws
-/// usage_error naming `option` for an empty pattern or a bad regular expression.
+/// usage_error naming `option` for an empty pattern, a bad regular expression or a leading `!`.
 [[nodiscard]] name_rule name_rule_of(std::string_view option, const std::string& pattern);
 
 /// --only: the rows shown, by their verdict.

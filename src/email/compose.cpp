@@ -89,7 +89,7 @@ std::vector<const comparison_row*> rows_to_print(const table_section& request, c
       const auto* row = table.find(name);
       if (row == nullptr)
         throw input_error("report", input_place::named("table.rows"),
-                          fmt::format("no results have the metric \"{}\"", name));
+                          fmt::format("no results have the metric {}", text::quoted(name)));
       rows.push_back(row);
     }
     return rows;
@@ -265,7 +265,7 @@ composed_report compose(const report_document& doc, comparison table) {
     headline_row = out.table.find(doc.headline.metric);
     if (headline_row == nullptr)
       throw input_error("report", input_place::named("headline.metric"),
-                        fmt::format("no results have the metric \"{}\"", doc.headline.metric));
+                        fmt::format("no results have the metric {}", text::quoted(doc.headline.metric)));
   } else {
     headline_row = headline_row_of(out.rows, request.verdicts());
     if (headline_row == nullptr)

@@ -119,7 +119,7 @@ section_output compose_section(const report_document& doc, const section_input& 
     out.metric_row = out.table->find(in.metric);
     if (out.metric_row == nullptr)
       throw input_error("report", input_place::named(in.metric_field),
-                        fmt::format("no results have the metric \"{}\"", in.metric));
+                        fmt::format("no results have the metric {}", text::quoted(in.metric)));
   } else {
     // The most important regression printed, else the first performance row (headline_row_of).
     out.metric_row = headline_row_of(out.rows, request.verdicts());
@@ -141,6 +141,8 @@ section_output compose_section(const report_document& doc, const section_input& 
 /// so that the id the body names is the Message-ID of the mbox.
 std::string bare_message_id(const report_document& doc, std::string_view subject) {
   std::string_view id = doc.mail.message_id;
+  // A date that cannot be read is refused with its reason, never left to drop what derives from it.
+  if (!doc.mail.date.empty()) (void)date_header(doc.mail.date);
   if (id.empty()) {
     const auto minute = minute_of_mail_date(doc.mail.date);
     if (!minute || doc.mail.from.empty()) return {};

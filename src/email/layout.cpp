@@ -4,6 +4,8 @@
 
 #include "perfmail/email/layout.hpp"
 
+#include "perfmail/email/mbox.hpp"
+
 #include <array>
 #include <charconv>
 #include <cstdint>
@@ -104,29 +106,12 @@ std::optional<calendar_day> day_of_mail_date(std::string_view date) {
 }
 
 std::optional<std::uint64_t> minute_of_mail_date(std::string_view date) {
-  // `[Day, ]DD Mon YYYY ...`: skip the weekday, then read the three fields.
-  if (const auto comma = date.find(','); comma != std::string_view::npos) date.remove_prefix(comma + 1);
-  const auto next_field = [&date]() {
-    while (!date.empty() && date.front() == ' ') date.remove_prefix(1);
-    const auto end = date.find(' ');
-    const std::string_view field = date.substr(0, end);
-    date.remove_prefix(end == std::string_view::npos ? date.size() : end);
-    return field;
-  };
-  const auto day = number_of(next_field());
-  const std::string_view month_name = next_field();
-  const auto year = number_of(next_field());
-  const std::string_view time = next_field();  // hh:mm[:ss]
-  constexpr std::array<std::string_view, 12> months{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  unsigned month = 0;
-  for (unsigned i = 0; i < months.size(); ++i)
-    if (months[i] == month_name) month = i + 1;
-  if (!day || !year || month == 0 || time.size() < 5 || time[2] != ':') return std::nullopt;
-  const auto hour = number_of(time.substr(0, 2)), minute = number_of(time.substr(3, 2));
-  const auto calendar = day_of(*year, month, *day);
-  if (!calendar || !hour || !minute || *hour > 23 || *minute > 59) return std::nullopt;
-  return std::uint64_t{*calendar} * 10000 + *hour * 100 + *minute;
+  // The one reader of dates, the Date header's: a date it refuses gives no minute.
+  const auto [read, problem] = read_mail_date(detail::trim_spaces(date));
+  if (!read) return std::nullopt;
+  const auto calendar = std::uint64_t{static_cast<unsigned>(static_cast<int>(read->day.year()))} * 10000 +
+                        static_cast<unsigned>(read->day.month()) * 100 + static_cast<unsigned>(read->day.day());
+  return calendar * 10000 + static_cast<unsigned>(read->hour) * 100 + static_cast<unsigned>(read->minute);
 }
 
 email_layout layout_of_day(calendar_day day) {

@@ -25,7 +25,7 @@ using json = nlohmann::ordered_json;
 /// a double: such a value is refused, as the tables refuse it.
 json number(double x, std::string_view metric, std::string_view what) {
   if (!std::isfinite(x))
-    throw value_error(fmt::format("metric \"{}\": the {} is beyond the range of a double", metric, what));
+    throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
   return json(x);
 }
 

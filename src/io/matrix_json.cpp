@@ -14,6 +14,7 @@
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/text/format_characters.hpp"
 #include "perfmail/text/number_grammar.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -76,6 +77,10 @@ std::optional<std::string> metric_name_problem(std::string_view name, const load
                        "tables, plots and mail",
                        seq.code);
   }
+  if (const auto format = text::first_format_character(name); format != std::string_view::npos)
+    return fmt::format("a metric name holding an invisible formatting character (U+{:04X}): two names would "
+                       "read alike in tables, plots and mail",
+                       text::decode_utf8(name, format).code);
   if (name.size() > limits.max_name_bytes)
     return fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(), limits.max_name_bytes);
   return std::nullopt;
@@ -209,7 +214,7 @@ class matrix_reader {
   [[noreturn]] void fail_duplicate(std::string_view key, text_position second) {
     // A copy: the key may point into the parser's buffer, which reading the keys again overwrites.
     const std::string name{key};
-    const std::string shown = fmt::format("metric \"{}\"", name);
+    const std::string shown = fmt::format("metric {}", text::quoted(name));
     std::optional<input_place> first;
     od::document doc;
     od::object object;
@@ -244,7 +249,7 @@ class matrix_reader {
   void check_failure_count(std::string_view metric, const sample& s, od::value& value) {
     if (s.kind != sample_kind::missing && s.value < 0 &&
         metric_classifier::robot()->classify(metric).kind == metric_kind::failure)
-      fail(place_of(value), fmt::format("metric \"{}\": a failure count is negative", metric));
+      fail(place_of(value), fmt::format("metric {}: a failure count is negative", text::quoted(metric)));
   }
 
   sample read_sample(od::value& value, std::string_view metric) {
@@ -294,11 +299,11 @@ class matrix_reader {
         return {0, sample_kind::missing, true};
       }
       case od::json_type::boolean:
-        fail(place, fmt::format("metric \"{}\": a sample is true or false; expected a number", metric));
+        fail(place, fmt::format("metric {}: a sample is true or false; expected a number", text::quoted(metric)));
       case od::json_type::object:
-        fail(place, fmt::format("metric \"{}\": a sample is an object; expected a number", metric));
+        fail(place, fmt::format("metric {}: a sample is an object; expected a number", text::quoted(metric)));
       case od::json_type::array:
-        fail(place, fmt::format("metric \"{}\": a sample is an array; expected a number", metric));
+        fail(place, fmt::format("metric {}: a sample is an array; expected a number", text::quoted(metric)));
       case od::json_type::number:
         break;
     }
@@ -388,7 +393,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
     }
 
     if (type != od::json_type::array)
-      reader.fail(place, fmt::format("metric \"{}\" is not an array of samples", name));
+      reader.fail(place, fmt::format("metric {} is not an array of samples", text::quoted(name)));
     od::array array;
     if (auto err = value.get_array().get(array)) reader.fail(value, err);
     series.reset(name);
@@ -402,8 +407,8 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
       textual = textual || s.is_text;
       series.push_back(s.value, s.kind);
       if (series.size() > limits.max_runs)
-        reader.fail(place, fmt::format("metric \"{}\" has more than {} samples (the limit of runs)",
-                                       series.name(), limits.max_runs));
+        reader.fail(place, fmt::format("metric {} has more than {} samples (the limit of runs)",
+                                       text::quoted(series.name()), limits.max_runs));
     }
     expected_runs = std::max(expected_runs, series.size());
     const auto appears_twice = [&] { reader.fail_duplicate(series.name(), place); };
@@ -420,7 +425,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
   if (const auto& sources = result.stats_source()) {
     for (const auto& m : result.metrics())
       if (m.size() > sources->size())
-        throw input_error(std::string{source}, input_place::named(fmt::format("metric \"{}\"", m.name())),
+        throw input_error(std::string{source}, input_place::named(fmt::format("metric {}", text::quoted(m.name()))),
                           fmt::format("has {} samples but stats_source lists {} runs", m.size(), sources->size()));
   }
   return result;
@@ -496,7 +501,7 @@ class stats_merger {
       od::json_type type{};
       if (auto err = value.type().get(type)) reader.fail(value, err);
       if (type == od::json_type::array)
-        reader.fail(place, fmt::format("metric \"{}\": a per-run stats.json holds one value per metric", name));
+        reader.fail(place, fmt::format("metric {}: a per-run stats.json holds one value per metric", text::quoted(name)));
       const auto s = reader.read_sample(value, name);
       reader.check_failure_count(name, s, value);
       if (s.is_text) {

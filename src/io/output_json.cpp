@@ -3,6 +3,7 @@
 #include "perfmail/io/output_json.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -27,7 +28,7 @@ std::string dumped(const json& doc, int indent) {
 /// exist: such a value is refused, as the text table refuses it.
 json number(double x, std::string_view metric, std::string_view what) {
   if (!std::isfinite(x))
-    throw value_error(fmt::format("metric \"{}\": the {} is beyond the range of a double", metric, what));
+    throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
   return json(x);
 }
 

@@ -9,9 +9,11 @@
 #include "json_diagnosis.hpp"
 #include "json_tree.hpp"
 #include "matrix_text.hpp"
+#include "metric_name.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/read_file.hpp"
+#include "perfmail/metrics/name_pattern.hpp"
 #include "perfmail/metrics/rules.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/options.hpp"
@@ -568,7 +570,13 @@ class report_parser {
     if (const json_node* s = r.find("samples")) {
       if (s->type != kind::object) r.fail("samples", *s, "must map metric names to {\"good\": [...], \"bad\": [...]}");
       for (const auto& member : s->members) {
-        const std::string path = fmt::format("plots.samples.{}", member.key);
+        // Keys are metric names, printed as plot titles: the one rule for names applies.
+        if (const auto problem = detail::metric_name_problem(member.key, limits_))
+          doc_->fail(member.key_offset, "plots.samples", *problem);
+        // The key in the path as written, cut as quoted input is cut, so the reason follows a long one.
+        std::string shown{text::excerpt_of(member.key, text::quoted_characters)};
+        if (shown.size() < member.key.size()) shown += "...";
+        const std::string path = fmt::format("plots.samples.{}", shown);
         const object_reader sr(*doc_, member.value, path, {"good", "bad"});
         email::plot_samples samples{member.key, read_samples(sr.find("good"), path + ".good"),
                                     read_samples(sr.find("bad"), path + ".bad")};
@@ -658,6 +666,12 @@ class report_parser {
       direction_rule rule{};
       rule.name.how = r.enum_or("match", name_match::exact, name_match_names);
       rule.name.text = r.required_string("text");
+      // A pattern is checked here, where its place is known, by the engine that will match it.
+      if (rule.name.how == name_match::pattern || rule.name.how == name_match::search)
+        if (const auto problem = regex_problem(rule.name.text))
+          r.fail("text", *r.find("text"),
+                 fmt::format("the name rule {} is not a regular expression: {}", text::quoted(rule.name.text),
+                             *problem));
       if (r.find("better") == nullptr) (void)r.require("better");
       rule.direction = r.enum_or("better", better::higher, better_names);
       out.push_back(std::move(rule));

@@ -3,6 +3,7 @@
 #include "name_matcher.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
 
@@ -110,22 +111,15 @@ std::vector<std::string> required_text(std::string_view p) {
 /// line breaks, which `.` would not match).
 bool matches_anything(std::string_view rest) { return rest.empty() || rest == ".*" || rest == ".*$"; }
 
-/// The literal `X` of a rest `(?!X)`, optionally followed by `.*`: text the name must not continue with.
-std::optional<std::string> excluded_literal(std::string_view rest) {
-  if (!rest.starts_with("(?!")) return std::nullopt;
-  const auto close = rest.find(')');
-  if (close == std::string_view::npos || !matches_anything(rest.substr(close + 1))) return std::nullopt;
-  const std::string_view inside = rest.substr(3, close - 3);
-  auto [literal, after] = literal_prefix(inside);
-  if (!after.empty() || literal.empty()) return std::nullopt;
-  return literal;
-}
-
-std::shared_ptr<const std::regex> compile(const name_rule& rule, std::string_view expression) {
+/// The rule's expression `expression` (all of it, or what is left of it once a `^` is taken off)
+/// compiled for matching where the rule says.
+name_regex compile(const name_rule& rule, std::string_view expression) {
   try {
-    return std::make_shared<const std::regex>(std::string{expression}, std::regex::ECMAScript | std::regex::optimize);
-  } catch (const std::regex_error& e) {
-    throw usage_error(fmt::format("the name rule \"{}\" is not a regular expression: {}", rule.text, e.what()));
+    return name_regex{expression, rule.how == name_match::search ? name_regex::anchoring::anywhere
+                                                                 : name_regex::anchoring::from_start};
+  } catch (const usage_error&) {
+    throw usage_error(fmt::format("the name rule {} is not a regular expression: {}", text::quoted(rule.text),
+                                  regex_problem(expression).value_or("")));
   }
 }
 
@@ -202,12 +196,8 @@ bool name_matcher::entry::rest_matches(std::string_view name, const name_signatu
       bool any_held = needs_one_of.empty();
       for (std::size_t w = 0; w < needs_one_of.size() && !any_held; ++w) any_held = holds(w);
       if (!any_held) return false;
-      if (!not_followed_by.empty() && name.substr(literal.size()).starts_with(not_followed_by)) return false;
       if (rest) return rest->matches(name.substr(literal.size()));
-      if (!regex) return true;
-      const auto flags = how == name_match::pattern ? std::regex_constants::match_continuous
-                                                    : std::regex_constants::match_default;
-      return std::regex_search(name.begin(), name.end(), *regex, flags);
+      return !regex || regex->matches(name);
     }
   }
   return false;
@@ -224,7 +214,7 @@ std::vector<std::string> without_alternatives(const std::string& p) {
       ++i;
       continue;
     }
-    if (p[i] == '[') return {};  // a class: its parentheses are literal, left to std::regex
+    if (p[i] == '[') return {};  // a class: its parentheses are literal, left to the regular expression
     if (p[i] != '(') continue;
     const auto close = p.find(')', i + 1);
     if (close == std::string::npos) return {};
@@ -304,9 +294,7 @@ void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t 
         e.how = name_match::pattern;
         const auto [prefix, rest] = literal_prefix(p);
         e.literal = prefix;
-        if (const auto excluded = excluded_literal(rest)) {
-          e.not_followed_by = *excluded;
-        } else if (!matches_anything(rest)) {
+        if (!matches_anything(rest)) {
           e.rest = wildcard::of(rest);
           if (!e.rest) e.regex = compile(rule, p);
           e.needs_one_of = required_text(rest);
@@ -331,8 +319,7 @@ void name_matcher::add(const name_rule& rule, std::uint32_t list, std::uint32_t 
   if (e.needs_one_of.size() == 1) e.needs = e.needs_one_of_pairs.front();
   // Found in a trie, a prefix or suffix rule matches, and so does a pattern that is its literal prefix.
   const bool literal_decides = e.how == name_match::prefix || e.how == name_match::suffix ||
-                               (e.how == name_match::pattern && !e.regex && !e.rest && e.needs_one_of.empty() &&
-                                e.not_followed_by.empty());
+                               (e.how == name_match::pattern && !e.regex && !e.rest && e.needs_one_of.empty());
   screens_.push_back({list, index, literal_decides, e.needs});
   entries_.push_back(std::move(e));
 }

@@ -4,6 +4,7 @@
 // names in a hash table, and a regular expression run only where its literal part already matched. Only
 // the classifier uses it.
 
+#include "perfmail/metrics/name_pattern.hpp"
 #include "perfmail/metrics/rules.hpp"
 
 #include <array>
@@ -13,7 +14,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -48,7 +48,7 @@ struct name_signature {
 /// suffix, substring and unanchored rules. Each rule keeps its list and its place in that list.
 /// A pattern of literal characters, `.` (any one character) and `.*` (any run), matched from the start
 /// of a text and, when it ends with `$`, to its end: most of the robot's patterns, matched without
-/// std::regex (metric names hold no line breaks, which `.` would not match).
+/// a regular expression (metric names hold no line breaks, which `.` would not match).
 class wildcard {
  public:
   /// The wildcard `pattern` amounts to, or nullopt when it uses any other operator.
@@ -88,9 +88,8 @@ class name_matcher {
     std::string literal;                       ///< prefix, suffix, substring or exact text; a pattern's literal part
     std::vector<std::string> needs_one_of;     ///< a pattern: every match holds one of these...
     std::vector<name_signature> needs_one_of_pairs;  ///< ...and so the pairs of one of these
-    std::string not_followed_by;               ///< a pattern `literal(?!text)`: the text excluded after the literal
     std::optional<wildcard> rest;              ///< a pattern's rest after the literal, when a wildcard says it
-    std::shared_ptr<const std::regex> regex;   ///< null when the literal and the rest decide alone
+    std::optional<name_regex> regex;           ///< none when the literal and the rest decide alone
     name_signature needs;                      ///< pairs every match holds (of the literal or required text)
     [[nodiscard]] bool rest_matches(std::string_view name, const name_signature& sig) const;
   };

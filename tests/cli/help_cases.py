@@ -12,6 +12,7 @@ import argparse
 import os
 import re
 import shutil
+import tempfile
 import subprocess
 import sys
 
@@ -171,7 +172,8 @@ def bash_complete(a, words):
     result = run(["bash", "--norc", "-c", BASH_DRIVER, "bash", script] + words)
     if result.returncode != 0 or result.stderr:
         fail(f"bash completion of {words}: status {result.returncode}, {result.stderr!r}")
-    return result.stdout.decode().split()
+    # One completion a line: a file name may hold spaces.
+    return [line for line in result.stdout.decode().splitlines() if line]
 
 
 def expect_completion(complete, a, words, expected, exact=False):
@@ -200,6 +202,14 @@ def case_bash(a):
     expect_completion(bash_complete, a, ["perfmail", "compare", os.path.join(here, "help_ca")],
                       [os.path.join(here, "help_cases.py")])
     expect_completion(bash_complete, a, ["perfmail", "compare", "--alpha", ""], [], exact=True)
+    # a file name with spaces is one word, and a `*` in one is not expanded
+    with tempfile.TemporaryDirectory() as spaced:
+        for name in ("base results.json", "base *.json", "base-other.json"):
+            open(os.path.join(spaced, name), "w").close()
+        expect_completion(bash_complete, a, ["perfmail", "compare", os.path.join(spaced, "base ")],
+                          [os.path.join(spaced, "base results.json"), os.path.join(spaced, "base *.json")], exact=True)
+        expect_completion(bash_complete, a, ["perfmail", "report", "-o", os.path.join(spaced, "base r")],
+                          [os.path.join(spaced, "base results.json")], exact=True)
     for command in commands(a.perfmail):
         expect_completion(bash_complete, a, ["perfmail", command, "-"], options(a.perfmail, command) + ["--max-runs"])
 

@@ -199,6 +199,45 @@ def case_bad_sender():
         fail(f"a bad git user.email is not named: {stderr!r}")
 
 
+def case_hostile_headers():
+    """C1 and bidirectional controls in any header value, impossible dates and values of thousands of
+    octets are refused in one line naming the field (and the document's place), the value cut and the
+    reason kept; nothing on stdout and nothing raw on stderr."""
+    report = os.path.join(examples, "report.json")
+    rlo, csi = "\u202e", "\u009b"
+    long_address = "a" * 3000 + "@example.org"
+    for argv, env, needles in (
+        (["--from", f"Evil {rlo}redaeR <a@example.org>"], environment(), ["--from", "U+202E"]),
+        (["--to", f"Evil {csi}31m <a@example.org>"], environment(), ["--to", "U+009B"]),
+        ([], environment(email_variable=f"Evil {rlo} <a@example.org>"), ["EMAIL", "U+202E"]),
+        (["--from", long_address], environment(), ["--from", "longer than 254 octets: 3012"]),
+    ):
+        done = perfmail("report", report, "--format", "mbox", *argv, env=env, expect=2)
+        stderr = done.stderr.decode()
+        if done.stdout or stderr.count("\n") != 1 or len(stderr) > 400 or rlo in stderr or csi in stderr:
+            fail(f"{argv or 'EMAIL'}: not refused in one short line: {stderr!r}")
+        for needle in needles:
+            if needle not in stderr:
+                fail(f"{argv or 'EMAIL'}: the refusal lacks {needle!r}: {stderr!r}")
+    bad_git = environment()
+    with open(os.path.join(bad_git["HOME"], ".gitconfig"), "w", encoding="utf-8") as f:
+        f.write(f"[user]\n\tname = Test {rlo}User\n\temail = test.user@example.net\n")
+    stderr = perfmail("report", report, "--format", "mbox", env=bad_git, expect=2).stderr.decode()
+    if "git config user.name" not in stderr or "U+202E" not in stderr:
+        fail(f"a bidirectional control in git's user.name is not refused: {stderr!r}")
+    for field, value, needle in (
+        ("from", f"Evil {rlo} <a@example.org>", "mail.from: "),
+        ("date", "Tue, 31 Feb 2026 10:00:00 +0000", "mail.date: \"Tue, 31 Feb 2026 10:00:00 +0000\": 31 Feb 2026 is not a day"),
+        ("date", "Mon, 29 Nov 2026 21:07:17 +0000", "29 Nov 2026 is a Sun, not a Mon"),
+        ("message_id", "i" * 3000 + "@example.org", "a message id of 3012 octets, too long for a header line"),
+    ):
+        doc = document_copy("report.json", lambda d: d["mail"].update({field: value}))
+        for output in ("mbox", "text"):
+            stderr = perfmail("report", doc, "--format", output, env=environment(), expect=2).stderr.decode()
+            if not re.match("perfmail: " + re.escape(doc) + r":\d+:\d+: ", stderr) or needle not in stderr or rlo in stderr:
+                fail(f"mail.{field} {value[:40]!r} ({output}): not refused at its place: {stderr!r}")
+
+
 def case_recipients():
     """--to and --cc replace the document's lists; an empty one clears it."""
     env = environment()

@@ -115,6 +115,16 @@ case $case_name in
     check_quiet
     [ "$(cat "$dir/first")" = "$(head -n 1 "$dir/expected")" ] || fail "the reader got [$(cat "$dir/first")]"
     ;;
+  empty_o)  # -o '' (a variable that came out empty): refused, nothing written anywhere
+    run "$@" -o ''
+    check_status 2
+    check_error "perfmail: --output: an empty path (give a file name, or - for standard output) (see --help)"
+    check_no_stdout
+    run "$@" --output ''
+    check_status 2
+    check_no_stdout
+    check_entries err expected out
+    ;;
   null_o)  # -o onto a null device: written into, never replaced by a file
     make_device null 1 3
     run "$@" -o "$dir/null"

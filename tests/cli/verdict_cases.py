@@ -314,6 +314,42 @@ def case_directions():
     refused(["compare", BASE, HEAD, "--higher-is-better", "/a(/"], "--higher-is-better \"/a(/\": not a regular expression")
 
 
+def case_hostile_patterns():
+    """Patterns that take exponential time in a backtracking engine finish at once (RE2): a result file
+    chooses the metric names, and must not be able to hang a CI gate. The test's TIMEOUT is the check."""
+    os.makedirs(SCRATCH, exist_ok=True)
+    names = ["a" * 60 + "!", "fio." + "ab_" * 30 + "-", "xa", "fio.write_iops"]
+    for side, values in (("base", [1, 1, 1]), ("head", [2, 2, 2])):
+        with open(os.path.join(SCRATCH, side + ".json"), "w") as f:
+            json.dump({name: values for name in names}, f)
+    base, head = os.path.join(SCRATCH, "base.json"), os.path.join(SCRATCH, "head.json")
+    for args in (["--metrics", "/(a+)+$/"], ["--metrics", r"/^fio\.(\w+_?)+$/", "--metrics", "xa"],
+                 ["--higher-is-better", "/(a+)+$/"], ["--lower-is-better", "(a*)*!"]):
+        status, out, err = run("compare", base, head, "--all", *args)
+        expect(status, out, err, 0)
+    status, out, err = run("compare", base, head, "--all", "--order", "given", "--metrics", "/(a+)+$/")
+    if not out.rstrip("\n").splitlines()[-3].endswith(" xa") or "a" * 60 in out or "fio." in out:
+        fail("/(a+)+$/ chose other rows than xa", out, err)
+    with open(os.path.join(DATA, "report.json")) as f:
+        doc = json.load(f)
+    doc["results"] = {"base": base, "head": head}
+    doc["directions"] = [{"match": "search", "text": "(a+)+$", "better": "lower"}]
+    report = os.path.join(SCRATCH, "report.json")
+    with open(report, "w") as f:
+        json.dump(doc, f, indent=2)
+    status, out, err = run("report", report, "--fail-on", "never")
+    expect(status, out, err, 0)
+    # Lookaround and backreferences, which the linear-time engine lacks, are refused with its reason.
+    refused(["compare", base, head, "--metrics", "/a(?=b)/"], "--metrics \"/a(?=b)/\": not a regular expression")
+    refused(["compare", base, head, "--higher-is-better", r"/(a)\1/"], "not a regular expression")
+    refused(["compare", base, head, "--higher-is-better", "!x*"], "a direction pattern cannot exclude")
+    doc["directions"] = [{"match": "pattern", "text": "(", "better": "lower"}]
+    with open(report, "w") as f:
+        json.dump(doc, f, indent=2)
+    refused(["report", report], f"{report}:")
+    refused(["report", report], "directions[0].text: the name rule \"(\" is not a regular expression: missing )")
+
+
 def case_report_headline():
     status, out, err = run("report", os.path.join(DATA, "report.json"))
     expect(status, out, err, 0)

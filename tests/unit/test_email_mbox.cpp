@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/email/layout.hpp"
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -619,5 +620,82 @@ TEST_CASE("mbox: a date that is not an RFC 5322 date is refused") {
     CAPTURE(date);
     h.date = date;
     CHECK_THROWS_WITH_AS((void)mbox_message(h, "x\n"), doctest::Contains("Date: "), perfmail::usage_error);
+  }
+}
+
+TEST_CASE("mbox: a date is a day of the calendar, its weekday that day's, its zone one in use") {
+  // <chrono>'s calendar decides; each refusal says what is wrong, never only "not a date".
+  const auto refusal = [](const char* date) {
+    try {
+      (void)date_header(date);
+    } catch (const mail_header_error& e) {
+      return e.problem();
+    }
+    return std::string{"(accepted)"};
+  };
+  CHECK(refusal("Tue, 31 Feb 2026 10:00:00 +0000") ==
+        "\"Tue, 31 Feb 2026 10:00:00 +0000\": 31 Feb 2026 is not a day of the calendar (Feb has 28 days)");
+  CHECK(refusal("29 Feb 2025 10:00 +0000").find("(Feb has 28 days)") != std::string::npos);
+  CHECK(refusal("29 Feb 2024 10:00 +0000") == "(accepted)");
+  CHECK(refusal("31 Apr 2026 10:00 +0000").find("(Apr has 30 days)") != std::string::npos);
+  CHECK(refusal("Mon, 29 Nov 2026 21:07:17 +0000").ends_with("29 Nov 2026 is a Sun, not a Mon"));
+  CHECK(refusal("Sun, 29 Nov 2026 21:07:17 +0000") == "(accepted)");
+  CHECK(refusal("Sat, 30 Nov 2024 18:44:15 +0800") == "(accepted)");
+  CHECK(refusal("1 Jan 2026 10:00 +1500").find("not a zone offset in use (+1500") != std::string::npos);
+  CHECK(refusal("1 Jan 2026 10:00 -1300").find("not a zone offset in use (-1300") != std::string::npos);
+  CHECK(refusal("1 Jan 2026 10:00 +0560").find("not a zone offset in use") != std::string::npos);
+  CHECK(refusal("1 Jan 2026 10:00 +1400") == "(accepted)");
+  CHECK(refusal("1 Jan 2026 24:00 +0000").find("not a time of day (24:00:00)") != std::string::npos);
+  CHECK(refusal("31 Dec 2026 23:59:60 +0000") == "(accepted)");  // a leap second
+  // A long value is cut in the message, and the reason stays.
+  const std::string long_date = "Sun, 29 Nov 2026 21:07:17 +0000" + std::string(3000, ' ') + "x";
+  const std::string problem = refusal(long_date.c_str());
+  CHECK(problem.size() < 200);
+  CHECK(problem.ends_with("not an RFC 5322 date (expected e.g. \"Sun, 29 Nov 2026 21:07:17 +0000\")"));
+  // The day the layouts and the robot's Message-IDs derive from a date is read by the same reader.
+  CHECK(minute_of_mail_date("Sun, 29 Nov 2026 21:07:17 +0000") == 202611292107u);
+  CHECK_FALSE(minute_of_mail_date("Tue, 31 Feb 2026 10:00:00 +0000").has_value());
+  CHECK_FALSE(minute_of_mail_date("Mon, 29 Nov 2026 21:07:17 +0000").has_value());
+}
+
+TEST_CASE("mbox: C1 and bidirectional controls in any header value are refused, named by code point") {
+  // U+202E would show `Evil <a@example.org>` reversed; NEL (U+0085) and CSI (U+009B) are acted on by
+  // terminals that show the mail. A space cannot stand for them without changing what the text says.
+  for (const char* control : {"\u0085", "\u009B", "\u202E", "\u2066", "\u200F", "\u061C", "\u2028"}) {
+    CAPTURE(control);
+    const std::string name = std::string{"Evil "} + control + "redaeR <a@example.org>";
+    CHECK_THROWS_WITH_AS((void)parse_mailbox("From", name), doctest::Contains("From: \"Evil \\u"), mail_header_error);
+    CHECK_THROWS_WITH_AS((void)parse_mailbox("To", name), doctest::Contains("which would change how the header shows"),
+                         mail_header_error);
+    CHECK_THROWS_WITH_AS((void)unstructured_header("Subject", std::string{"[mm] x"} + control),
+                         doctest::Contains("Subject: "), mail_header_error);
+  }
+  CHECK_THROWS_WITH_AS((void)parse_mailbox("From", "Evil \u202E <a@example.org>"),
+                       doctest::Contains("holds U+202E, a bidirectional control"), mail_header_error);
+  CHECK_THROWS_WITH_AS((void)parse_mailbox("From", "Evil \u0085 <a@example.org>"),
+                       doctest::Contains("holds U+0085, a C1 control"), mail_header_error);
+  CHECK_THROWS_WITH_AS((void)parse_mailbox("From", "Evil\x1b[31m <a@example.org>"),
+                       doctest::Contains("a line break or another control character"), mail_header_error);
+  // Visible text beyond ASCII is still encoded as before.
+  CHECK(parse_mailbox("From", "Ren\u00E9 <r@example.org>").display_name == "Ren\u00E9");
+}
+
+TEST_CASE("mbox: a value of 3,000 octets is refused with its reason, the value cut") {
+  const std::string long_address = std::string(3000, 'a') + "@example.org";
+  try {
+    (void)parse_mailbox("From", long_address);
+    FAIL("accepted");
+  } catch (const mail_header_error& e) {
+    CHECK(std::string_view{e.what()}.size() < 200);
+    CHECK(std::string_view{e.what()}.ends_with("not an address (longer than 254 octets: 3012)"));
+    CHECK(std::string_view{e.what()}.starts_with("From: \"" + std::string(40, 'a') + "...\""));
+  }
+  const std::string long_id = std::string(3000, 'i') + "@example.org";
+  try {
+    (void)msg_id_header("Message-ID", long_id);
+    FAIL("accepted");
+  } catch (const mail_header_error& e) {
+    CHECK(std::string_view{e.what()}.size() < 200);
+    CHECK(std::string_view{e.what()}.ends_with("a message id of 3012 octets, too long for a header line"));
   }
 }

@@ -1,7 +1,11 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/import.hpp"
 #include "perfmail/io/matrix_json.hpp"
+#include "perfmail/text/utf8.hpp"
+
+#include <fmt/format.h>
 
 #include <filesystem>
 #include <fstream>
@@ -291,4 +295,39 @@ TEST_CASE("results_loader: files one after another, and again after a move") {
   const matrix again = moved.load(dir.path / "a");
   CHECK(*again.find("y") == *a.find("y"));
   CHECK(loader.load(dir.path / "b").size() == 1);  // NOLINT(bugprone-use-after-move): a moved-from loader works
+}
+
+TEST_CASE("metric names: invisible formatting characters are refused by every loader, named by code point") {
+  // Category Cf: a zero-width space, a soft hyphen, a byte order mark, a word joiner, an invisible
+  // separator. `fio.write\u200B_iops` would print as `fio.write_iops` beside the real one.
+  for (const char* format : {"\u200B", "\u00AD", "\uFEFF", "\u2060", "\u2063", "\U000E0001"}) {
+    const std::string name = std::string{"fio.write"} + format + "_iops";
+    const std::string code = fmt::format("U+{:04X}", text::decode_utf8(format, 0).code);
+    CAPTURE(code);
+    const std::string from_matrix = parse_error_of("{\n  \"" + name + "\": [1]\n}");
+    CAPTURE(from_matrix);
+    CHECK(from_matrix.starts_with("m.json:2:"));
+    CHECK(from_matrix.find("invisible formatting character (" + code + ")") != std::string::npos);
+    CHECK(from_matrix.find(format) == std::string::npos);
+    std::string from_csv;
+    try {
+      (void)io::parse_delimited("metric,run,value\nok,r1,1\n" + name + ",r1,2\n", "c.csv", ',');
+    } catch (const input_error& e) {
+      from_csv = e.what();
+    }
+    CHECK(from_csv.starts_with("c.csv:3:"));
+    CHECK(from_csv.find(code) != std::string::npos);
+    CHECK(from_csv.find(format) == std::string::npos);
+  }
+  // Visible characters beyond ASCII stay welcome.
+  CHECK(parse_error_of("{\"caf\u00E9.lat_\u00B5s\": [1]}") == "(no error)");
+}
+
+TEST_CASE("parse_matrix: a long metric name is quoted cut, and the reason follows it") {
+  // A name of 3,000 bytes is a valid name; quoted whole, it pushed the reason past the 2,000-byte bound
+  // of messages.
+  const std::string name(3000, 'm');
+  const std::string message = parse_error_of("{\"" + name + "\": 5}");
+  CHECK(message == "m.json:1:3006: metric \"" + std::string(40, 'm') + "...\" is not an array of samples");
+  CHECK(parse_error_of("{\"" + name + "\": [1, true]}").ends_with("a sample is true or false; expected a number"));
 }

@@ -127,6 +127,14 @@ TEST_CASE("report document: every metric it names must be in the results") {
         "r.json:8:56: plots.samples.other: samples for a metric that plots.metrics does not list");
   // A listed plot may be drawn from samples alone.
   CHECK(error_of(with("\"plots\": {\"metrics\": [\"given\"], \"samples\": {\"given\": {\"good\": [1]}}}")) == "(no error)");
+  // Keys of plots.samples are metric names: the one rule for names applies, and a long one is cut in
+  // the path so that the reason follows it.
+  CHECK(error_of(with("\"plots\": {\"samples\": {\"fio.write\u200B_iops\": {\"good\": [1]}}}")).ends_with(
+      "plots.samples: a metric name holding an invisible formatting character (U+200B): two names would read "
+      "alike in tables, plots and mail"));
+  const std::string long_name(3000, 'x');
+  CHECK(error_of(with("\"plots\": {\"metrics\": [\"fio.write_iops\"], \"samples\": {\"" + long_name + "\": {\"good\": [1]}}}"))
+            .ends_with(": plots.samples." + std::string(40, 'x') + "...: samples for a metric that plots.metrics does not list"));
 }
 
 TEST_CASE("report document: numbers follow JSON's grammar and fit a double") {

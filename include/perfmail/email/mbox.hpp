@@ -14,6 +14,7 @@
 // third party's name, nor make `git send-email` copy one.
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
 #include "perfmail/text/utf8.hpp"
 
 #include <fmt/chrono.h>
@@ -25,6 +26,7 @@
 #include <cstdint>
 #include <ctime>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -126,6 +128,29 @@ inline std::string valid_utf8(std::string_view text) {
     i += seq.length;
   }
   return out;
+}
+
+/// Why `value` cannot be a header value as it is, or "": it holds a C0 control (a line break would end
+/// the header and start another) or DEL, a C1 control (U+0080 to U+009F, which terminals act on), or a
+/// bidirectional control (U+061C, U+200E/F, U+202A to U+202E, U+2066 to U+2069), which makes a name or
+/// an address display in another order than it reads: text::is_unsafe_code_point. Named by code point.
+inline std::string control_problem(std::string_view value) {
+  for (std::size_t i = 0; i < value.size();) {
+    const auto seq = text::decode_utf8(value, i);
+    if (!seq.valid()) {
+      ++i;
+      continue;
+    }
+    if (seq.code < 0x20 || seq.code == 0x7F) return "holds a line break or another control character";
+    if (text::is_unsafe_code_point(seq.code)) {
+      const std::string_view kind = seq.code <= 0x9F                         ? "a C1 control"
+                                    : seq.code == 0x2028 || seq.code == 0x2029 ? "a line or paragraph separator"
+                                                                               : "a bidirectional control";
+      return fmt::format("holds U+{:04X}, {}, which would change how the header shows", seq.code, kind);
+    }
+    i += seq.length;
+  }
+  return "";
 }
 
 inline std::string base64(std::string_view bytes) {
@@ -375,7 +400,11 @@ struct header_piece {
 }
 
 /// A Subject or any other unstructured header, encoded and folded.
+/// Throws mail_header_error for a C1 control, a bidirectional control or a line separator, which no
+/// space can stand for without changing what the text says (C0 controls become spaces, as above).
 [[nodiscard]] inline std::string unstructured_header(std::string_view name, std::string_view value) {
+  if (const auto problem = detail::control_problem(header_line(value)); !problem.empty())
+    throw mail_header_error(std::string{name}, fmt::format("{}: {}", text::quoted(value), problem));
   return fold_header(name, encode_unstructured(name, value));
 }
 
@@ -488,10 +517,9 @@ inline bool is_atom_phrase(std::string_view name) {
 /// closed, text after the address, or a non-ASCII address.
 [[nodiscard]] inline mailbox parse_mailbox(std::string_view header, std::string_view text) {
   const auto refuse = [&](std::string_view problem) {
-    throw mail_header_error(std::string{header}, fmt::format("\"{}\": {}", text, problem));
+    throw mail_header_error(std::string{header}, fmt::format("{}: {}", text::quoted(text), problem));
   };
-  for (const char c : text)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) refuse("holds a line break or another control character");
+  if (const auto problem = detail::control_problem(text); !problem.empty()) refuse(problem);
   const std::string_view all = detail::trim_spaces(text);
   if (all.empty()) refuse("no address");
   mailbox box;
@@ -564,7 +592,7 @@ inline bool is_atom_phrase(std::string_view name) {
 /// The id of a message id header without its angle brackets, checked as msg_id_header checks it.
 [[nodiscard]] inline std::string_view bare_msg_id(std::string_view name, std::string_view id) {
   const auto refuse = [&](std::string_view problem) {
-    throw mail_header_error(std::string{name}, fmt::format("\"{}\": {}", id, problem));
+    throw mail_header_error(std::string{name}, fmt::format("{}: {}", text::quoted(id), problem));
   };
   std::string_view bare = detail::trim_spaces(id);
   if (bare.size() >= 2 && bare.front() == '<' && bare.back() == '>') bare = bare.substr(1, bare.size() - 2);
@@ -597,11 +625,29 @@ inline bool is_atom_phrase(std::string_view name) {
   return fold_header("References", pieces);
 }
 
+/// A date-time as RFC 5322 writes it (section 3.3), read and checked: a day that exists, the weekday (when
+/// written) that day's, a zone offset in use.
+struct mail_date {
+  std::chrono::year_month_day day;
+  int hour = 0, minute = 0, second = 0;  ///< as written (a leap second is 60)
+  int zone_minutes = 0;                  ///< east of UTC
+};
+
 namespace detail {
 
-/// Whether `date` is an RFC 5322 date-time (section 3.3) without the obsolete forms:
-/// `[Sun, ]29 Nov 2026 21:07[:17] +0000`.
-inline bool is_rfc5322_date(std::string_view date) {
+inline constexpr std::array<std::string_view, 7> weekday_names{"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+inline constexpr std::array<std::string_view, 12> month_names{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                              "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+inline constexpr std::string_view date_example = "(expected e.g. \"Sun, 29 Nov 2026 21:07:17 +0000\")";
+
+}  // namespace detail
+
+/// The date `date` holds, `[Sun, ]29 Nov 2026 21:07[:17] +0000` without the obsolete forms, or why it
+/// holds none: not that form, a day the month does not have (31 Feb), a weekday that is not the day's
+/// (`Mon, 29 Nov 2026`, a Sunday), a zone offset beyond those in use (-1200 to +1400). The calendar is
+/// <chrono>'s.
+[[nodiscard]] inline std::pair<std::optional<mail_date>, std::string> read_mail_date(std::string_view date) {
+  using namespace std::chrono;
   std::size_t at = 0;
   const auto literal = [&](std::string_view s) {
     if (date.substr(at, s.size()) != s) return false;
@@ -610,7 +656,7 @@ inline bool is_rfc5322_date(std::string_view date) {
   };
   const auto spaces = [&] {
     const std::size_t from = at;
-    while (at < date.size() && is_space(date[at])) ++at;
+    while (at < date.size() && detail::is_space(date[at])) ++at;
     return at > from;
   };
   const auto number = [&](std::size_t min_digits, std::size_t max_digits, int& value) {
@@ -620,32 +666,61 @@ inline bool is_rfc5322_date(std::string_view date) {
       value = value * 10 + (date[at++] - '0');
     return at - from >= min_digits;
   };
-  const auto one_of = [&](std::initializer_list<std::string_view> names) {
-    return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return literal(n); });
+  // The index of the name `names` holds at `at`, or -1.
+  const auto name_of = [&](auto const& names) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (literal(names[i])) return static_cast<int>(i);
+    return -1;
   };
-  if (one_of({"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"})) {
-    if (!literal(",")) return false;
+  const auto refuse = [&](std::string problem) { return std::pair{std::optional<mail_date>{}, std::move(problem)}; };
+  const std::string not_a_date = fmt::format("not an RFC 5322 date {}", detail::date_example);
+  const int written_weekday = name_of(detail::weekday_names);
+  if (written_weekday >= 0) {
+    if (!literal(",")) return refuse(not_a_date);
     spaces();
   }
-  int day = 0, year = 0, hour = 0, minute = 0, second = 0, zone = 0;
-  if (!number(1, 2, day) || day < 1 || day > 31 || !spaces()) return false;
-  if (!one_of({"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"})) return false;
-  if (!spaces() || !number(4, 4, year) || year < 1900 || !spaces()) return false;
-  if (!number(2, 2, hour) || hour > 23 || !literal(":") || !number(2, 2, minute) || minute > 59) return false;
-  if (literal(":") && (!number(2, 2, second) || second > 60)) return false;
-  if (!spaces() || !(literal("+") || literal("-")) || !number(4, 4, zone) || zone % 100 > 59) return false;
-  return at == date.size();
+  int d = 0, y = 0, hour = 0, minute = 0, second = 0, zone = 0;
+  if (!number(1, 2, d) || !spaces()) return refuse(not_a_date);
+  const int m = name_of(detail::month_names);
+  if (m < 0 || !spaces() || !number(4, 4, y) || !spaces()) return refuse(not_a_date);
+  if (!number(2, 2, hour) || !literal(":") || !number(2, 2, minute)) return refuse(not_a_date);
+  if (literal(":") && !number(2, 2, second)) return refuse(not_a_date);
+  if (!spaces()) return refuse(not_a_date);
+  const bool west = literal("-");
+  if ((!west && !literal("+")) || !number(4, 4, zone) || at != date.size()) return refuse(not_a_date);
+
+  mail_date out;
+  const month written_month{static_cast<unsigned>(m + 1)};
+  out.day = year_month_day{year{y}, written_month, day{static_cast<unsigned>(d)}};
+  if (y < 1900) return refuse(fmt::format("a year before 1900 ({})", y));
+  if (!out.day.ok()) {
+    const unsigned days = static_cast<unsigned>(year_month_day_last{year{y}, month_day_last{written_month}}.day());
+    return refuse(fmt::format("{} {} {} is not a day of the calendar ({} has {} days)", d, detail::month_names[m], y,
+                              detail::month_names[m], days));
+  }
+  if (written_weekday >= 0) {
+    const weekday actual{sys_days{out.day}};
+    if (actual.c_encoding() != static_cast<unsigned>(written_weekday))
+      return refuse(fmt::format("{} {} {} is a {}, not a {}", d, detail::month_names[m], y,
+                                detail::weekday_names[actual.c_encoding()], detail::weekday_names[written_weekday]));
+  }
+  if (hour > 23 || minute > 59 || second > 60)
+    return refuse(fmt::format("not a time of day ({:02}:{:02}:{:02})", hour, minute, second));
+  if (zone % 100 > 59 || zone > 1400 || (west && zone > 1200))
+    return refuse(
+        fmt::format("not a zone offset in use ({}{:04}; they run from -1200 to +1400)", west ? '-' : '+', zone));
+  out.hour = hour;
+  out.minute = minute;
+  out.second = second;
+  out.zone_minutes = (west ? -1 : 1) * (zone / 100 * 60 + zone % 100);
+  return {out, std::string{}};
 }
 
-}  // namespace detail
-
-/// The Date header; throws mail_header_error for a date that is not an RFC 5322 date.
+/// The Date header; throws mail_header_error for a date that read_mail_date refuses, with its reason.
 [[nodiscard]] inline std::string date_header(std::string_view date) {
   const std::string_view value = detail::trim_spaces(date);
-  if (!detail::is_rfc5322_date(value))
-    throw mail_header_error("Date", fmt::format("\"{}\": not an RFC 5322 date (expected e.g. \"Sun, 29 Nov 2026 "
-                                                "21:07:17 +0000\")",
-                                                date));
+  if (const auto [read, problem] = read_mail_date(value); !read)
+    throw mail_header_error("Date", fmt::format("{}: {}", text::quoted(date), problem));
   return fmt::format("Date: {}\n", value);
 }
 

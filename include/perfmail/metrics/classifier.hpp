@@ -1,8 +1,8 @@
 #pragma once
 // The metric classifier: the one place that looks at a metric's name to decide what it is. It holds a
 // metric_rules value compiled for speed (regular expressions and all, behind a pointer, so that including
-// this header costs no <regex>) and classifies each name once, where a comparison unites the names of its
-// results; rows carry the result.
+// this header costs no regular-expression engine) and classifies each name once, where a comparison
+// unites the names of its results; rows carry the result.
 //
 // **Example**:
 //   const auto robot = perfmail::metric_classifier::robot();

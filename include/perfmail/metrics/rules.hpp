@@ -20,7 +20,7 @@ enum class name_match : std::uint8_t {
   prefix,    ///< the name starts with the text
   suffix,    ///< the name ends with the text
   contains,  ///< the text appears anywhere
-  pattern,   ///< a regular expression (ECMAScript) matched from the start of the name
+  pattern,   ///< a regular expression (RE2 syntax, metrics/name_pattern.hpp) matched from the start of the name
   search,    ///< a regular expression found anywhere in the name (`^` and `$` anchor it)
 };
 

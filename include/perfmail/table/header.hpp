@@ -106,7 +106,7 @@ template <class Print>
   try {
     return print();
   } catch (const value_error& e) {
-    throw value_error(fmt::format("metric \"{}\": {}", metric, e.what()));
+    throw value_error(fmt::format("metric {}: {}", text::quoted(metric), e.what()));
   }
 }
 
