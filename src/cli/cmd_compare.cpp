@@ -453,7 +453,9 @@ command_action add_compare_command(CLI::App& app) {
     const table_header header = make_header(*args, notes);
     const compare_options options = compare_options_of(*args);
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
-    const comparison cmp = compare(io::load_all_results(paths, input_limits()), options);
+    std::vector<matrix> results = io::load_all_results(paths, input_limits());
+    for (const auto& m : results) notes.insert(notes.end(), m.notes().begin(), m.notes().end());
+    const comparison cmp = compare(std::move(results), options);
     for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
     return write_comparison(*args, cmp, header);
   };

@@ -35,6 +35,7 @@ class matrix {
         textual_(other.textual_),
         stats_source_(other.stats_source_),
         direction_hints_(other.direction_hints_),
+        notes_(other.notes_),
         longest_(other.longest_) {
     metrics_.reserve(other.metrics_.size());
     for (const auto& m : other.metrics_) metrics_.push_back(store(m));
@@ -95,6 +96,12 @@ class matrix {
   }
   [[nodiscard]] bool has_direction_hints() const noexcept { return !direction_hints_.empty(); }
 
+  /// What the reader of the file wants the user told that the samples alone do not say (a benchmark the
+  /// tool reports as failed: its runs are missing samples), one printable line each, `FILE:LINE: ...`,
+  /// for the command to print as a note. Robot matrices have none.
+  void add_note(std::string note) { notes_.push_back(std::move(note)); }
+  [[nodiscard]] std::span<const std::string> notes() const noexcept { return notes_; }
+
   [[nodiscard]] const series_view* find(std::string_view name) const {
     const auto at = index_.find(name, name_at());
     return at == name_index::npos ? nullptr : &metrics_[at];
@@ -127,6 +134,7 @@ class matrix {
     }
     out.textual_ = textual_;
     out.direction_hints_ = direction_hints_;
+    out.notes_ = notes_;
     if (stats_source_) {
       std::vector<std::string> kept;
       for (std::size_t i = 0; i < stats_source_->size(); ++i)
@@ -171,6 +179,7 @@ class matrix {
   std::optional<std::vector<std::string>> stats_source_;
   /// Sorted by name, for a binary search: few metrics carry one, and only imported ones.
   std::vector<std::pair<std::string, better>> direction_hints_;
+  std::vector<std::string> notes_;
   std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time
 };
 
