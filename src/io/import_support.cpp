@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <system_error>
@@ -80,9 +81,34 @@ void import_builder::hint(std::size_t metric, std::optional<better> direction) {
   if (direction) metrics_[metric].direction = direction;
 }
 
+std::pair<input_place, std::string_view> import_builder::place_of(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  if (pieces_.empty()) {
+    const auto where = text_locator(text_).at(offset);
+    return {input_place::at(where.line, where.column), {}};
+  }
+  const auto after = std::upper_bound(pieces_.begin(), pieces_.end(), offset,
+                                      [](std::size_t at, const piece& p) { return at < p.start; });
+  const piece& p = after == pieces_.begin() ? pieces_.front() : *(after - 1);
+  return {input_place::at(p.line, p.column), pieces_are_};
+}
+
 void import_builder::fail(std::size_t offset, std::string_view problem) const {
-  const auto where = text_locator(text_).at(std::min(offset, text_.size()));
-  throw input_error(source_, input_place::at(where.line, where.column), problem);
+  const auto [place, what] = place_of(offset);
+  if (what.empty()) throw input_error(source_, place, problem);
+  throw input_error(source_, place, fmt::format("{} ({})", problem, what));
+}
+
+void import_builder::note(std::size_t offset, std::string_view what) {
+  // A note names the line alone, in the file (for go test -json, the event's line).
+  const input_place place = place_of(offset).first;
+  notes_.push_back(text::printable(fmt::format("{}:{}: {}", source_, place.line, what)));
+}
+
+void import_builder::set_pieces(std::string_view text, std::vector<piece> pieces, std::string_view what) {
+  text_ = text;
+  pieces_ = std::move(pieces);
+  pieces_are_ = what;
 }
 
 void import_builder::fail(std::string_view problem) const { throw input_error(source_, problem); }
@@ -121,19 +147,59 @@ matrix import_builder::result(std::string_view what_is_empty) && {
   matrix out;
   out.reserve(metrics_.size());
   metric_series series;
-  for (const auto& m : metrics_) {
+  std::vector<std::size_t> hinted;
+  for (std::size_t i = 0; i < metrics_.size(); ++i) {
+    const auto& m = metrics_[i];
     series.reset(m.name);
     series.reserve(runs);
     for (const auto& s : m.samples) series.push_back(s.value, s.kind);
     series.pad_to(runs);
     out.add(series);
-    if (m.direction) out.set_direction_hint(m.name, *m.direction);
+    if (m.direction) hinted.push_back(i);
   }
+  // The matrix keeps its hints sorted by name: given in that order, each goes at the end, where the
+  // file's order would move the ones after it every time (quadratic in the metrics).
+  std::sort(hinted.begin(), hinted.end(), [&](std::size_t a, std::size_t b) { return metrics_[a].name < metrics_[b].name; });
+  for (const std::size_t i : hinted) out.set_direction_hint(metrics_[i].name, *metrics_[i].direction);
+  for (auto& n : notes_) out.add_note(std::move(n));
   return out;
 }
 
+std::size_t byte_order_mark_of(std::string_view text) noexcept {
+  return text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+}
+
+namespace {
+/// Every offset of `node` and below moved by `by`.
+void shift_offsets(json_node& node, std::size_t by) {
+  node.offset += by;
+  for (auto& item : node.items) shift_offsets(item, by);
+  for (auto& m : node.members) {
+    m.key_offset += by;
+    shift_offsets(m.value, by);
+  }
+}
+}  // namespace
+
 json_node json_document(std::string_view text, const import_builder& builder, const std::string& source) {
-  json_tree_result tree = parse_json_tree(text, source);
+  // A byte-order mark is passed over (RFC 8259, 8.1); places still count its three bytes, as an editor
+  // that shows the file counts them.
+  const std::size_t bom = byte_order_mark_of(text);
+  json_tree_result tree = [&] {
+    try {
+      return parse_json_tree(text.substr(bom), source);
+    } catch (const input_error& e) {
+      if (bom == 0 || e.place().line != 1) throw;
+      throw input_error(e.file(), input_place::at(1, e.place().column + bom), e.problem());
+    }
+  }();
+  if (bom != 0) {
+    shift_offsets(tree.root, bom);
+    for (auto& d : tree.duplicates) {
+      d.first_offset += bom;
+      d.second_offset += bom;
+    }
+  }
   if (!tree.duplicates.empty()) builder.fail_duplicate(tree.duplicates.front());
   return std::move(tree.root);
 }
