@@ -123,23 +123,25 @@ void for_each_line(std::string_view text, std::size_t from, Each&& each) {
   }
 }
 
-/// What a line of `go test -bench` output is to the reader.
-enum class go_line { other, config, result, status, failed_alone };
-
 /// `BenchmarkX-8 <tab> --- FAIL: BenchmarkX-8`: a benchmark that failed or was skipped after its name was
 /// printed (a later run of -count, or of -cpu).
 bool is_status(const std::vector<text_line>& fields) {
   return fields.size() >= 2 && is_benchmark_name(fields[0].text) && fields[1].text == "---";
 }
 
-/// `--- FAIL: BenchmarkX` at the start of a line: a benchmark that failed in its first run, before any
-/// result (go test prints the name without the -cpu suffix then, and runs it no more).
-std::optional<std::string_view> failed_alone(std::string_view line) {
-  constexpr std::string_view prefix = "--- FAIL: ";
-  if (!line.starts_with(prefix)) return std::nullopt;
-  const auto fields = fields_of({line.substr(prefix.size()), 0});
+/// `--- FAIL: BenchmarkX` (or `--- SKIP:`) at the start of a line: a benchmark that failed (or was
+/// skipped) in its first run, before any result (go test prints the name without the -cpu suffix then,
+/// and runs it no more).
+struct status_alone {
+  bool failed = false;
+  std::string_view benchmark;
+};
+std::optional<status_alone> status_alone_of(std::string_view line) {
+  const bool failed = line.starts_with("--- FAIL: ");
+  if (!failed && !line.starts_with("--- SKIP: ")) return std::nullopt;
+  const auto fields = fields_of({line.substr(10), 0});
   if (fields.empty() || !is_benchmark_name(fields[0].text)) return std::nullopt;
-  return fields[0].text;
+  return status_alone{failed, fields[0].text};
 }
 
 /// The `-N` a benchmark name ends with (go test's -cpu suffix, GOMAXPROCS when not 1), or empty.
@@ -167,7 +169,7 @@ class go_reader {
         return;
       }
       const auto fields = fields_of(line);
-      const auto alone = failed_alone(line.text);
+      const auto alone = status_alone_of(line.text);
       const bool status = is_status(fields);
       // `PASS`, `ok ...`, `--- BENCH: ...`, a test's log lines and the name line `go test -v` prints
       // before a result: not results.
@@ -176,7 +178,7 @@ class go_reader {
         prefix_ = prefix_of(config);
         changed = false;
       }
-      if (alone) return failed_in_first_run(*alone, line);
+      if (alone) return alone_line(*alone, line);
       if (status) return status_line(fields, line);
       result_line(fields);
     });
@@ -219,7 +221,7 @@ class go_reader {
       }
       const auto fields = fields_of(line);
       const bool result = fields.size() >= 2 && is_benchmark_name(fields[0].text);
-      if (!result && !failed_alone(line.text)) return;
+      if (!result && !status_alone_of(line.text)) return;
       for (std::size_t k = 0; k < config.size(); ++k) {
         if (!first[k]) first[k] = config[k];
         else if (*first[k] != config[k]) varies_[k] = true;
@@ -287,8 +289,10 @@ class go_reader {
 
   /// `--- FAIL: BenchmarkX`: named as its results would have been, with the -cpu suffix every result of
   /// the file shares (none when they do not share one).
-  void failed_in_first_run(std::string_view name, const text_line& line) {
-    fail_run(prefix_ + std::string{name} + common_suffix_, line.offset);
+  void alone_line(const status_alone& status, const text_line& line) {
+    const std::string benchmark = prefix_ + std::string{status.benchmark} + common_suffix_;
+    if (status.failed) fail_run(benchmark, line.offset);
+    else skipped_.emplace_back(benchmark, line.offset);
   }
 
   /// A run of `benchmark` that measured nothing: each of its metrics has a missing sample there, and it

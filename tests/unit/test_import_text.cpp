@@ -144,6 +144,9 @@ TEST_CASE("go: a benchmark that failed is a metric with missing samples, never a
   const matrix skipped = io::parse_go_bench("BenchmarkA 1 2 ns/op\nBenchmarkS \t--- SKIP: BenchmarkS\n", "g.txt");
   CHECK(skipped.size() == 1);
   CHECK(skipped.notes()[0] == "g.txt:2: \"BenchmarkS\" was skipped (`--- SKIP`): no sample of it there");
+  const matrix skipped_first = io::parse_go_bench("BenchmarkA-4 1 2 ns/op\n--- SKIP: BenchmarkS\n", "g.txt");
+  CHECK(skipped_first.size() == 1);
+  CHECK(skipped_first.notes()[0] == "g.txt:2: \"BenchmarkS-4\" was skipped (`--- SKIP`): no sample of it there");
   // Several failed runs are one note.
   const matrix again = io::parse_go_bench("BenchmarkF \t--- FAIL: BenchmarkF\nBenchmarkF \t--- FAIL: BenchmarkF\n", "g.txt");
   CHECK(again.find("BenchmarkF.ns/op")->size() == 2);
