@@ -13,7 +13,8 @@ trap 'rm -rf "$work"' EXIT
 best() {  # best wall seconds of three runs of "$@", which may fail (a refused file)
   local best="" t
   for _ in 1 2 3; do
-    t=$( { /usr/bin/time -f "%e" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -f "%e" -o "$work/time" "$@" >/dev/null 2>&1 || true
+    t=$(tail -1 "$work/time")
     if [[ -z "$best" ]] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
   done
   echo "$best"

@@ -38,7 +38,7 @@ import_builder::import_builder(std::string_view source, std::string_view text, c
     : source_(source), text_(text), limits_(limits) {}
 
 std::size_t import_builder::metric(std::string_view name, std::size_t offset) {
-  if (const auto it = index_.find(std::string{name}); it != index_.end()) return it->second;
+  if (const auto it = index_.find(name); it != index_.end()) return it->second;
   if (name.empty()) fail(offset, "an empty metric name");
   // The rule a loaded matrix's names follow.
   if (const auto problem = detail::metric_name_problem(name, limits_)) fail(offset, *problem);

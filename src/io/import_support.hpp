@@ -10,6 +10,7 @@
 #include "perfmail/model/matrix.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -90,7 +91,12 @@ class import_builder {
   std::string_view text_;
   load_limits limits_;
   std::vector<gathered> metrics_;
-  std::unordered_map<std::string, std::size_t> index_;
+  /// Looked up by a view of the name: a name read from the text is not copied to be found.
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
+  };
+  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;
   std::vector<std::string> notes_;
   std::vector<piece> pieces_;
   std::string pieces_are_;  ///< what a piece is, for messages

@@ -184,7 +184,7 @@ class go_reader {
     });
     for (const auto& f : failures_) {
       // The units the benchmark has elsewhere in the file are missing in the failed runs too.
-      for (const auto& unit : units_[f.benchmark]) {
+      for (const auto& unit : benchmarks_[f.benchmark].units) {
         const std::size_t m = b_.metric(f.benchmark + "." + unit, f.offset);
         b_.hint(m, direction_of_unit(unit));
         if (unit != "ns/op") b_.add_missing(m, f.run, f.offset);
@@ -259,8 +259,9 @@ class go_reader {
     if (fields.size() == 2)
       b_.fail(fields[1].offset + fields[1].text.size(), "a result line without a value and unit");
     const std::string benchmark = prefix_ + std::string{fields[0].text};
-    const std::size_t run = seen_[benchmark]++;
-    auto& units = units_[benchmark];
+    benchmark_state& state = benchmarks_[benchmark];
+    const std::size_t run = state.runs++;
+    auto& units = state.units;
     for (std::size_t f = 2; f + 1 < fields.size(); f += 2) {
       const auto value = detail::number_of(fields[f].text);
       if (!value) b_.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
@@ -298,11 +299,12 @@ class go_reader {
   /// A run of `benchmark` that measured nothing: each of its metrics has a missing sample there, and it
   /// has at least its time per operation (every Go result has one), so that the failure is in the matrix.
   void fail_run(const std::string& benchmark, std::size_t offset) {
-    const std::size_t run = seen_[benchmark]++;
+    benchmark_state& state = benchmarks_[benchmark];
+    const std::size_t run = state.runs++;
     const std::size_t m = b_.metric(benchmark + ".ns/op", offset);
     b_.hint(m, better::lower);
     b_.add_missing(m, run, offset);
-    auto& units = units_[benchmark];
+    auto& units = state.units;
     if (std::find(units.begin(), units.end(), "ns/op") == units.end()) units.emplace_back("ns/op");
     failures_.push_back({benchmark, run, offset});
     if (failed_count_[benchmark]++ == 0) failed_.emplace_back(benchmark, offset);
@@ -313,8 +315,13 @@ class go_reader {
   std::array<bool, go_config_keys.size()> varies_{};
   std::string common_suffix_;
   std::string prefix_;
-  std::unordered_map<std::string, std::size_t> seen_;  // per benchmark: the lines so far, the next run
-  std::unordered_map<std::string, std::vector<std::string>> units_;  // per benchmark, in the order first seen
+  /// What is known of each benchmark: its lines so far (the next run), and its units in the order first
+  /// seen (few: a vector searched beats a set).
+  struct benchmark_state {
+    std::size_t runs = 0;
+    std::vector<std::string> units;
+  };
+  std::unordered_map<std::string, benchmark_state> benchmarks_;
   std::vector<failure> failures_;
   std::vector<std::pair<std::string, std::size_t>> failed_;  // each failed benchmark and its first failure
   std::unordered_map<std::string, std::size_t> failed_count_;
