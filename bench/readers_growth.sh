@@ -5,6 +5,8 @@
 # beside a matrix.json of as many metrics. For docs/PERFORMANCE.md, "Readers' growth".
 #
 #   bench/readers_growth.sh build/release/perfmail
+#
+# The sizes are GO_SIZES, GBENCH_SIZES and JOB_SIZES (benchmarks, runs, keys), space-separated.
 set -euo pipefail
 perfmail=$(realpath "${1:?usage: readers_growth.sh PATH/TO/perfmail}")
 work=$(mktemp -d)
@@ -31,7 +33,7 @@ row() {  # what, count, file, command...
 }
 
 printf '%-10s %9s %9s %9s %10s\n' reader count MB wall_s s_per_MB
-for n in 160000 300000 1600000; do
+for n in ${GO_SIZES:-160000 300000 1600000}; do
   python3 - "$work/go.txt" "$n" <<'PY'
 import sys
 n = int(sys.argv[2])
@@ -50,7 +52,7 @@ with open(sys.argv[1], "w") as f:
 PY
   row matrix "$n" "$work/matrix.json" "$perfmail" summary "$work/matrix.json"
 done
-for n in 120000 1200000; do
+for n in ${GBENCH_SIZES:-120000 1200000}; do
   python3 - "$work/gbench.json" "$n" <<'PY'
 import sys
 n = int(sys.argv[2])
@@ -66,7 +68,7 @@ PY
 done
 mkdir -p "$work/root/0"
 echo '{"bench.metric": [1, 2, 3]}' > "$work/root/matrix.json"
-for n in 40000 90000 100000 200000 400000; do
+for n in ${JOB_SIZES:-40000 90000 100000 200000 400000}; do
   python3 - "$work/root/job.yaml" "$n" <<'PY'
 import sys
 n = int(sys.argv[2])
