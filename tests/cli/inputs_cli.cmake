@@ -118,3 +118,5 @@ perfmail_run_test(cli.inputs.real.gbench_compare ARGS compare --format json ${re
   CONTAINS "BM_Fail.real_time" STDERR_LINES 1 STDERR_CONTAINS "\"BM_Fail\" failed (error_occurred) in 10 repetitions")
 perfmail_run_test(cli.inputs.real.hyperfine_compare ARGS compare --format json ${real_inputs}/hyperfine/base.json ${real_inputs}/hyperfine/head.json
   CONTAINS "fails.time" STDERR_LINES 2 STDERR_CONTAINS "\"fails\" failed (a non-zero exit code) in 10 of its 10 runs")
+perfmail_run_test(cli.inputs.real.go_plot ARGS plot --metric BenchmarkFlaky-2.ns/op ${real_inputs}/go/base.txt ${real_inputs}/go/head.txt
+  CONTAINS "BenchmarkFlaky-2.ns/op" STDERR_LINES 1 STDERR_CONTAINS "head.txt:35: \"BenchmarkFlaky-2\" failed")
