@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -261,6 +262,7 @@ class go_reader {
     const std::string benchmark = prefix_ + std::string{fields[0].text};
     benchmark_state& state = benchmarks_[benchmark];
     const std::size_t run = state.runs++;
+    if (run == 0) remember_parents(fields[0].text);
     auto& units = state.units;
     for (std::size_t f = 2; f + 1 < fields.size(); f += 2) {
       const auto value = detail::number_of(fields[f].text);
@@ -291,6 +293,10 @@ class go_reader {
   /// `--- FAIL: BenchmarkX`: named as its results would have been, with the -cpu suffix every result of
   /// the file shares (none when they do not share one).
   void alone_line(const status_alone& status, const text_line& line) {
+    // A benchmark that ran sub-benchmarks (b.Run) fails when one of them does, and go test says so after
+    // them: it measured nothing of its own, and its sub-benchmark's failure is the one to report.
+    if (parents_.contains(prefix_ + std::string{status.benchmark})) return;
+    remember_parents(status.benchmark);
     const std::string benchmark = prefix_ + std::string{status.benchmark} + common_suffix_;
     if (status.failed) fail_run(benchmark, line.offset);
     else skipped_.emplace_back(benchmark, line.offset);
@@ -310,8 +316,15 @@ class go_reader {
     if (failed_count_[benchmark]++ == 0) failed_.emplace_back(benchmark, offset);
   }
 
+  /// The benchmarks (under the configuration) that `name`'s slashes say ran it as a sub-benchmark.
+  void remember_parents(std::string_view name) {
+    for (std::size_t slash = name.find('/'); slash != std::string_view::npos; slash = name.find('/', slash + 1))
+      parents_.insert(prefix_ + std::string{name.substr(0, slash)});
+  }
+
   std::string_view text_;
   import_builder& b_;
+  std::unordered_set<std::string> parents_;
   std::array<bool, go_config_keys.size()> varies_{};
   std::string common_suffix_;
   std::string prefix_;

@@ -138,6 +138,14 @@ TEST_CASE("go: a benchmark that failed is a metric with missing samples, never a
   // Results without a shared suffix (GOMAXPROCS=1, or -cpu 1,2): the name as printed.
   const matrix plain = io::parse_go_bench("BenchmarkA 1 2 ns/op\nBenchmarkC-2 1 2 ns/op\n--- FAIL: BenchmarkB\n", "g.txt");
   CHECK(plain.find("BenchmarkB.ns/op") != nullptr);
+  // A sub-benchmark that fails fails its parent, which go test reports after it (as go 1.19 prints
+  // them): the parent measured nothing of its own and is no metric.
+  const matrix sub = io::parse_go_bench("BenchmarkParent/ok-2 \t 1000\t 0.61 ns/op\n--- FAIL: BenchmarkParent/bad\n"
+                                        "    sub_test.go:11: boom\n--- FAIL: BenchmarkParent\n",
+                                        "g.txt");
+  CHECK(sub.size() == 2);
+  CHECK(sub.find("BenchmarkParent/bad-2.ns/op")->present_count() == 0);
+  CHECK(sub.notes().size() == 1);
   // A test's failure is not a benchmark's.
   CHECK(io::parse_go_bench("BenchmarkA 1 2 ns/op\n--- FAIL: TestX\n", "g.txt").size() == 1);
   // A skipped benchmark measured nothing by choice: noted, no metric.
