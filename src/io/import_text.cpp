@@ -279,6 +279,7 @@ class go_reader {
   void status_line(const std::vector<text_line>& fields, const text_line& line) {
     const std::string_view what = fields.size() >= 3 ? fields[2].text : std::string_view{};
     const std::string benchmark = prefix_ + std::string{fields[0].text};
+    remember_parents(fields[0].text);
     if (what == "SKIP:") {
       skipped_.emplace_back(benchmark, line.offset);
       return;

@@ -146,6 +146,12 @@ TEST_CASE("go: a benchmark that failed is a metric with missing samples, never a
   CHECK(sub.size() == 2);
   CHECK(sub.find("BenchmarkParent/bad-2.ns/op")->present_count() == 0);
   CHECK(sub.notes().size() == 1);
+  // So after a sub-benchmark that failed in a later run.
+  const matrix late = io::parse_go_bench("BenchmarkP/a-2 \t 10\t 1 ns/op\nBenchmarkP/a-2 \t--- FAIL: BenchmarkP/a-2\n"
+                                         "--- FAIL: BenchmarkP\n",
+                                         "g.txt");
+  CHECK(late.size() == 1);
+  CHECK(late.find("BenchmarkP/a-2.ns/op")->is_missing(1));
   // A test's failure is not a benchmark's.
   CHECK(io::parse_go_bench("BenchmarkA 1 2 ns/op\n--- FAIL: TestX\n", "g.txt").size() == 1);
   // A skipped benchmark measured nothing by choice: noted, no metric.
