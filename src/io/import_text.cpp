@@ -197,6 +197,10 @@ class go_reader {
                                  times > 1 ? fmt::format(" in {} runs", times) : std::string{},
                                  times > 1 ? " in those runs" : " there"));
     }
+    for (const auto& benchmark : ran_nothing_order_)
+      b_.note(ran_nothing_.at(benchmark),
+              fmt::format("{} ran 0 iterations (it panicked, or stopped before its loop): no sample of it there",
+                          text::quoted(benchmark)));
     for (const auto& [benchmark, at] : skipped_)
       b_.note(at, fmt::format("{} was skipped (`--- SKIP`): no sample of it there", text::quoted(benchmark)));
     return std::move(b_).result("no benchmark result lines (`BenchmarkName  N  value unit ...`)");
@@ -264,15 +268,21 @@ class go_reader {
     const std::size_t run = state.runs++;
     if (run == 0) remember_parents(fields[0].text);
     auto& units = state.units;
+    // No iteration ran: the benchmark panicked (go test prints `0  NaN ns/op` before the panic) or
+    // stopped before its loop. Its run measured nothing, whatever the values say: a missing sample.
+    const bool ran_nothing = iterations->value == 0;
     for (std::size_t f = 2; f + 1 < fields.size(); f += 2) {
       const auto value = detail::number_of(fields[f].text);
-      if (!value) b_.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
+      if (!value && !(ran_nothing && fields[f].text == "NaN"))
+        b_.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
       const std::string_view unit = fields[f + 1].text;
       const std::size_t m = b_.metric(benchmark + "." + std::string{unit}, fields[0].offset);
       b_.hint(m, direction_of_unit(unit));
-      b_.add(m, run, *value, fields[f].offset);
+      if (ran_nothing) b_.add_missing(m, run, fields[f].offset);
+      else b_.add(m, run, *value, fields[f].offset);
       if (std::find(units.begin(), units.end(), unit) == units.end()) units.emplace_back(unit);
     }
+    if (ran_nothing && ran_nothing_.emplace(benchmark, fields[0].offset).second) ran_nothing_order_.push_back(benchmark);
   }
 
   /// `BenchmarkX-8 --- FAIL: ...` or `--- SKIP: ...`.
@@ -340,6 +350,8 @@ class go_reader {
   std::vector<std::pair<std::string, std::size_t>> failed_;  // each failed benchmark and its first failure
   std::unordered_map<std::string, std::size_t> failed_count_;
   std::vector<std::pair<std::string, std::size_t>> skipped_;
+  std::unordered_map<std::string, std::size_t> ran_nothing_;  // each benchmark of 0 iterations: its first line
+  std::vector<std::string> ran_nothing_order_;
 };
 
 /// The events of `go test -json` (test2json: one JSON object a line) as the text they carry: the

@@ -152,6 +152,17 @@ TEST_CASE("go: a benchmark that failed is a metric with missing samples, never a
                                          "g.txt");
   CHECK(late.size() == 1);
   CHECK(late.find("BenchmarkP/a-2.ns/op")->is_missing(1));
+  // A benchmark that panicked: go test prints 0 iterations and NaN before the panic. Missing, noted; a NaN
+  // of a benchmark that ran is still no number.
+  const matrix panicked = io::parse_go_bench("BenchmarkOK-2 \t 1000\t 0.69 ns/op\nBenchmarkPanics-2 \t 0\t NaN ns/op\n"
+                                             "panic: boom\n\ngoroutine 7 [running]:\nexit status 2\n",
+                                             "g.txt");
+  CHECK(panicked.find("BenchmarkPanics-2.ns/op")->present_count() == 0);
+  REQUIRE(panicked.notes().size() == 1);
+  CHECK(panicked.notes()[0] == "g.txt:2: \"BenchmarkPanics-2\" ran 0 iterations (it panicked, or stopped before its "
+                               "loop): no sample of it there");
+  CHECK(error_of([](const std::string& s) { return io::parse_go_bench(s, "g.txt"); }, "BenchmarkA 1 NaN ns/op\n") ==
+        "g.txt:1:14: not a number: \"NaN\"");
   // A test's failure is not a benchmark's.
   CHECK(io::parse_go_bench("BenchmarkA 1 2 ns/op\n--- FAIL: TestX\n", "g.txt").size() == 1);
   // A skipped benchmark measured nothing by choice: noted, no metric.
