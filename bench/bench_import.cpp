@@ -3,8 +3,16 @@
 // in memory, so that the file system is not what is timed.
 //
 //   build/release/bench/bench_import --benchmark_counters_tabular=true
+//
+// And the readers' growth: files of many benchmarks (a metric each), at the sizes where readers that are
+// quadratic in their input took seconds, and ten times them, beside a matrix.json of as many metrics; and
+// job.yaml files of many keys (at most the limit of 100,000; one over it, which is refused):
+//
+//   build/release/bench/bench_import --benchmark_filter='many|job_yaml' --benchmark_counters_tabular=true
 
+#include "perfmail/error.hpp"
 #include "perfmail/io/import.hpp"
+#include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/matrix_json.hpp"
 
 #include <benchmark/benchmark.h>
@@ -142,6 +150,86 @@ BENCHMARK_CAPTURE(read, csv_long, [] { return long_text(','); }, input_format::c
 BENCHMARK_CAPTURE(read, csv_wide, [] { return wide_text(','); }, input_format::csv)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(read, tsv_wide, [] { return wide_text('\t'); }, input_format::tsv)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(read, numbers, numbers_text, input_format::numbers)->Unit(benchmark::kMicrosecond);
+
+// --- Growth: many metrics ------------------------------------------------------------------------------
+
+/// A matrix.json of `n` metrics of one run each.
+std::string many_matrix_text(std::size_t n) {
+  std::string out = "{";
+  for (std::size_t m = 0; m < n; ++m) out += fmt::format("{}\"bench.metric_{}.ns\": [{}]", m == 0 ? "" : ",", m, sample(m, 0));
+  return out + "}";
+}
+
+/// Go text of `n` benchmarks of one result line each (`go test -bench` of a large suite).
+std::string many_go_text(std::size_t n) {
+  std::string out = "goos: linux\ngoarch: amd64\npkg: example.com/bench\ncpu: Some CPU @ 2.00GHz\n";
+  for (std::size_t m = 0; m < n; ++m) out += fmt::format("BenchmarkM{}-8   \t 1000\t {} ns/op\n", m, sample(m, 0));
+  return out + "PASS\nok  \texample.com/bench\t12.3s\n";
+}
+
+/// Google Benchmark JSON of `n` benchmarks of one run each.
+std::string many_gbench_text(std::size_t n) {
+  std::string out = R"({"context": {"date": "2026-12-03", "num_cpus": 8}, "benchmarks": [)";
+  for (std::size_t m = 0; m < n; ++m)
+    out += fmt::format(R"({}{{"name": "BM_{}", "run_name": "BM_{}", "run_type": "iteration", "repetitions": 1,)"
+                       R"( "repetition_index": 0, "threads": 1, "iterations": 1000, "real_time": {},)"
+                       R"( "cpu_time": {}, "time_unit": "ns"}})",
+                       m == 0 ? "" : ",", m, m, sample(m, 0), sample(m, 0));
+  return out + "]}";
+}
+
+/// A job.yaml of `n` keys: the robot's fields and a test's parameters.
+std::string many_keys_job(std::size_t n) {
+  std::string out = "suite: bench\ntestcase: bench\ntestbox: lkp-box-1\n";
+  for (std::size_t k = 3; k < n; ++k) out += fmt::format("param_{}: value-{}\n", k, k);
+  return out;
+}
+
+/// Reads `n` metrics' worth of text in `format`; bytes per second is the figure to compare.
+void read_many(benchmark::State& state, const std::function<std::string(std::size_t)>& make,
+               perfmail::io::input_format format) {
+  const std::string text = make(static_cast<std::size_t>(state.range(0)));
+  std::size_t metrics_read = 0;
+  for (auto _ : state) {
+    const perfmail::matrix m = format == perfmail::io::input_format::matrix
+                                   ? perfmail::io::parse_matrix(text, "bench")
+                                   : perfmail::io::parse_input(text, "bench", format);
+    metrics_read = m.size();
+    benchmark::DoNotOptimize(metrics_read);
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+  state.counters["metrics"] = static_cast<double>(metrics_read);
+  state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
+}
+
+BENCHMARK_CAPTURE(read_many, matrix, many_matrix_text, input_format::matrix)
+    ->Arg(160'000)->Arg(1'600'000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+BENCHMARK_CAPTURE(read_many, go, many_go_text, input_format::go)
+    ->Arg(160'000)->Arg(1'600'000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+BENCHMARK_CAPTURE(read_many, gbench, many_gbench_text, input_format::gbench)
+    ->Arg(120'000)->Arg(1'200'000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)
+    ->ReportAggregatesOnly(true);
+
+/// A job.yaml of `state.range(0)` keys: read at the limit and below, refused above it.
+void job_yaml_keys(benchmark::State& state) {
+  const std::string text = many_keys_job(static_cast<std::size_t>(state.range(0)));
+  bool refused = false;
+  for (auto _ : state) {
+    try {
+      auto job = perfmail::io::parse_job_yaml(text, "bench");
+      benchmark::DoNotOptimize(job);
+    } catch (const perfmail::input_error&) {
+      refused = true;
+    }
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+  state.counters["refused"] = refused ? 1 : 0;
+  state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
+}
+BENCHMARK(job_yaml_keys)->Arg(10'000)->Arg(40'000)->Arg(100'000)->Arg(400'000)->Unit(benchmark::kMillisecond)
+    ->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 
 }  // namespace
 

@@ -603,6 +603,7 @@ command_action add_compare_command(CLI::App& app) {
     const result_conventions conventions = conventions_of(*args, results, header, notes);
     const table_request request = request_of(*args, conventions);
     refuse_ignored_options(*cmd, *args, request);
+    for (const auto& m : results) notes.insert(notes.end(), m.notes().begin(), m.notes().end());
     const comparison cmp = compare(std::move(results), request.comparison);
     refuse_disjoint(*args, cmp, header);
     for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);

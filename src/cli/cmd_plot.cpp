@@ -212,6 +212,8 @@ command_action add_plot_command(CLI::App& app) {
       const std::string head_name = text::printable(io::input_name(inputs[1]));
       const matrix base = io::load_results(inputs[0], input_limits());
       const matrix head = io::load_results(inputs[1], input_limits());
+      for (const matrix* m : {&base, &head})
+        for (const auto& note : m->notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
       good = metric_samples(base, args->metric);
       bad = metric_samples(head, args->metric);
       if (!good && !bad) no_such_metric(args->metric, base, head, base_name, head_name);

@@ -164,8 +164,10 @@ command_action add_summary_command(CLI::App& app) {
     // Every file is loaded and summarized before anything is printed: an error in a later file leaves
     // stdout empty.
     std::vector<io::file_summary> files;
+    std::vector<std::string> notes;  // the readers' (a benchmark that failed), printed once all is read
     for (const auto& path : args->paths) {
       const matrix m = io::load_results(path, input_limits());
+      notes.insert(notes.end(), m.notes().begin(), m.notes().end());
       io::file_summary f;
       f.path = io::input_name(path);
       f.runs = m.run_count();
@@ -195,6 +197,7 @@ command_action add_summary_command(CLI::App& app) {
     } else {
       for (const auto& f : files) print_table(std::back_inserter(text), f, args->plan, detect);
     }
+    for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
     write_output(args->output, text);
     return exit_ok;
   };

@@ -128,19 +128,19 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   // An empty file, and text in UTF-16 or UTF-32 (a NUL among the first bytes, or their byte-order
   // marks), are read as the robot's matrix.json, the one format perfmail read before it read others:
   // its strict reading names what is wrong with them, as it always has.
-  const auto first = text.find_first_not_of(" \t\r\n");
+  // A UTF-8 byte-order mark is passed over (every importer passes over it; the robot's matrix.json, whose
+  // strict reading names it, is the exception).
+  const std::size_t bom = detail::byte_order_mark_of(text);
+  const auto first = text.find_first_not_of(" \t\r\n", bom);
   if (first == std::string_view::npos) return input_format::matrix;
   if (text.substr(0, 4).find('\0') != std::string_view::npos || text.substr(0, 2) == "\xFF\xFE" ||
       text.substr(0, 2) == "\xFE\xFF")
     return input_format::matrix;
-  // A UTF-8 byte-order mark before JSON is JSON whose reading names the mark.
-  const bool bom = text.substr(0, 3) == "\xEF\xBB\xBF";
-  const auto after_bom = bom ? text.find_first_not_of(" \t\r\n", 3) : first;
-  if (after_bom != std::string_view::npos && (text[after_bom] == '{' || text[after_bom] == '['))
+  if (text[first] == '{' || text[first] == '[') {
+    // `go test -json`: one JSON object a line, the first an event with an Action.
+    if (detail::is_test2json(text.substr(first))) return input_format::go;
     return detect_json(text, source, tree);
-  if (bom)
-    throw input_error(std::string{source}, input_place::at(1, 1),
-                      "a byte-order mark (U+FEFF) at the start: save the file as UTF-8 without one");
+  }
 
   std::vector<input_format> candidates;
   // CSV and TSV by their header row, whose first field is `metric`.
@@ -150,7 +150,7 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   else if (header.substr(0, 9) == "\"metric\",") candidates.push_back(input_format::csv);
   else if (header.substr(0, 9) == "\"metric\"\t") candidates.push_back(input_format::tsv);
   // Go's format by a result line anywhere (a log of `go test` starts with other lines).
-  for (std::size_t at = 0; at < text.size();) {
+  for (std::size_t at = bom; at < text.size();) {
     std::size_t end = text.find('\n', at);
     if (end == std::string_view::npos) end = text.size();
     if (detail::is_go_result_line(text.substr(at, end - at))) {
@@ -159,7 +159,7 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
     }
     at = end + 1;
   }
-  if (all_numbers(text)) candidates.push_back(input_format::numbers);
+  if (all_numbers(text.substr(bom))) candidates.push_back(input_format::numbers);
   if (candidates.size() > 1) refuse_ambiguous(source, candidates);
   if (candidates.empty() && detail::number_of(first_token(text.substr(first))))
     (void)parse_numbers(text, source);  // plain numbers until a token that is not one: named where it is

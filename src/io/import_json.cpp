@@ -96,6 +96,8 @@ matrix detail::read_gbench(const json_node& root, import_builder& b) {
   const json_node& runs = required(b, root, "the document", "benchmarks", kind::array);
   // Repetitions without a repetition_index (old versions) are numbered in the order they come.
   std::map<std::string, std::size_t, std::less<>> next_repetition;
+  std::size_t aggregates = 0;
+  std::map<std::string, std::pair<std::size_t, std::size_t>, std::less<>> failed_runs;  // first, count
   for (std::size_t i = 0; i < runs.items.size(); ++i) {
     const json_node& run = runs.items[i];
     const std::string path = fmt::format("benchmarks[{}]", i);
@@ -103,7 +105,10 @@ matrix detail::read_gbench(const json_node& root, import_builder& b) {
     const json_node& name = required(b, run, path, "name", kind::string);
     // Aggregates (mean, median, stddev, cv, BigO) summarise the repetitions: they are not samples.
     if (const json_node* type = optional_member(b, run, path, "run_type", kind::string)) {
-      if (type->text == "aggregate") continue;
+      if (type->text == "aggregate") {
+        ++aggregates;
+        continue;
+      }
       if (type->text != "iteration")
         b.fail(type->offset, fmt::format("{}.run_type is {}; expected \"iteration\" or \"aggregate\"", path,
                                          text::quoted(type->text)));
@@ -120,6 +125,10 @@ matrix detail::read_gbench(const json_node& root, import_builder& b) {
     }
     const json_node* error = optional_member(b, run, path, "error_occurred", kind::boolean);
     const bool failed = error != nullptr && error->boolean;
+    if (failed) {
+      auto& [first, count] = failed_runs[group];
+      if (count++ == 0) first = run.offset;
+    }
 
     const json_node* unit_node = optional_member(b, run, path, "time_unit", kind::string);
     const std::string unit = unit_node != nullptr ? unit_node->text : "ns";
@@ -151,6 +160,15 @@ matrix detail::read_gbench(const json_node& root, import_builder& b) {
       b.add(m, repetition, number_at(field.value), field.value.offset);
     }
   }
+  for (const auto& [group, failed] : failed_runs)
+    b.note(failed.first, fmt::format("{} failed (error_occurred) in {} {}: no sample of it there", text::quoted(group),
+                                     failed.second, failed.second == 1 ? "repetition" : "repetitions"));
+  // A mean of repetitions is no sample, and ten means are not ten runs: a file of aggregates alone cannot
+  // be compared, and the one way to get samples is to run again.
+  if (aggregates > 0 && aggregates == runs.items.size())
+    b.fail(runs.offset, "\"benchmarks\" holds only aggregates (mean, median, stddev), no repetition: written with "
+                        "--benchmark_report_aggregates_only; rerun with --benchmark_repetitions=N and without "
+                        "--benchmark_report_aggregates_only");
   return std::move(b).result("Google Benchmark", "\"benchmarks\" lists no run (aggregates are not samples)");
 }
 
@@ -201,19 +219,30 @@ matrix detail::read_hyperfine(const json_node& root, import_builder& b) {
       b.fail(codes->offset, fmt::format("{}.exit_codes lists {} codes for {} times", path, codes->items.size(),
                                         times.items.size()));
     const std::string times_field = path + ".times";
+    std::size_t failed = 0;
     for (std::size_t t = 0; t < times.items.size(); ++t) {
       const json_node& time = seconds_at(b, times, t, times_field);
       // A run whose command failed (kept by hyperfine --ignore-failure) timed a failure: no sample. So
       // did one killed by a signal, whose exit code hyperfine writes as null.
       const json_node* code = codes != nullptr ? &codes->items[t] : nullptr;
       if (code != nullptr && code->type != kind::number && code->type != kind::null)
-        b.fail(code->offset, fmt::format("{}.exit_codes[{}] is {}; expected a number", path, t, kind_name(code->type)));
+        b.fail(code->offset, fmt::format("{}.exit_codes[{}] is {}; expected an exit code (a whole number)", path, t,
+                                         kind_name(code->type)));
+      // An exit code is a whole number: 1.5 or 1e0 is no process's status, and reading it as a failure
+      // (or not) would be a guess about what wrote the file.
+      if (code != nullptr && code->type == kind::number && !code->is_integer())
+        b.fail(code->offset, fmt::format("{}.exit_codes[{}] is {}; expected an exit code (a whole number)", path, t,
+                                         text::quoted(code->text)));
       if (code != nullptr && (code->type == kind::null || code->number != 0)) {
         b.add_missing(m, t, time.offset);
+        ++failed;
         continue;
       }
       b.add(m, t, number_at(time), time.offset);
     }
+    if (failed > 0)
+      b.note(command.offset, fmt::format("{} failed (a non-zero exit code) in {} of its {} runs: no sample of it there",
+                                         text::quoted(command.text), failed, times.items.size()));
   }
   return std::move(b).result("hyperfine", "\"results\" lists no time");
 }

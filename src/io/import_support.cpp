@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <system_error>
@@ -37,7 +38,7 @@ import_builder::import_builder(std::string_view source, std::string_view text, c
     : source_(source), text_(text), limits_(limits) {}
 
 std::size_t import_builder::metric(std::string_view name, std::size_t offset) {
-  if (const auto it = index_.find(std::string{name}); it != index_.end()) return it->second;
+  if (const auto it = index_.find(name); it != index_.end()) return it->second;
   if (name.empty()) fail(offset, "an empty metric name");
   // The rule a loaded matrix's names follow.
   if (const auto problem = detail::metric_name_problem(name, limits_)) fail(offset, *problem);
@@ -80,9 +81,34 @@ void import_builder::unit(std::size_t metric, std::string_view unit_text) {
   if (const auto known = unit_of(unit_text)) metrics_[metric].unit = known;
 }
 
+std::pair<input_place, std::string_view> import_builder::place_of(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  if (pieces_.empty()) {
+    const auto where = text_locator(text_).at(offset);
+    return {input_place::at(where.line, where.column), {}};
+  }
+  const auto after = std::upper_bound(pieces_.begin(), pieces_.end(), offset,
+                                      [](std::size_t at, const piece& p) { return at < p.start; });
+  const piece& p = after == pieces_.begin() ? pieces_.front() : *(after - 1);
+  return {input_place::at(p.line, p.column), pieces_are_};
+}
+
 void import_builder::fail(std::size_t offset, std::string_view problem) const {
-  const auto where = text_locator(text_).at(std::min(offset, text_.size()));
-  throw input_error(source_, input_place::at(where.line, where.column), problem);
+  const auto [place, what] = place_of(offset);
+  if (what.empty()) throw input_error(source_, place, problem);
+  throw input_error(source_, place, fmt::format("{} ({})", problem, what));
+}
+
+void import_builder::note(std::size_t offset, std::string_view what) {
+  // A note names the line alone, in the file (for go test -json, the event's line).
+  const input_place place = place_of(offset).first;
+  notes_.push_back(text::printable(fmt::format("{}:{}: {}", source_, place.line, what)));
+}
+
+void import_builder::set_pieces(std::string_view text, std::vector<piece> pieces, std::string_view what) {
+  text_ = text;
+  pieces_ = std::move(pieces);
+  pieces_are_ = what;
 }
 
 void import_builder::fail(std::string_view problem) const { throw input_error(source_, problem); }
@@ -130,13 +156,48 @@ matrix import_builder::result(std::string_view tool, std::string_view what_is_em
     out.add(series);
     if (m.unit) units.emplace_back(m.name, *m.unit);
   }
+  // One sort of the units by name: set one by one in the file's order, each would move the ones after it.
   out.set_unit_hints(std::move(units));
   out.set_origin({result_conventions::benchmark_tool, std::string{tool}});
+  for (auto& n : notes_) out.add_note(std::move(n));
   return out;
 }
 
+std::size_t byte_order_mark_of(std::string_view text) noexcept {
+  return text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+}
+
+namespace {
+/// Every offset of `node` and below moved by `by`.
+void shift_offsets(json_node& node, std::size_t by) {
+  node.offset += by;
+  for (auto& item : node.items) shift_offsets(item, by);
+  for (auto& m : node.members) {
+    m.key_offset += by;
+    shift_offsets(m.value, by);
+  }
+}
+}  // namespace
+
 json_node json_document(std::string_view text, const import_builder& builder, const std::string& source) {
-  json_tree_result tree = parse_json_tree(text, source);
+  // A byte-order mark is passed over (RFC 8259, 8.1); places still count its three bytes, as an editor
+  // that shows the file counts them.
+  const std::size_t bom = byte_order_mark_of(text);
+  json_tree_result tree = [&] {
+    try {
+      return parse_json_tree(text.substr(bom), source);
+    } catch (const input_error& e) {
+      if (bom == 0 || e.place().line != 1) throw;
+      throw input_error(e.file(), input_place::at(1, e.place().column + bom), e.problem());
+    }
+  }();
+  if (bom != 0) {
+    shift_offsets(tree.root, bom);
+    for (auto& d : tree.duplicates) {
+      d.first_offset += bom;
+      d.second_offset += bom;
+    }
+  }
   if (!tree.duplicates.empty()) builder.fail_duplicate(tree.duplicates.front());
   return std::move(tree.root);
 }

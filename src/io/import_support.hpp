@@ -10,10 +10,12 @@
 #include "perfmail/model/matrix.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace perfmail::io::detail {
@@ -53,6 +55,19 @@ class import_builder {
   /// A JSON object's key that appears twice.
   [[noreturn]] void fail_duplicate(const duplicate_key& duplicate) const;
 
+  /// A note for the user about the line of byte `offset` (`FILE:LINE: what`), carried by the matrix.
+  void note(std::size_t offset, std::string_view what);
+
+  /// Where the text this builder reads came from, when it is not the file itself but pieces of it (the
+  /// `Output` strings of `go test -json`): the piece starting at byte `start` of the text is the value
+  /// at `line`:`column` of the file. Messages then name the piece's place in the file.
+  struct piece {
+    std::size_t start = 0;
+    std::size_t line = 0;
+    std::size_t column = 0;
+  };
+  void set_pieces(std::string_view text, std::vector<piece> pieces, std::string_view what);
+
   /// The matrix of results of `tool` (as people name it: `go test`), every series as long as the longest
   /// (a run a metric lacks is a missing sample); refuses input with no sample at all.
   [[nodiscard]] matrix result(std::string_view tool, std::string_view what_is_empty) &&;
@@ -69,6 +84,8 @@ class import_builder {
     std::optional<metric_unit> unit;
   };
   void set(std::size_t metric, std::size_t run, sample_slot slot, std::size_t offset);
+  /// The place of byte `offset` in the file, and what to add to a message about it.
+  [[nodiscard]] std::pair<input_place, std::string_view> place_of(std::size_t offset) const;
   /// Refuses input whose runs are so sparse that the matrix would be far larger than the samples given.
   void check_sparse(std::size_t cells, std::size_t offset, bool placed) const;
 
@@ -76,13 +93,32 @@ class import_builder {
   std::string_view text_;
   load_limits limits_;
   std::vector<gathered> metrics_;
-  std::unordered_map<std::string, std::size_t> index_;
+  /// Looked up by a view of the name: a name read from the text is not copied to be found.
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
+  };
+  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;
+  std::vector<std::string> notes_;
+  std::vector<piece> pieces_;
+  std::string pieces_are_;  ///< what a piece is, for messages
   std::size_t given_ = 0;  ///< samples (and missing samples) the input gave
   std::size_t slots_ = 0;  ///< room the metrics' runs take so far
 };
 
 /// Whether `line` is a result line of Go's benchmark format (`BenchmarkName  N  value unit ...`).
 [[nodiscard]] bool is_go_result_line(std::string_view line);
+
+/// The length of the UTF-8 byte-order mark `text` starts with (Excel's "CSV UTF-8" writes one; RFC 8259
+/// lets a JSON reader ignore it), or 0.
+[[nodiscard]] std::size_t byte_order_mark_of(std::string_view text) noexcept;
+
+/// Whether the first line of `text` is an event of `go test -json` (test2json): a JSON object whose
+/// `Action` is a string.
+[[nodiscard]] bool is_test2json(std::string_view text);
+
+/// Go's benchmark text read into `b`, which holds the text (or the Output of test2json events).
+[[nodiscard]] matrix read_go_text(std::string_view text, import_builder& b);
 
 /// A JSON document as a tree, its duplicate keys refused.
 [[nodiscard]] json_node json_document(std::string_view text, const import_builder& builder, const std::string& source);

@@ -9,10 +9,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -34,20 +37,6 @@ struct text_line {
   std::string_view text;
   std::size_t offset = 0;
 };
-
-std::vector<text_line> lines_of(std::string_view text) {
-  std::vector<text_line> out;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(at, end - at);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    out.push_back({line, at});
-    at = end + 1;
-  }
-  return out;
-}
 
 /// The fields of a line separated by blanks, each with its offset in the text.
 std::vector<text_line> fields_of(const text_line& line) {
@@ -97,47 +86,358 @@ bool is_go_result_line(std::string_view line) {
 }
 }  // namespace detail
 
-matrix parse_go_bench(std::string_view text, std::string_view source, const load_limits& limits) {
-  import_builder b(source, text, limits);
-  const auto lines = lines_of(text);
-  // Benchmarks of several packages (`go test -bench . ./...`) may share names: then each name says its
-  // package. A file of one package keeps the names as Go prints them.
-  std::set<std::string, std::less<>> packages;
-  for (const auto& line : lines)
-    if (const auto config = config_of(line.text); config && config->first == "pkg") packages.emplace(config->second);
-  const bool name_packages = packages.size() > 1;
+namespace {
 
-  std::string package;
-  std::unordered_map<std::string, std::size_t> seen;  // per benchmark: the lines so far, the next run
-  for (const auto& line : lines) {
-    if (const auto config = config_of(line.text)) {
-      if (config->first == "pkg") package = std::string{config->second};
-      continue;
+/// The configuration lines that set results apart, as benchstat keys them: a result is measured on a
+/// system, an architecture, a processor and in a package. In the order metric names show them; the
+/// package is shown its own way (docs/INPUTS.md).
+constexpr std::array<std::string_view, 4> go_config_keys{"goos", "goarch", "cpu", "pkg"};
+constexpr std::size_t go_pkg = 3;
+
+std::optional<std::size_t> go_config_key(std::string_view key) {
+  for (std::size_t k = 0; k < go_config_keys.size(); ++k)
+    if (key == go_config_keys[k]) return k;
+  return std::nullopt;
+}
+
+/// The lines of `text` from byte `from` on, one at a time, without their line breaks.
+template <class Each>
+void for_each_line(std::string_view text, std::size_t from, Each&& each) {
+  std::size_t at = from;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(at, end - at);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    each(text_line{line, at});
+    at = end + 1;
+  }
+}
+
+/// `BenchmarkX-8 <tab> --- FAIL: BenchmarkX-8`: a benchmark that failed or was skipped after its name was
+/// printed (a later run of -count, or of -cpu).
+bool is_status(const std::vector<text_line>& fields) {
+  return fields.size() >= 2 && is_benchmark_name(fields[0].text) && fields[1].text == "---";
+}
+
+/// `--- FAIL: BenchmarkX` (or `--- SKIP:`) at the start of a line: a benchmark that failed (or was
+/// skipped) in its first run, before any result (go test prints the name without the -cpu suffix then,
+/// and runs it no more).
+struct status_alone {
+  bool failed = false;
+  std::string_view benchmark;
+};
+std::optional<status_alone> status_alone_of(std::string_view line) {
+  const bool failed = line.starts_with("--- FAIL: ");
+  if (!failed && !line.starts_with("--- SKIP: ")) return std::nullopt;
+  const auto fields = fields_of({line.substr(10), 0});
+  if (fields.empty() || !is_benchmark_name(fields[0].text)) return std::nullopt;
+  return status_alone{failed, fields[0].text};
+}
+
+/// The `-N` a benchmark name ends with (go test's -cpu suffix, GOMAXPROCS when not 1), or empty.
+std::string_view procs_suffix(std::string_view name) {
+  std::size_t i = name.size();
+  while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9') --i;
+  if (i == name.size() || i < 2 || name[i - 1] != '-') return {};
+  return name.substr(i - 1);
+}
+
+class go_reader {
+ public:
+  go_reader(std::string_view text, import_builder& b) : text_(text), b_(b) {}
+
+  matrix read() && {
+    survey();
+    std::array<std::string, go_config_keys.size()> config;
+    bool changed = true;
+    for_each_line(text_, detail::byte_order_mark_of(text_), [&](const text_line& line) {
+      if (const auto c = config_of(line.text)) {
+        if (const auto k = go_config_key(c->first)) {
+          config[*k] = std::string{c->second};
+          changed = true;
+        }
+        return;
+      }
+      const auto fields = fields_of(line);
+      const auto alone = status_alone_of(line.text);
+      const bool status = is_status(fields);
+      // `PASS`, `ok ...`, `--- BENCH: ...`, a test's log lines and the name line `go test -v` prints
+      // before a result: not results.
+      if (!alone && (fields.size() < 2 || !is_benchmark_name(fields[0].text))) return;
+      if (changed) {
+        prefix_ = prefix_of(config);
+        changed = false;
+      }
+      if (alone) return alone_line(*alone, line);
+      if (status) return status_line(fields, line);
+      result_line(fields);
+    });
+    for (const auto& f : failures_) {
+      // The units the benchmark has elsewhere in the file are missing in the failed runs too.
+      for (const auto& unit : benchmarks_[f.benchmark].units) {
+        const std::size_t m = b_.metric(f.benchmark + "." + unit, f.offset);
+        b_.unit(m, unit);
+        if (unit != "ns/op") b_.add_missing(m, f.run, f.offset);
+      }
     }
-    const auto fields = fields_of(line);
-    // `PASS`, `ok ...`, `--- FAIL: ...` and the name line `go test -v` prints before a result: not results.
-    if (fields.size() < 2 || !is_benchmark_name(fields[0].text)) continue;
+    for (const auto& [benchmark, first] : failed_) {
+      const std::size_t times = failed_count_[benchmark];
+      b_.note(first, fmt::format("{} failed (`--- FAIL`){}: no sample of it{}", text::quoted(benchmark),
+                                 times > 1 ? fmt::format(" in {} runs", times) : std::string{},
+                                 times > 1 ? " in those runs" : " there"));
+    }
+    for (const auto& benchmark : ran_nothing_order_)
+      b_.note(ran_nothing_.at(benchmark),
+              fmt::format("{} ran 0 iterations (it panicked, or stopped before its loop): no sample of it there",
+                          text::quoted(benchmark)));
+    for (const auto& [benchmark, at] : skipped_)
+      b_.note(at, fmt::format("{} was skipped (`--- SKIP`): no sample of it there", text::quoted(benchmark)));
+    return std::move(b_).result("go test", "no benchmark result lines (`BenchmarkName  N  value unit ...`)");
+  }
+
+ private:
+  struct failure {
+    std::string benchmark;
+    std::size_t run = 0;
+    std::size_t offset = 0;
+  };
+
+  /// Which configuration keys take more than one value over the results, and the -cpu suffix every
+  /// result's name shares: one pass before the reading, so that names are decided before the first.
+  void survey() {
+    std::array<std::string, go_config_keys.size()> config;
+    std::array<std::optional<std::string>, go_config_keys.size()> first;
+    bool suffix_seen = false;
+    for_each_line(text_, detail::byte_order_mark_of(text_), [&](const text_line& line) {
+      if (const auto c = config_of(line.text)) {
+        if (const auto k = go_config_key(c->first)) config[*k] = std::string{c->second};
+        return;
+      }
+      const auto fields = fields_of(line);
+      const bool result = fields.size() >= 2 && is_benchmark_name(fields[0].text);
+      if (!result && !status_alone_of(line.text)) return;
+      for (std::size_t k = 0; k < config.size(); ++k) {
+        if (!first[k]) first[k] = config[k];
+        else if (*first[k] != config[k]) varies_[k] = true;
+      }
+      if (!result || is_status(fields)) return;
+      const std::string_view suffix = procs_suffix(fields[0].text);
+      if (!suffix_seen) {
+        common_suffix_ = std::string{suffix};
+        suffix_seen = true;
+      } else if (common_suffix_ != suffix) {
+        common_suffix_.clear();
+      }
+    });
+  }
+
+  /// What a metric's name starts with under `config`: `key=value,...:` for the keys (but the package)
+  /// that take more than one value in the file, then the package and a dot when it does.
+  [[nodiscard]] std::string prefix_of(const std::array<std::string, go_config_keys.size()>& config) const {
+    std::string out;
+    for (std::size_t k = 0; k < go_pkg; ++k)
+      if (varies_[k]) out += fmt::format("{}{}={}", out.empty() ? "" : ",", go_config_keys[k], config[k]);
+    if (!out.empty()) out += ':';
+    if (varies_[go_pkg] && !config[go_pkg].empty()) out += config[go_pkg] + ".";
+    return out;
+  }
+
+  void result_line(const std::vector<text_line>& fields) {
     const auto iterations = detail::number_of(fields[1].text);
     if (!iterations || iterations->kind != sample_kind::integer || iterations->value < 0)
-      b.fail(fields[1].offset, fmt::format("expected the iteration count (a whole number) after the benchmark "
-                                           "name, not {}",
-                                           text::quoted(fields[1].text)));
+      b_.fail(fields[1].offset, fmt::format("expected the iteration count (a whole number) after the benchmark "
+                                            "name, not {}",
+                                            text::quoted(fields[1].text)));
     if (fields.size() % 2 != 0)
-      b.fail(fields.back().offset, fmt::format("{} has no unit after it", text::quoted(fields.back().text)));
-    if (fields.size() == 2) b.fail(fields[1].offset + fields[1].text.size(), "a result line without a value and unit");
-    const std::string benchmark =
-        name_packages && !package.empty() ? package + "." + std::string{fields[0].text} : std::string{fields[0].text};
-    const std::size_t run = seen[benchmark]++;
+      b_.fail(fields.back().offset, fmt::format("{} has no unit after it", text::quoted(fields.back().text)));
+    if (fields.size() == 2)
+      b_.fail(fields[1].offset + fields[1].text.size(), "a result line without a value and unit");
+    const std::string benchmark = prefix_ + std::string{fields[0].text};
+    benchmark_state& state = benchmarks_[benchmark];
+    const std::size_t run = state.runs++;
+    if (run == 0) remember_parents(fields[0].text);
+    auto& units = state.units;
+    // No iteration ran: the benchmark panicked (go test prints `0  NaN ns/op` before the panic) or
+    // stopped before its loop. Its run measured nothing, whatever the values say: a missing sample.
+    const bool ran_nothing = iterations->value == 0;
     for (std::size_t f = 2; f + 1 < fields.size(); f += 2) {
       const auto value = detail::number_of(fields[f].text);
-      if (!value) b.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
+      if (!value && !(ran_nothing && fields[f].text == "NaN"))
+        b_.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
       const std::string_view unit = fields[f + 1].text;
-      const std::size_t m = b.metric(benchmark + "." + std::string{unit}, fields[0].offset);
-      b.unit(m, unit);
-      b.add(m, run, *value, fields[f].offset);
+      const std::size_t m = b_.metric(benchmark + "." + std::string{unit}, fields[0].offset);
+      b_.unit(m, unit);
+      if (ran_nothing) b_.add_missing(m, run, fields[f].offset);
+      else b_.add(m, run, *value, fields[f].offset);
+      if (std::find(units.begin(), units.end(), unit) == units.end()) units.emplace_back(unit);
     }
+    if (ran_nothing && ran_nothing_.emplace(benchmark, fields[0].offset).second) ran_nothing_order_.push_back(benchmark);
   }
-  return std::move(b).result("go test", "no benchmark result lines (`BenchmarkName  N  value unit ...`)");
+
+  /// `BenchmarkX-8 --- FAIL: ...` or `--- SKIP: ...`.
+  void status_line(const std::vector<text_line>& fields, const text_line& line) {
+    const std::string_view what = fields.size() >= 3 ? fields[2].text : std::string_view{};
+    const std::string benchmark = prefix_ + std::string{fields[0].text};
+    remember_parents(fields[0].text);
+    if (what == "SKIP:") {
+      skipped_.emplace_back(benchmark, line.offset);
+      return;
+    }
+    if (what != "FAIL:")
+      b_.fail(fields[1].offset, fmt::format("expected the iteration count, or `--- FAIL:`, after the benchmark "
+                                            "name, not {}",
+                                            text::quoted(line.text.substr(fields[1].offset - line.offset))));
+    fail_run(benchmark, line.offset);
+  }
+
+  /// `--- FAIL: BenchmarkX`: named as its results would have been, with the -cpu suffix every result of
+  /// the file shares (none when they do not share one).
+  void alone_line(const status_alone& status, const text_line& line) {
+    // A benchmark that ran sub-benchmarks (b.Run) fails when one of them does, and go test says so after
+    // them: it measured nothing of its own, and its sub-benchmark's failure is the one to report.
+    if (parents_.contains(prefix_ + std::string{status.benchmark})) return;
+    remember_parents(status.benchmark);
+    const std::string benchmark = prefix_ + std::string{status.benchmark} + common_suffix_;
+    if (status.failed) fail_run(benchmark, line.offset);
+    else skipped_.emplace_back(benchmark, line.offset);
+  }
+
+  /// A run of `benchmark` that measured nothing: each of its metrics has a missing sample there, and it
+  /// has at least its time per operation (every Go result has one), so that the failure is in the matrix.
+  void fail_run(const std::string& benchmark, std::size_t offset) {
+    benchmark_state& state = benchmarks_[benchmark];
+    const std::size_t run = state.runs++;
+    const std::size_t m = b_.metric(benchmark + ".ns/op", offset);
+    b_.unit(m, "ns/op");
+    b_.add_missing(m, run, offset);
+    auto& units = state.units;
+    if (std::find(units.begin(), units.end(), "ns/op") == units.end()) units.emplace_back("ns/op");
+    failures_.push_back({benchmark, run, offset});
+    if (failed_count_[benchmark]++ == 0) failed_.emplace_back(benchmark, offset);
+  }
+
+  /// The benchmarks (under the configuration) that `name`'s slashes say ran it as a sub-benchmark.
+  void remember_parents(std::string_view name) {
+    for (std::size_t slash = name.find('/'); slash != std::string_view::npos; slash = name.find('/', slash + 1))
+      parents_.insert(prefix_ + std::string{name.substr(0, slash)});
+  }
+
+  std::string_view text_;
+  import_builder& b_;
+  std::unordered_set<std::string> parents_;
+  std::array<bool, go_config_keys.size()> varies_{};
+  std::string common_suffix_;
+  std::string prefix_;
+  /// What is known of each benchmark: its lines so far (the next run), and its units in the order first
+  /// seen (few: a vector searched beats a set).
+  struct benchmark_state {
+    std::size_t runs = 0;
+    std::vector<std::string> units;
+  };
+  std::unordered_map<std::string, benchmark_state> benchmarks_;
+  std::vector<failure> failures_;
+  std::vector<std::pair<std::string, std::size_t>> failed_;  // each failed benchmark and its first failure
+  std::unordered_map<std::string, std::size_t> failed_count_;
+  std::vector<std::pair<std::string, std::size_t>> skipped_;
+  std::unordered_map<std::string, std::size_t> ran_nothing_;  // each benchmark of 0 iterations: its first line
+  std::vector<std::string> ran_nothing_order_;
+};
+
+/// The events of `go test -json` (test2json: one JSON object a line) as the text they carry: the
+/// `Output` of its `output` events, each package's in the order they come (a line of a result may be
+/// split across events), packages one after another.
+matrix read_test2json(std::string_view text, import_builder& b, std::string_view source) {
+  struct package_text {
+    std::string text;
+    std::vector<import_builder::piece> pieces;
+  };
+  std::vector<package_text> packages;
+  std::unordered_map<std::string, std::size_t> package_index;
+  std::size_t line_number = 0;
+  const std::size_t bom = detail::byte_order_mark_of(text);
+  for_each_line(text.substr(bom), 0, [&](const text_line& line) {
+    ++line_number;
+    const std::size_t shift = line_number == 1 ? bom : 0;  // the columns of line 1 count a byte-order mark
+    if (line.text.find_first_not_of(" \t") == std::string_view::npos) return;
+    detail::json_tree_result tree = [&] {
+      try {
+        return detail::parse_json_tree(line.text, std::string{source});
+      } catch (const input_error& e) {
+        throw input_error(e.file(), input_place::at(line_number, e.place().column + shift),
+                          fmt::format("{} (go test -json: one JSON object a line)", e.problem()));
+      }
+    }();
+    const auto at = [&](std::size_t offset) { return input_place::at(line_number, offset + 1 + shift); };
+    if (!tree.duplicates.empty()) {
+      const auto& d = tree.duplicates.front();
+      throw input_error(std::string{source}, at(d.second_offset),
+                        fmt::format("key {} appears twice in the event", text::quoted(d.key)));
+    }
+    const detail::json_node& event = tree.root;
+    using kind = detail::json_node::kind;
+    if (event.type != kind::object)
+      throw input_error(std::string{source}, at(event.offset), "expected a test2json event (a JSON object) on each line");
+    const detail::json_node* action = detail::member(event, "Action");
+    if (action == nullptr || action->type != kind::string)
+      throw input_error(std::string{source}, at(event.offset), "a test2json event without an \"Action\" string");
+    if (action->text != "output") return;
+    const detail::json_node* output = detail::member(event, "Output");
+    if (output == nullptr || output->type != kind::string)
+      throw input_error(std::string{source}, at(event.offset), "an output event without an \"Output\" string");
+    const detail::json_node* package = detail::member(event, "Package");
+    if (package != nullptr && package->type != kind::string)
+      throw input_error(std::string{source}, at(package->offset), "\"Package\" is not a string");
+    const std::string name = package != nullptr ? package->text : std::string{};
+    const auto [it, fresh] = package_index.try_emplace(name, packages.size());
+    if (fresh) packages.emplace_back();
+    package_text& p = packages[it->second];
+    const auto place = at(output->offset);
+    p.pieces.push_back({p.text.size(), place.line, place.column});
+    p.text += output->text;
+  });
+  std::string whole;
+  std::vector<import_builder::piece> pieces;
+  for (auto& p : packages) {
+    // A package's output that does not end its last line ends it here: results never span packages.
+    if (!p.text.empty() && p.text.back() != '\n') p.text += '\n';
+    for (auto piece : p.pieces) {
+      piece.start += whole.size();
+      pieces.push_back(piece);
+    }
+    whole += p.text;
+  }
+  b.set_pieces(whole, std::move(pieces), "in the Output of the go test -json event there");
+  return go_reader(whole, b).read();
+}
+
+}  // namespace
+
+namespace detail {
+
+matrix read_go_text(std::string_view text, import_builder& b) { return go_reader(text, b).read(); }
+
+bool is_test2json(std::string_view text) {
+  text.remove_prefix(byte_order_mark_of(text));
+  const std::string_view first = text.substr(0, text.find('\n'));
+  if (first.find("\"Action\"") == std::string_view::npos) return false;
+  try {
+    const json_tree_result tree = parse_json_tree(first, "");
+    const json_node* action = member(tree.root, "Action");
+    return tree.duplicates.empty() && action != nullptr && action->type == json_node::kind::string;
+  } catch (const input_error&) {
+    return false;
+  }
+}
+
+}  // namespace detail
+
+matrix parse_go_bench(std::string_view text, std::string_view source, const load_limits& limits) {
+  import_builder b(source, text, limits);
+  // `go test -json` writes the same text inside JSON events.
+  const std::size_t first = text.find_first_not_of(" \t\r\n", detail::byte_order_mark_of(text));
+  if (first != std::string_view::npos && text[first] == '{') return read_test2json(text, b, source);
+  return detail::read_go_text(text, b);
 }
 
 // --- CSV and TSV --------------------------------------------------------------------------------------
@@ -154,8 +454,9 @@ struct cell {
 /// since a lenient reading of it is a guess.
 class delimited_reader {
  public:
+  /// A byte-order mark at the start (Excel's "CSV UTF-8") is passed over.
   delimited_reader(std::string_view text, char separator, const import_builder& b)
-      : text_(text), separator_(separator), b_(b) {}
+      : text_(text), separator_(separator), b_(b), at_(detail::byte_order_mark_of(text)) {}
 
   /// The next record into `out`; false at the end. Empty lines are skipped.
   bool next(std::vector<cell>& out) {
@@ -216,7 +517,7 @@ class delimited_reader {
   std::string_view text_;
   char separator_;
   const import_builder& b_;
-  std::size_t at_ = 0;
+  std::size_t at_;
   std::size_t line_start_ = 0;
 };
 
@@ -277,7 +578,8 @@ matrix parse_numbers(std::string_view text, std::string_view source, const load_
   import_builder b(source, text, limits);
   std::size_t m = 0;
   bool named = false;
-  for (const auto& line : lines_of(text)) {
+  // A byte-order mark before the numbers is passed over, as in every text format.
+  for_each_line(text, detail::byte_order_mark_of(text), [&](const text_line& line) {
     for (const auto& field : fields_of(line)) {
       const auto n = detail::number_of(field.text);
       if (!n) b.fail(field.offset, fmt::format("not a number: {}", text::quoted(field.text)));
@@ -287,7 +589,7 @@ matrix parse_numbers(std::string_view text, std::string_view source, const load_
       }
       b.append(m, *n, field.offset);
     }
-  }
+  });
   return std::move(b).result("plain numbers", "the file holds no number");
 }
 

@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -22,9 +24,12 @@
 #include <iterator>
 #include <cstddef>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -127,6 +132,45 @@ std::optional<bool> ruby_boolean(const YAML::Node& node) {
   return std::nullopt;
 }
 
+/// Counts the keys of the mappings as a parse meets them and stops it at one more than `limit`.
+class key_counter : public YAML::EventHandler {
+ public:
+  struct too_many {
+    YAML::Mark mark;
+  };
+  explicit key_counter(std::size_t limit) : limit_(limit) {}
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
+    node(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+    key_next_.push_back(none);
+  }
+  void OnSequenceEnd() override { key_next_.pop_back(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+    key_next_.push_back(key);
+  }
+  void OnMapEnd() override { key_next_.pop_back(); }
+
+ private:
+  /// What the next node of the innermost collection is: a mapping's key or value, or a list's item.
+  enum next : char { none, key, value };
+  void node(const YAML::Mark& mark) {
+    if (key_next_.empty() || key_next_.back() == none) return;
+    if (key_next_.back() == key && ++keys_ > limit_) throw too_many{mark};
+    key_next_.back() = key_next_.back() == key ? value : key;
+  }
+  std::size_t limit_;
+  std::size_t keys_ = 0;
+  std::vector<next> key_next_;
+};
+
 class job_reader {
  public:
   explicit job_reader(std::string source) : source_(std::move(source)) {}
@@ -134,6 +178,7 @@ class job_reader {
   job_description read(std::string_view text) {
     text_ = text;
     refuse_other_encodings(text);
+    refuse_too_many_keys(text);
     YAML::Node root;
     try {
       root = YAML::Load(std::string{text});
@@ -175,21 +220,28 @@ class job_reader {
     if (mark.is_null() || mark.line < 0 || mark.column < 0) return {};
     std::size_t line = static_cast<std::size_t>(mark.line) + 1;
     std::size_t column = static_cast<std::size_t>(mark.column) + 1;
-    std::vector<std::size_t> lengths;  // of each line, in bytes
-    std::size_t start = 0;
-    while (true) {
-      const std::size_t end = text_.find('\n', start);
-      lengths.push_back((end == std::string_view::npos ? text_.size() : end) - start);
-      if (end == std::string_view::npos) break;
-      start = end + 1;
-    }
-    if (lengths.size() > 1 && lengths.back() == 0) lengths.pop_back();  // after the final line break
+    const std::vector<std::size_t>& lengths = line_lengths();
     if (line > lengths.size()) {
       line = lengths.size();
       column = lengths.back() + 1;
     }
     column = std::min(column, lengths[line - 1] + 1);
     return input_place::at(line, column);
+  }
+
+  /// The length in bytes of each line, measured once: a job with many notes would otherwise measure the
+  /// whole text for each.
+  [[nodiscard]] const std::vector<std::size_t>& line_lengths() const {
+    if (!line_lengths_.empty()) return line_lengths_;
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t end = text_.find('\n', start);
+      line_lengths_.push_back((end == std::string_view::npos ? text_.size() : end) - start);
+      if (end == std::string_view::npos) break;
+      start = end + 1;
+    }
+    if (line_lengths_.size() > 1 && line_lengths_.back() == 0) line_lengths_.pop_back();  // after the final break
+    return line_lengths_;
   }
 
   /// yaml-cpp reads text with NUL bytes or a UTF-16 or UTF-32 byte order mark as UTF-16 or UTF-32, and
@@ -209,6 +261,25 @@ class job_reader {
     throw input_error(source_, input_place::at(line, column), "a NUL byte: a job.yaml is UTF-8 text");
   }
 
+  /// A file of more keys than the limit is refused as its parse reaches the first key too many, before a
+  /// tree of it is built. Every key of a mapping is followed by a `:` or follows a `?`, so text with fewer
+  /// of those than the limit needs no counting.
+  void refuse_too_many_keys(std::string_view text) const {
+    const auto marks = static_cast<std::size_t>(std::count(text.begin(), text.end(), ':') +
+                                                std::count(text.begin(), text.end(), '?'));
+    if (marks <= max_nodes_walked) return;
+    key_counter counter(max_nodes_walked);
+    std::istringstream in{std::string{text}};
+    try {
+      YAML::Parser parser(in);
+      parser.HandleNextDocument(counter);
+    } catch (const key_counter::too_many& at) {
+      throw input_error(source_, place(at.mark), fmt::format("more than {} keys", max_nodes_walked));
+    } catch (const YAML::Exception&) {
+      // Bad YAML is named by the reading that follows, as for any file.
+    }
+  }
+
   [[noreturn]] void fail(const YAML::Node& at, std::string_view problem) const {
     throw input_error(source_, place(at.Mark()), problem);
   }
@@ -221,17 +292,17 @@ class job_reader {
   /// Every key of a mapping must be a string and appear once: the robot never writes a key twice, and
   /// which of two values it meant cannot be told.
   void check_keys(const YAML::Node& map, std::string_view path) {
-    std::vector<std::pair<std::string, YAML::Mark>> seen;
+    std::unordered_map<std::string_view, YAML::Mark> seen;
     for (const auto& pair : map) {
       if (++walked_ > max_nodes_walked) fail(pair.first, fmt::format("more than {} values", max_nodes_walked));
       if (!pair.first.IsScalar())
         fail(pair.first, fmt::format("a key must be a string, not {}", kind_name(pair.first)));
+      // The node owns its scalar, and the map's nodes live as long as `map`.
       const std::string& key = pair.first.Scalar();
-      for (const auto& [name, mark] : seen)
-        if (name == key)
-          fail(pair.first, fmt::format("{}{}: the key appears twice (first at {}:{})", path, text::quoted(key),
-                                       mark.line + 1, mark.column + 1));
-      seen.emplace_back(key, pair.first.Mark());
+      const auto [first, fresh] = seen.try_emplace(key, pair.first.Mark());
+      if (!fresh)
+        fail(pair.first, fmt::format("{}{}: the key appears twice (first at {}:{})", path, text::quoted(key),
+                                     first->second.line + 1, first->second.column + 1));
     }
   }
 
@@ -298,12 +369,24 @@ class job_reader {
   /// of the robot's own path_params: a monitor option or a fact this reader took for a parameter is not
   /// there. Each one dropped is noted.
   void keep_parameters_in(std::string_view path_params, job_description& job) {
-    const std::string fields = fmt::format("-{}-", path_params);
+    // What a value can match, found once: every run of whole parts of path_params at most as long as a
+    // value written as a path writes it (path_value), rather than a search of path_params for each.
+    std::unordered_set<std::string_view> runs_of_parts;
+    for (std::size_t start = 0;;) {
+      for (std::size_t end = start;;) {
+        end = std::min(path_params.find('-', end), path_params.size());
+        if (end - start > path_value_characters) break;
+        runs_of_parts.insert(path_params.substr(start, end - start));
+        if (end == path_params.size()) break;
+        ++end;
+      }
+      const std::size_t dash = path_params.find('-', start);
+      if (dash == std::string_view::npos) break;
+      start = dash + 1;
+    }
     std::vector<parameter> kept;
     for (auto& p : job.parameters) {
-      const std::string as_value = fmt::format("-{}-", path_value(p.value));
-      const std::string as_pair = fmt::format("-{}-", path_value(p.key + "=" + p.value));
-      if (fields.find(as_value) != std::string::npos || fields.find(as_pair) != std::string::npos) {
+      if (runs_of_parts.contains(path_value(p.value)) || runs_of_parts.contains(path_value(p.key + "=" + p.value))) {
         kept.push_back(std::move(p));
       } else {
         notes_.push_back(printable_message(fmt::format("{}: {}: not in the result path's parameters {}; left out",
@@ -315,16 +398,18 @@ class job_reader {
 
   std::string source_;
   std::string_view text_;
+  mutable std::vector<std::size_t> line_lengths_;
   std::vector<std::string> notes_;
   std::size_t walked_ = 0;
 
  public:
   /// A value as lkp-tests puts it in a path: its first 31 characters, each outside `-a-zA-Z0-9+=:.%`
-  /// replaced by `_` (a multi-byte UTF-8 character counts as one).
+  /// replaced by `_` (a multi-byte UTF-8 character counts as one, and becomes one byte).
+  static constexpr std::size_t path_value_characters = 31;
   static std::string path_value(std::string_view value) {
     std::string out;
     std::size_t characters = 0;
-    for (std::size_t i = 0; i < value.size() && characters < 31; ++characters) {
+    for (std::size_t i = 0; i < value.size() && characters < path_value_characters; ++characters) {
       const auto c = static_cast<unsigned char>(value[i]);
       std::size_t length = 1;
       if (c >= 0xC0) {
@@ -375,28 +460,52 @@ std::vector<fs::path> run_directories(const fs::path& root) {
   return out;
 }
 
-std::optional<fs::path> find_job_file(const fs::path& root) {
+std::string system_reason(const std::error_code& ec) { return ec.message(); }
+
+/// `dir/job.yaml` when there is an entry of that name, of any kind: one that cannot be read (a link that
+/// loops or dangles, a FIFO, a directory) is the root's job all the same, and reading it says why it
+/// cannot be read, rather than the root being passed over as if it had none.
+std::optional<fs::path> job_entry(const fs::path& dir) {
+  fs::path file = dir / "job.yaml";
   std::error_code ec;
-  if (fs::is_regular_file(root / "job.yaml", ec)) return root / "job.yaml";
+  const fs::file_status entry = fs::symlink_status(file, ec);
+  if (entry.type() == fs::file_type::not_found) return std::nullopt;
+  if (ec) throw input_error(file.string(), fmt::format("cannot open: {}", system_reason(ec)));
+  return file;
+}
+
+std::optional<fs::path> find_job_file(const fs::path& root) {
+  if (auto file = job_entry(root)) return file;
+  std::error_code ec;
   if (!fs::is_directory(root, ec)) return std::nullopt;
   for (const auto& run : run_directories(root))
-    if (fs::is_regular_file(run / "job.yaml", ec)) return run / "job.yaml";
+    if (auto file = job_entry(run)) return file;
   return std::nullopt;
+}
+
+/// What a path that is not a regular file is, for a message.
+std::string_view kind_of_file(fs::file_type type) {
+  switch (type) {
+    case fs::file_type::directory: return "a directory";
+    case fs::file_type::fifo: return "a FIFO";
+    case fs::file_type::socket: return "a socket";
+    case fs::file_type::block: return "a block device";
+    case fs::file_type::character: return "a character device";
+    default: return "not a regular file";
+  }
 }
 
 }  // namespace
 
 std::vector<parameter> job_description::axes() const {
   std::vector<parameter> out;
+  std::unordered_map<std::string, std::size_t> at;  // where each key is in `out`
   // A later value of a key already listed replaces it in its place, as a Ruby hash's assignment does.
   const auto put = [&](const std::string& key, const std::string& value) {
     if (value.empty()) return;
-    for (auto& p : out)
-      if (p.key == key) {
-        p.value = value;
-        return;
-      }
-    out.push_back({key, value});
+    const auto [it, fresh] = at.try_emplace(key, out.size());
+    if (fresh) out.push_back({key, value});
+    else out[it->second].value = value;
   };
   put("tbox_group", tbox_group);
   put("testcase", testcase);
@@ -428,6 +537,12 @@ job_description parse_job_yaml(std::string_view yaml, std::string_view source) {
 }
 
 job_description load_job_yaml(const std::filesystem::path& file, const load_limits& limits) {
+  // The type is checked before the file is opened: opening a FIFO would wait for a writer for ever.
+  std::error_code ec;
+  const fs::file_status status = file == standard_input_path ? fs::file_status{fs::file_type::regular} : fs::status(file, ec);
+  if (ec) throw input_error(input_name(file), fmt::format("cannot open: {}", system_reason(ec)));
+  if (status.type() != fs::file_type::regular)
+    throw input_error(input_name(file), fmt::format("cannot read: it is {}, not a file", kind_of_file(status.type())));
   const std::string text = read_text(file, limits.max_file_bytes);
   return parse_job_yaml(text, input_name(file));
 }

@@ -54,7 +54,12 @@ foreach(case IN ITEMS
     "detect.gbench_or_pytest|ambiguous_gbench_pytest.json|ambiguous_gbench_pytest.json: the format is ambiguous: it could be gbench (Google Benchmark JSON) or pytest"
     "detect.csv_or_go|ambiguous_csv_go.csv|ambiguous_csv_go.csv: the format is ambiguous: it could be csv or go"
     "detect.unknown_text|unknown.txt|unknown.txt: no format perfmail reads"
-    "detect.unknown_json|unknown.json|unknown.json:1:1: a JSON object of no format perfmail reads")
+    "detect.unknown_json|unknown.json|unknown.json:1:1: a JSON object of no format perfmail reads"
+    "hyperfine.exit_code_fraction|hyperfine_exit_code_fraction.json|hyperfine_exit_code_fraction.json:1:78: results[0].exit_codes[1] is \"1.5\"; expected an exit code (a whole number)"
+    "gbench.aggregates_only|gbench_aggregates_only.json|gbench_aggregates_only.json:3:17: \"benchmarks\" holds only aggregates (mean, median, stddev), no repetition: written with --benchmark_report_aggregates_only"
+    "go.status_unknown|go_status_unknown.txt|go_status_unknown.txt:4:17: expected the iteration count, or `--- FAIL:`, after the benchmark name, not \"--- PASS: BenchmarkB-2\""
+    # A byte-order mark is passed over, and never printed: the place counts its bytes.
+    "csv.bom_bad|csv_bom_bad.csv|csv_bom_bad.csv:2:25: not a number: \"2.41x\"")
   # NAME|FILE|EXPECTED, where EXPECTED may hold `;` (no list splitting).
   string(REGEX MATCH "^([^|]*)\\|([^|]*)\\|(.*)$" fields "${case}")
   perfmail_inputs_bad(${CMAKE_MATCH_1} ${CMAKE_MATCH_2} "${CMAKE_MATCH_3}")
@@ -91,6 +96,31 @@ perfmail_run_test(cli.inputs.summary.hyperfine CONTAINS "gzip -9 -c linux.tar.ti
 # Standard input is detected like a file.
 perfmail_run_test(cli.inputs.stdin CONTAINS "BenchmarkEncode-8.allocs/op" INPUT ${inputs}/go/base.txt
   ARGS summary -)
+
+# The CSV format given to a file with a byte-order mark (Excel's "CSV UTF-8"): read, the mark passed over.
+perfmail_run_test(cli.inputs.bom.csv_given ARGS --input-format csv summary ${bad_inputs}/csv_bom.csv
+  CONTAINS "sqlite.insert.seconds")
+perfmail_inputs_bad(csv.bom_bad_given csv_bom_bad.csv "csv_bom_bad.csv:2:25: not a number: \"2.41x\"" --input-format csv)
+# One benchmark under two architectures: two metrics, named with the configuration.
+perfmail_run_test(cli.inputs.go.configurations ARGS summary ${bad_inputs}/go_two_arches.txt
+  CONTAINS "goarch=amd64:BenchmarkCodec-2.ns/op" "goarch=arm64:BenchmarkCodec-2.ns/op")
+# Files the real tools wrote: a failed benchmark is noted, with its file and line, and read as missing
+# samples; the comparison goes on.
+set(real_inputs ${PROJECT_SOURCE_DIR}/tests/data/inputs/real)
+perfmail_run_test(cli.inputs.real.go_failed ARGS summary ${real_inputs}/go/head.txt
+  CONTAINS "BenchmarkFlaky-2.ns/op" STDERR_LINES 1
+  STDERR_CONTAINS "perfmail: note: ${real_inputs}/go/head.txt:35: \"BenchmarkFlaky-2\" failed (`--- FAIL`): no sample of it there")
+perfmail_run_test(cli.inputs.real.go_json_failed ARGS summary ${real_inputs}/go-json/head.json
+  CONTAINS "BenchmarkFlaky-2.ns/op" STDERR_LINES 1
+  STDERR_CONTAINS "perfmail: note: ${real_inputs}/go-json/head.json:54: \"BenchmarkFlaky-2\" failed (`--- FAIL`)")
+perfmail_run_test(cli.inputs.real.go_compare ARGS compare --format json ${real_inputs}/go/base.txt ${real_inputs}/go/head.txt
+  CONTAINS "BenchmarkFlaky-2.ns/op" STDERR_LINES 1 STDERR_CONTAINS "head.txt:35: \"BenchmarkFlaky-2\" failed")
+perfmail_run_test(cli.inputs.real.gbench_compare ARGS compare --format json ${real_inputs}/gbench/base.json ${real_inputs}/gbench/head.json
+  CONTAINS "BM_Fail.real_time" STDERR_LINES 1 STDERR_CONTAINS "\"BM_Fail\" failed (error_occurred) in 10 repetitions")
+perfmail_run_test(cli.inputs.real.hyperfine_compare ARGS compare --format json ${real_inputs}/hyperfine/base.json ${real_inputs}/hyperfine/head.json
+  CONTAINS "fails.time" STDERR_LINES 2 STDERR_CONTAINS "\"fails\" failed (a non-zero exit code) in 10 of its 10 runs")
+perfmail_run_test(cli.inputs.real.go_plot ARGS plot --metric BenchmarkFlaky-2.ns/op ${real_inputs}/go/base.txt ${real_inputs}/go/head.txt
+  CONTAINS "BenchmarkFlaky-2.ns/op" STDERR_LINES 1 STDERR_CONTAINS "head.txt:35: \"BenchmarkFlaky-2\" failed")
 
 # Other tools' results judged on their own terms (tests/cli/tool_cases.py on tests/data/tools).
 find_package(Python3 COMPONENTS Interpreter)

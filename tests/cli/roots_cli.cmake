@@ -90,3 +90,9 @@ foreach(case IN ITEMS
   string(REGEX MATCH "^([^|]*)\\|([^|]*)\\|(.*)$" fields "${case}")
   perfmail_expect_failure(cli.roots.refused.${CMAKE_MATCH_1} "${CMAKE_MATCH_2}" "${CMAKE_MATCH_3}" bad-input)
 endforeach()
+
+# A job.yaml that cannot be read: named with the reason, never passed over, a FIFO never waited on.
+add_test(NAME cli.roots.job_unreadable
+  COMMAND ${CMAKE_COMMAND} -DCLI=${cli} -DROOTS=${roots} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/job-unreadable
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/job_unreadable.cmake)
+set_tests_properties(cli.roots.job_unreadable PROPERTIES LABELS "bad-input" TIMEOUT 120)

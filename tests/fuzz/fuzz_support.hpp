@@ -35,6 +35,9 @@ inline void check_matrix(const matrix& m) {
     for (double v : series.raw_values())
       if (!std::isfinite(v)) finding("a non-finite sample was accepted");
   }
+  // A reader's notes reach the terminal: nothing of the input in them raw.
+  for (const auto& note : m.notes())
+    if (text::first_unsafe(note) != std::string_view::npos) finding("a note with a character printed raw");
 }
 
 

@@ -137,3 +137,54 @@ TEST_CASE("imports keep the limit of runs") {
                   input_error);
   CHECK_NOTHROW((void)io::parse_hyperfine_json(R"({"results": [{"command": "a", "times": [1, 2]}]})", "h.json", limits));
 }
+
+TEST_CASE("hyperfine: exit codes are whole numbers; failed runs are noted") {
+  const matrix m = io::parse_hyperfine_json(
+      R"({"results": [{"command": "flaky", "times": [0.1, 0.2, 0.3], "exit_codes": [0, 2, -1]}]})", "h.json");
+  CHECK(m.find("flaky.time")->present_count() == 1);
+  REQUIRE(m.notes().size() == 1);
+  CHECK(m.notes()[0] == "h.json:1: \"flaky\" failed (a non-zero exit code) in 2 of its 3 runs: no sample of it there");
+  const auto parse = [](const std::string& t) { return io::parse_hyperfine_json(t, "in.json"); };
+  CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1, 2], "exit_codes": [0, 1.5]}]})") ==
+        "in.json:1:66: results[0].exit_codes[1] is \"1.5\"; expected an exit code (a whole number)");
+  CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1], "exit_codes": [1e0]}]})") ==
+        "in.json:1:60: results[0].exit_codes[0] is \"1e0\"; expected an exit code (a whole number)");
+  CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1], "exit_codes": ["0"]}]})") ==
+        "in.json:1:60: results[0].exit_codes[0] is a string; expected an exit code (a whole number)");
+}
+
+TEST_CASE("gbench: a file of aggregates alone is refused with the way to get samples") {
+  const auto parse = [](const std::string& t) { return io::parse_gbench_json(t, "g.json"); };
+  const std::string message = error_of(parse, R"({"context": {}, "benchmarks": [
+    {"name": "BM_A_mean", "run_name": "BM_A", "run_type": "aggregate", "aggregate_name": "mean", "real_time": 2, "cpu_time": 2},
+    {"name": "BM_A_median", "run_name": "BM_A", "run_type": "aggregate", "aggregate_name": "median", "real_time": 2, "cpu_time": 2}]})");
+  CHECK(message.find("g.json:1:31: \"benchmarks\" holds only aggregates") == 0);
+  CHECK(message.find("rerun with --benchmark_repetitions=N and without --benchmark_report_aggregates_only") !=
+        std::string::npos);
+  // An empty list is not that.
+  CHECK(error_of(parse, R"({"context": {}, "benchmarks": []})").find("lists no run") != std::string::npos);
+}
+
+TEST_CASE("gbench: a failed benchmark is noted once") {
+  const matrix m = io::parse_gbench_json(R"({"context": {}, "benchmarks": [
+    {"name": "BM_F", "run_type": "iteration", "repetition_index": 0, "error_occurred": true, "error_message": "x"},
+    {"name": "BM_F", "run_type": "iteration", "repetition_index": 1, "error_occurred": true, "error_message": "x"}]})",
+                                         "g.json");
+  CHECK(m.find("BM_F.real_time")->present_count() == 0);
+  REQUIRE(m.notes().size() == 1);
+  CHECK(m.notes()[0] == "g.json:2: \"BM_F\" failed (error_occurred) in 2 repetitions: no sample of it there");
+}
+
+TEST_CASE("JSON with a UTF-8 byte-order mark is read; places count its bytes") {
+  const std::string bom = "\xEF\xBB\xBF";
+  const matrix m = io::parse_gbench_json(bom + gbench_runs, "g.json");
+  CHECK(values_of(m, "BM_A.real_time") == std::vector<double>{2250, 2500});
+  CHECK(io::detect_input_format(bom + gbench_runs, "g.json") == io::input_format::gbench);
+  CHECK(values_of(io::parse_input(bom + gbench_runs, "g.json", io::input_format::automatic), "BM_A.cpu_time").size() == 2);
+  const auto hyperfine = [](const std::string& t) { return io::parse_hyperfine_json(t, "h.json"); };
+  CHECK(error_of(hyperfine, bom + R"({"results": [{"command": "a", "times": [1, true]}]})") ==
+        "h.json:1:47: results[0].times[1] is true or false; expected a number of seconds");
+  CHECK(error_of(hyperfine, bom + R"({"results": [1,]})") == "h.json:1:18: a trailing comma before ']'");
+  CHECK(values_of(io::parse_pytest_json(bom + R"({"machine_info": {}, "benchmarks": [
+    {"name": "a", "stats": {"data": [1]}}]})", "p.json"), "a.time") == std::vector<double>{1});
+}

@@ -108,3 +108,149 @@ TEST_CASE("units say which way is better") {
   CHECK(io::direction_of_unit("items_per_second") == better::higher);
   CHECK_FALSE(io::direction_of_unit("widgets").has_value());
 }
+
+TEST_CASE("go: a benchmark that failed is a metric with missing samples, never absent or zero, and is noted") {
+  // Failed after its name was printed (a later -count pass): the other runs are read.
+  const matrix m = io::parse_go_bench("BenchmarkFlaky-2 \t 100\t 10 ns/op\t 8 B/op\n"
+                                      "BenchmarkFlaky-2 \t--- FAIL: BenchmarkFlaky-2\n"
+                                      "    flaky_test.go:12: it broke\n"
+                                      "BenchmarkOK-2 \t 100\t 5 ns/op\n"
+                                      "BenchmarkOK-2 \t 100\t 6 ns/op\n"
+                                      "FAIL\nexit status 1\n",
+                                      "g.txt");
+  const series_view* t = m.find("BenchmarkFlaky-2.ns/op");
+  REQUIRE(t != nullptr);
+  CHECK(t->raw_values()[0] == 10);
+  CHECK(t->is_missing(1));
+  CHECK(m.find("BenchmarkFlaky-2.B/op")->is_missing(1));
+  CHECK(values_of(m, "BenchmarkOK-2.ns/op") == std::vector<double>{5, 6});
+  REQUIRE(m.notes().size() == 1);
+  CHECK(m.notes()[0] == "g.txt:2: \"BenchmarkFlaky-2\" failed (`--- FAIL`): no sample of it there");
+
+  // Failed in its first run: go test names it without the -cpu suffix and runs it no more; it takes the
+  // suffix every result shares, so that it meets the base's results of the same benchmark.
+  const matrix first = io::parse_go_bench("BenchmarkA-8 1 2 ns/op\n--- FAIL: BenchmarkB\n    b_test.go:3: no\n", "g.txt");
+  const series_view* b = first.find("BenchmarkB-8.ns/op");
+  REQUIRE(b != nullptr);
+  CHECK(b->present_count() == 0);
+  CHECK(first.direction_hint("BenchmarkB-8.ns/op") == better::lower);
+  CHECK(first.notes()[0] == "g.txt:2: \"BenchmarkB-8\" failed (`--- FAIL`): no sample of it there");
+  // Results without a shared suffix (GOMAXPROCS=1, or -cpu 1,2): the name as printed.
+  const matrix plain = io::parse_go_bench("BenchmarkA 1 2 ns/op\nBenchmarkC-2 1 2 ns/op\n--- FAIL: BenchmarkB\n", "g.txt");
+  CHECK(plain.find("BenchmarkB.ns/op") != nullptr);
+  // A sub-benchmark that fails fails its parent, which go test reports after it (as go 1.19 prints
+  // them): the parent measured nothing of its own and is no metric.
+  const matrix sub = io::parse_go_bench("BenchmarkParent/ok-2 \t 1000\t 0.61 ns/op\n--- FAIL: BenchmarkParent/bad\n"
+                                        "    sub_test.go:11: boom\n--- FAIL: BenchmarkParent\n",
+                                        "g.txt");
+  CHECK(sub.size() == 2);
+  CHECK(sub.find("BenchmarkParent/bad-2.ns/op")->present_count() == 0);
+  CHECK(sub.notes().size() == 1);
+  // So after a sub-benchmark that failed in a later run.
+  const matrix late = io::parse_go_bench("BenchmarkP/a-2 \t 10\t 1 ns/op\nBenchmarkP/a-2 \t--- FAIL: BenchmarkP/a-2\n"
+                                         "--- FAIL: BenchmarkP\n",
+                                         "g.txt");
+  CHECK(late.size() == 1);
+  CHECK(late.find("BenchmarkP/a-2.ns/op")->is_missing(1));
+  // A benchmark that panicked: go test prints 0 iterations and NaN before the panic. Missing, noted; a NaN
+  // of a benchmark that ran is still no number.
+  const matrix panicked = io::parse_go_bench("BenchmarkOK-2 \t 1000\t 0.69 ns/op\nBenchmarkPanics-2 \t 0\t NaN ns/op\n"
+                                             "panic: boom\n\ngoroutine 7 [running]:\nexit status 2\n",
+                                             "g.txt");
+  CHECK(panicked.find("BenchmarkPanics-2.ns/op")->present_count() == 0);
+  REQUIRE(panicked.notes().size() == 1);
+  CHECK(panicked.notes()[0] == "g.txt:2: \"BenchmarkPanics-2\" ran 0 iterations (it panicked, or stopped before its "
+                               "loop): no sample of it there");
+  CHECK(error_of([](const std::string& s) { return io::parse_go_bench(s, "g.txt"); }, "BenchmarkA 1 NaN ns/op\n") ==
+        "g.txt:1:14: not a number: \"NaN\"");
+  // A test's failure is not a benchmark's.
+  CHECK(io::parse_go_bench("BenchmarkA 1 2 ns/op\n--- FAIL: TestX\n", "g.txt").size() == 1);
+  // A skipped benchmark measured nothing by choice: noted, no metric.
+  const matrix skipped = io::parse_go_bench("BenchmarkA 1 2 ns/op\nBenchmarkS \t--- SKIP: BenchmarkS\n", "g.txt");
+  CHECK(skipped.size() == 1);
+  CHECK(skipped.notes()[0] == "g.txt:2: \"BenchmarkS\" was skipped (`--- SKIP`): no sample of it there");
+  const matrix skipped_first = io::parse_go_bench("BenchmarkA-4 1 2 ns/op\n--- SKIP: BenchmarkS\n", "g.txt");
+  CHECK(skipped_first.size() == 1);
+  CHECK(skipped_first.notes()[0] == "g.txt:2: \"BenchmarkS-4\" was skipped (`--- SKIP`): no sample of it there");
+  // Several failed runs are one note.
+  const matrix again = io::parse_go_bench("BenchmarkF \t--- FAIL: BenchmarkF\nBenchmarkF \t--- FAIL: BenchmarkF\n", "g.txt");
+  CHECK(again.find("BenchmarkF.ns/op")->size() == 2);
+  CHECK(again.notes().size() == 1);
+  CHECK(again.notes()[0] == "g.txt:1: \"BenchmarkF\" failed (`--- FAIL`) in 2 runs: no sample of it in those runs");
+  // Anything else after `---` is not a result line perfmail knows.
+  CHECK(error_of([](const std::string& s) { return io::parse_go_bench(s, "g.txt"); }, "BenchmarkA --- PASS\n")
+            .find("g.txt:1:12: expected the iteration count, or `--- FAIL:`") == 0);
+}
+
+TEST_CASE("go: configurations set results apart as benchstat does") {
+  // Two architectures: two metrics, never one series of both.
+  const matrix m = io::parse_go_bench("goos: linux\ngoarch: amd64\nBenchmarkX 1 5 ns/op\n"
+                                      "goarch: arm64\nBenchmarkX 1 50 ns/op\n",
+                                      "g.txt");
+  CHECK(m.size() == 2);
+  CHECK(values_of(m, "goarch=amd64:BenchmarkX.ns/op") == std::vector<double>{5});
+  CHECK(values_of(m, "goarch=arm64:BenchmarkX.ns/op") == std::vector<double>{50});
+  CHECK(m.direction_hint("goarch=arm64:BenchmarkX.ns/op") == better::lower);
+  // The keys that vary, in the order goos, goarch, cpu; the package as before, after them.
+  const matrix all = io::parse_go_bench("cpu: A\npkg: p\nBenchmarkX 1 1 ns/op\ncpu: B @ 2GHz\npkg: q\nBenchmarkX 1 2 ns/op\n",
+                                        "g.txt");
+  CHECK(values_of(all, "cpu=B @ 2GHz:q.BenchmarkX.ns/op") == std::vector<double>{2});
+  CHECK(all.find("cpu=A:p.BenchmarkX.ns/op") != nullptr);
+  // One configuration: names as Go prints them, so base and head of one machine meet by name.
+  const matrix one = io::parse_go_bench("goos: linux\ngoarch: amd64\ncpu: X\npkg: p\nBenchmarkX 1 5 ns/op\n", "g.txt");
+  CHECK(one.find("BenchmarkX.ns/op") != nullptr);
+  // A configuration line the same as before changes nothing; other keys are no configuration.
+  const matrix same = io::parse_go_bench("goarch: amd64\nBenchmarkX 1 5 ns/op\ngoarch: amd64\nnote: x\n"
+                                         "BenchmarkX 1 6 ns/op\n",
+                                         "g.txt");
+  CHECK(values_of(same, "BenchmarkX.ns/op") == std::vector<double>{5, 6});
+}
+
+TEST_CASE("go -json: the benchmark lines inside test2json's output events") {
+  const std::string json =
+      "{\"Time\":\"t\",\"Action\":\"output\",\"Package\":\"p\",\"Output\":\"goos: linux\\n\"}\n"
+      "{\"Action\":\"output\",\"Package\":\"p\",\"Output\":\"BenchmarkA-2   \\t\"}\n"
+      "{\"Action\":\"output\",\"Package\":\"p\",\"Output\":\"   100\\t  12 ns/op\\n\"}\n"
+      "{\"Action\":\"output\",\"Package\":\"p\",\"Output\":\"BenchmarkA-2   \\t   100\\t  13 ns/op\\n\"}\n"
+      "{\"Action\":\"output\",\"Package\":\"p\",\"Test\":\"BenchmarkB\",\"Output\":\"--- FAIL: BenchmarkB\\n\"}\n"
+      "{\"Action\":\"fail\",\"Package\":\"p\",\"Test\":\"BenchmarkB\"}\n"
+      "{\"Action\":\"fail\",\"Package\":\"p\",\"Elapsed\":1.5}\n";
+  const matrix m = io::parse_go_bench(json, "g.json");
+  CHECK(values_of(m, "BenchmarkA-2.ns/op") == std::vector<double>{12, 13});
+  CHECK(m.find("BenchmarkB-2.ns/op")->present_count() == 0);
+  REQUIRE(m.notes().size() == 1);
+  CHECK(m.notes()[0] == "g.json:5: \"BenchmarkB-2\" failed (`--- FAIL`): no sample of it there");
+  CHECK(io::detect_input_format(json, "g.json") == io::input_format::go);
+  CHECK(values_of(io::parse_input(json, "g.json", io::input_format::automatic), "BenchmarkA-2.ns/op").size() == 2);
+
+  const auto parse = [](const std::string& t) { return io::parse_go_bench(t, "g.json"); };
+  // A problem inside an Output string is placed at that string in the file.
+  CHECK(error_of(parse, "{\"Action\":\"output\",\"Output\":\"goos: linux\\n\"}\n"
+                        "{\"Action\":\"output\",\"Output\":\"BenchmarkA 1 0x1 ns/op\\n\"}\n") ==
+        "g.json:2:29: not a number: \"0x1\" (in the Output of the go test -json event there)");
+  CHECK(error_of(parse, "{\"Action\":\"output\",\"Output\":\"x\\n\"}\n{\"Action\":\"output\",\"Output\":7}\n") ==
+        "g.json:2:1: an output event without an \"Output\" string");
+  CHECK(error_of(parse, "{\"Action\":\"output\",\"Output\":\"x\\n\"}\n{\"Action\":\"output\",}\n")
+            .find("g.json:2:19: ") == 0);
+  CHECK(error_of(parse, "{\"Action\":\"output\",\"Output\":\"x\\n\"}\n[1]\n") ==
+        "g.json:2:1: expected a test2json event (a JSON object) on each line");
+  CHECK(error_of(parse, "{\"Action\":\"start\"}\n").find("g.json: no samples") == 0);
+}
+
+TEST_CASE("a UTF-8 byte-order mark before text is passed over, and never printed") {
+  const std::string bom = "\xEF\xBB\xBF";
+  const matrix csv = io::parse_delimited(bom + "metric,run,value\na,1,2\n", "c.csv", ',');
+  CHECK(values_of(csv, "a") == std::vector<double>{2});
+  CHECK(values_of(io::parse_delimited(bom + "metric\t1\na\t2\n", "t.tsv", '\t'), "a") == std::vector<double>{2});
+  CHECK(values_of(io::parse_go_bench(bom + "BenchmarkA 1 2 ns/op\n", "g.txt"), "BenchmarkA.ns/op") ==
+        std::vector<double>{2});
+  CHECK(values_of(io::parse_numbers(bom + "1 2\n", "n.txt"), "value") == std::vector<double>{1, 2});
+  CHECK(io::detect_input_format(bom + "metric,run,value\na,1,2\n", "in") == io::input_format::csv);
+  CHECK(io::detect_input_format(bom + "metric\t1\na\t2\n", "in") == io::input_format::tsv);
+  CHECK(io::detect_input_format(bom + "1 2\n", "in") == io::input_format::numbers);
+  // Places still count the mark's three bytes, as an editor shows the first line.
+  const auto parse = [](const std::string& t) { return io::parse_delimited(t, "c.csv", ','); };
+  CHECK(error_of(parse, bom + "name,1\n") == "c.csv:1:4: the CSV header's first field is \"name\"; expected \"metric\" "
+                                             "(then run, value for one sample a row, or one column a run)");
+  CHECK(error_of(parse, bom + "metric,run,value\na,1,x\n") == "c.csv:2:5: not a number: \"x\"");
+}

@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <string>
 
@@ -185,4 +188,69 @@ TEST_CASE("the matrix.json of a result root stands for the root; other files do 
   CHECK(!io::result_root_of(data / ".." / ".." / "examples" / "data" / "base" / "matrix.json"));
   CHECK(!io::result_root_of(roots / "base" / "matrix.json"));
   CHECK(!io::result_root_of(roots));
+}
+
+TEST_CASE("the limit of keys: refused as the parse reaches it, a job at the limit read") {
+  std::string at_limit = "testcase: t\n";
+  for (int i = 1; i < 100'000; ++i) at_limit += fmt::format("k{}:\n", i);
+  CHECK(io::parse_job_yaml(at_limit, "job.yaml").testcase == "t");
+  const std::string over = at_limit + "one_more:\n" + "then: more\n";
+  CHECK(error_of(over) == "job.yaml:100001:1: more than 100000 keys");
+  // Keys in option blocks count too.
+  std::string nested = "testcase: t\nfio:\n";
+  for (int i = 0; i < 100'000; ++i) nested += fmt::format("  k{}: {}\n", i, i);
+  CHECK(error_of(nested) == "job.yaml:100001:3: more than 100000 keys");
+}
+
+TEST_CASE("many parameters against a long result path are matched once each") {
+  // Each parameter's value is a part of the robot's path: all are kept.
+  std::string yaml = "testcase: t\n";
+  std::string path = "/result/t/";
+  for (int i = 0; i < 20'000; ++i) {
+    yaml += fmt::format("p{}: v{}\n", i, i);
+    path += fmt::format("{}v{}", i == 0 ? "" : "-", i);
+  }
+  yaml += "_rt: " + path + "/box/\n";
+  const auto job = io::parse_job_yaml(yaml, "job.yaml");
+  CHECK(job.parameters.size() == 20'000);
+  CHECK(job.axes().size() == 20'001);
+  // A value that is only part of a part is not in the path.
+  const auto partial = io::parse_job_yaml("testcase: t\na: 4k\nb: 4\n_rt: /result/t/4k-x/box/\n", "job.yaml");
+  CHECK(joined(partial.parameters) == "a=4k");
+  const auto dashed = io::parse_job_yaml("testcase: t\na: 4k-sync\nb: x-4\n_rt: /result/t/4k-sync-x/box/\n", "job.yaml");
+  CHECK(joined(dashed.parameters) == "a=4k-sync");
+}
+
+TEST_CASE("a job.yaml that cannot be read is named with the reason, never passed over, never waited on") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / fmt::format("perfmail_job_yaml_{}", ::getpid());
+  fs::remove_all(dir);
+  const auto reason_of = [](const fs::path& root) {
+    try {
+      (void)io::load_job_yaml(io::job_file_of(root));
+    } catch (const input_error& e) {
+      return std::string{e.what()};
+    }
+    return std::string{"(no error)"};
+  };
+  // A FIFO: opening it would wait for a writer.
+  fs::create_directories(dir / "fifo");
+  REQUIRE(::mkfifo((dir / "fifo" / "job.yaml").c_str(), 0600) == 0);
+  CHECK(io::is_result_root(dir / "fifo"));
+  CHECK(reason_of(dir / "fifo") == (dir / "fifo" / "job.yaml").string() + ": cannot read: it is a FIFO, not a file");
+  // A directory, in the first run directory.
+  fs::create_directories(dir / "directory" / "0" / "job.yaml");
+  CHECK(reason_of(dir / "directory") ==
+        (dir / "directory" / "0" / "job.yaml").string() + ": cannot read: it is a directory, not a file");
+  // A link that loops, and one that dangles.
+  fs::create_directories(dir / "loop");
+  fs::create_symlink("job.yaml", dir / "loop" / "job.yaml");
+  CHECK(reason_of(dir / "loop").find((dir / "loop" / "job.yaml").string() + ": cannot open: ") == 0);
+  fs::create_directories(dir / "dangling");
+  fs::create_symlink("nowhere.yaml", dir / "dangling" / "job.yaml");
+  CHECK(reason_of(dir / "dangling") == (dir / "dangling" / "job.yaml").string() + ": cannot open: No such file or directory");
+  // The matrix.json of such a root stands for it: its job is read, and refused, too.
+  fs::copy_file(fs::path{PERFMAIL_TEST_DATA_DIR} / "roots" / "with_matrix" / "matrix.json", dir / "fifo" / "matrix.json");
+  CHECK(io::result_root_of(dir / "fifo" / "matrix.json") == dir / "fifo");
+  fs::remove_all(dir);
 }

@@ -39,6 +39,7 @@ class matrix {
         stats_source_(other.stats_source_),
         hints_(other.hints_),
         origin_(other.origin_),
+        notes_(other.notes_),
         longest_(other.longest_) {
     metrics_.reserve(other.metrics_.size());
     for (const auto& m : other.metrics_) metrics_.push_back(store(m));
@@ -126,6 +127,12 @@ class matrix {
   [[nodiscard]] const result_origin& origin() const noexcept { return origin_; }
   void set_origin(result_origin origin) { origin_ = std::move(origin); }
 
+  /// What the reader of the file wants the user told that the samples alone do not say (a benchmark the
+  /// tool reports as failed: its runs are missing samples), one printable line each, `FILE:LINE: ...`,
+  /// for the command to print as a note. Robot matrices have none.
+  void add_note(std::string note) { notes_.push_back(std::move(note)); }
+  [[nodiscard]] std::span<const std::string> notes() const noexcept { return notes_; }
+
   [[nodiscard]] const series_view* find(std::string_view name) const {
     const auto at = index_.find(name, name_at());
     return at == name_index::npos ? nullptr : &metrics_[at];
@@ -159,6 +166,7 @@ class matrix {
     out.textual_ = textual_;
     out.hints_ = hints_;
     out.origin_ = origin_;
+    out.notes_ = notes_;
     if (stats_source_) {
       std::vector<std::string> kept;
       for (std::size_t i = 0; i < stats_source_->size(); ++i)
@@ -221,6 +229,7 @@ class matrix {
   /// Sorted by name, for a binary search: only imported metrics carry one.
   std::vector<std::pair<std::string, metric_hint>> hints_;
   result_origin origin_;
+  std::vector<std::string> notes_;
   std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time
 };
 
