@@ -132,3 +132,15 @@ if(Python3_Interpreter_FOUND)
     set_tests_properties(cli.tools.${case} PROPERTIES LABELS "cli;inputs" TIMEOUT 60)
   endforeach()
 endif()
+
+# The default verdicts on the files the real tools wrote equal a statistician's, computed independently
+# (tests/reference/real_inputs_reference.py), and the gates exit as they say.
+if(Python3_Interpreter_FOUND)
+  foreach(tool IN ITEMS gbench go go-json hyperfine pytest)
+    add_test(NAME cli.inputs.real.verdicts.${tool}
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real_verdicts.py ${cli}
+        ${PROJECT_SOURCE_DIR}/tests/data/inputs/real ${PROJECT_SOURCE_DIR}/tests/reference/real_inputs_reference.tsv
+        ${tool})
+    set_tests_properties(cli.inputs.real.verdicts.${tool} PROPERTIES LABELS "cli;inputs" TIMEOUT 60)
+  endforeach()
+endif()

@@ -82,11 +82,13 @@ elif CASE == "no_floor":
            has=["no changes"])
 elif CASE == "failed":
     # Every head repetition has error_occurred: failed, never 0, and a regression gate fails on it.
+    note = '"BM_Errors" failed (error_occurred) in 6 repetitions'
     out = expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json"), "--fail-on", "regression"),
-                 1, has=["2 failed, 2 unchanged"], lacks=["e+", "0.00 ", "-100"])
+                 1, has=["2 failed, 2 unchanged"], lacks=["e+", "0.00 ", "-100"], stderr_has=note)
     if "failed (6 runs)" not in line_of(out, "BM_Errors.real_time"):
         fail("the failed benchmark's row does not say so", out)
-    expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json"), "--fail-on", "missing"), 1)
+    expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json"), "--fail-on", "missing"), 1,
+           stderr_has=note)
 elif CASE == "own_samples":
     # 10 rounds against 30 in the same file: test_short is compared on its own 10, not padded with zeros.
     out = expect(run("compare", path("pytest", "base.json"), path("pytest", "head.json"), "--fail-on", "regression"),
@@ -95,7 +97,8 @@ elif CASE == "own_samples":
     if "10.45µs" not in row or "30.45µs" not in row or "n=10" not in row:
         fail("the short benchmark is not shown on its own samples", out)
 elif CASE == "units":
-    out = expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json")), 0)
+    out = expect(run("compare", path("gbench", "base.json"), path("gbench", "head.json")), 0,
+                 stderr_has='"BM_Errors" failed')
     if "282.5ns" not in line_of(out, "BM_Errors.real_time"):
         fail("nanoseconds are not printed with their unit", out)
     out = expect(run("compare", path("pytest", "base.json"), path("pytest", "head.json"), "--format", "markdown"), 0)
