@@ -419,7 +419,13 @@ matrix read_go_text(std::string_view text, import_builder& b) { return go_reader
 
 bool is_test2json(std::string_view text) {
   text.remove_prefix(byte_order_mark_of(text));
-  const std::string_view first = text.substr(0, text.find('\n'));
+  // test2json's first event is a short line (`{"Time":...,"Action":"start","Package":...}`): a first line
+  // longer than this is some other JSON (a robot matrix is often one line of megabytes), decided without
+  // reading it all.
+  constexpr std::size_t longest_first_event = 64 << 10;
+  const std::size_t end = text.substr(0, longest_first_event).find('\n');
+  if (end == std::string_view::npos && text.size() > longest_first_event) return false;
+  const std::string_view first = text.substr(0, end);
   if (first.find("\"Action\"") == std::string_view::npos) return false;
   try {
     const json_tree_result tree = parse_json_tree(first, "");

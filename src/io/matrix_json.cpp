@@ -70,17 +70,21 @@ class reading_workspace {
 };
 
 std::optional<std::string> metric_name_problem(std::string_view name, const load_limits& limits) {
+  const auto invisible = [](std::uint32_t code) {
+    return fmt::format("a metric name holding an invisible formatting character (U+{:04X}): two names would read "
+                       "alike in tables, plots and mail",
+                       code);
+  };
   if (const auto bad = text::first_unsafe(name); bad != std::string_view::npos) {
     const text::utf8_sequence seq = text::decode_utf8(name, bad);
     if (!seq.valid()) return "a metric name that is not valid UTF-8";
+    if (text::is_invisible_code_point(seq.code)) return invisible(seq.code);
     return fmt::format("a metric name holding a control character (U+{:04X}): names are printed on one line in "
                        "tables, plots and mail",
                        seq.code);
   }
   if (const auto format = text::first_format_character(name); format != std::string_view::npos)
-    return fmt::format("a metric name holding an invisible formatting character (U+{:04X}): two names would "
-                       "read alike in tables, plots and mail",
-                       text::decode_utf8(name, format).code);
+    return invisible(text::decode_utf8(name, format).code);
   if (name.size() > limits.max_name_bytes)
     return fmt::format("a metric name of {} bytes, longer than the limit of {}", name.size(), limits.max_name_bytes);
   return std::nullopt;

@@ -20,6 +20,13 @@ TEST_CASE("printable: what a terminal would act on is escaped, everything else k
   CHECK(printable("a\xE2\x81\xA6" "b") == "a\\u2066b");          // an isolate
   CHECK(printable("a\xE2\x80\xA8" "b") == "a\\u2028b");          // line separator
   CHECK(printable("a\x9B" "b") == "a\\x9Bb");                     // a lone byte outside UTF-8
+  // Invisible characters that make two names look alike, wherever they come from.
+  CHECK(printable("fio\xE2\x80\x8B.a") == "fio\\u200B.a");         // zero-width space
+  CHECK(printable("\xEF\xBB\xBF" "metric") == "\\uFEFFmetric");     // a byte-order mark
+  CHECK(printable("a\xC2\xAD" "b") == "a\\u00ADb");                // soft hyphen
+  CHECK(printable("a\xE2\x81\xA0" "b") == "a\\u2060b");            // word joiner
+  CHECK(printable("\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB") ==
+        "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB");  // a joiner inside an emoji stays
   SUBCASE("newlines kept only where text may span lines") {
     CHECK(printable("a\nb\tc") == "a\\x0Ab\\x09c");
     CHECK(printable("a\nb\tc", line_breaks::kept) == "a\nb\\x09c");

@@ -16,13 +16,22 @@
 
 namespace perfmail::text {
 
-/// Whether code point `c` changes what a terminal or a text viewer does instead of being shown.
+/// Invisible characters that make two texts look alike: the soft hyphen, the zero-width space, the word
+/// joiner and invisible operators, the byte-order mark. (The zero-width joiners are not among them:
+/// scripts and emoji need them.)
+[[nodiscard]] constexpr bool is_invisible_code_point(std::uint32_t c) noexcept {
+  return c == 0x00AD || c == 0x200B || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF;
+}
+
+/// Whether code point `c` changes what a terminal or a text viewer does instead of being shown, or hides
+/// itself (is_invisible_code_point).
 [[nodiscard]] constexpr bool is_unsafe_code_point(std::uint32_t c) noexcept {
-  if (c < 0x20 || c == 0x7F) return true;             // C0 controls and DEL
+  if (c < 0x80) return c < 0x20 || c == 0x7F;         // C0 controls and DEL; the rest of ASCII is safe
   if (c >= 0x80 && c <= 0x9F) return true;            // C1 controls
   if (c == 0x061C || c == 0x200E || c == 0x200F) return true;  // bidirectional marks
   if (c >= 0x202A && c <= 0x202E) return true;        // embeddings and overrides
   if (c >= 0x2066 && c <= 0x2069) return true;        // isolates
+  if (is_invisible_code_point(c)) return true;
   return c == 0x2028 || c == 0x2029;                  // line and paragraph separators
 }
 
