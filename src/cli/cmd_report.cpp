@@ -9,6 +9,7 @@
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/io/job_yaml.hpp"
+#include "perfmail/io/root_report.hpp"
 #include "perfmail/io/output_json.hpp"
 #include "perfmail/io/report_json.hpp"
 
@@ -107,70 +108,34 @@ void require_metric(const email::report_document& doc, std::string_view option, 
 email::report_document document_of_roots(const report_options& options, report_notes& note) {
   const io::result_root base = io::load_result_root(options.base_root, input_limits());
   const io::result_root head = io::load_result_root(options.head_root, input_limits());
-  for (const auto* root : {&base, &head})
-    for (const auto& n : root->job.notes) note(n);
-  const io::job_description& job = head.job;
-  if (!base.job.testcase.empty() && !job.testcase.empty() && base.job.testcase != job.testcase)
-    throw usage_error(fmt::format("{} is test case {} but {} is {}: a report compares one test", base.job.source,
-                                  text::quoted(base.job.testcase), job.source, text::quoted(job.testcase)));
-
-  email::report_document doc;
-  doc.mail.date = options.date;
-  if (!doc.mail.date.empty()) {
+  // The layout first: what the roots lack depends on what the email of that day prints.
+  email::report_document layout_only;
+  layout_only.mail.date = options.date;
+  if (!options.date.empty()) {
     try {
-      (void)email::date_header(doc.mail.date);
+      (void)email::date_header(options.date);
     } catch (const email::mail_header_error& e) {
       throw usage_error(fmt::format("--date: {}", e.problem()));
     }
   }
-  choose_layout(options, doc);
+  choose_layout(options, layout_only);
+  io::root_report from_roots =
+      io::report_of_roots(base, head, options.base_root, options.head_root, layout_only.layout);
+  for (const auto& n : from_roots.notes) note(n);
+  email::report_document doc = std::move(from_roots.document);
+  doc.mail.date = options.date;
 
-  // The commits: the roots' own, named by their directories where a job does not say.
-  const auto commit_of = [&note](const io::result_root& root) {
-    if (!root.job.commit.empty()) return root.job.commit;
-    note(fmt::format("{}: no commit; the column is named by its directory", root.job.source));
-    return root.path.filename().empty() ? root.path.parent_path().filename().string() : root.path.filename().string();
-  };
-  doc.head.id = commit_of(head);
-  doc.base.id = commit_of(base);
+  // What only the options say.
   doc.head.subject = options.subject;
   if (doc.head.subject.empty()) note("no commit subject (--subject): the commit line names the commit alone");
   doc.head.url = options.url;
   doc.head.branch = options.branch;
-  if (doc.head.branch.empty() && !options.url.empty() && !job.branch.empty()) {
+  if (doc.head.branch.empty() && !options.url.empty() && !head.job.branch.empty()) {
     // The robot's branch is `<tree>/<branch>`; after the tree's URL only the branch is printed.
-    const auto slash = job.branch.find('/');
-    doc.head.branch = slash == std::string::npos ? job.branch : job.branch.substr(slash + 1);
+    const auto slash = head.job.branch.find('/');
+    doc.head.branch = slash == std::string::npos ? head.job.branch : head.job.branch.substr(slash + 1);
   }
   if (doc.head.url.empty()) note("no tree or branch URL (--url): the email names no tree");
-  if (!job.base_commit.empty() && job.base_commit != doc.base.id)
-    note(fmt::format("{}: base_commit {} is not the base root's commit {}; the base root's is reported", job.source,
-                     text::quoted(job.base_commit), text::quoted(doc.base.id)));
-
-  doc.test.name = job.testcase;
-  if (doc.test.name.empty()) note(fmt::format("{}: no testcase (or suite): the email names no test", job.source));
-  doc.test.parameters = job.parameters;
-  if (doc.test.parameters.empty()) note(fmt::format("{}: no test parameters", job.source));
-  doc.blocks.config = job.kconfig;
-  doc.blocks.compiler = job.compiler;
-  const bool seed = email::is_seed_era(doc.layout.era);
-  if (!seed && doc.layout.config_lines) {
-    if (job.kconfig.empty()) note(fmt::format("{}: no kconfig: the email has no config: line", job.source));
-    if (job.compiler.empty()) note(fmt::format("{}: no compiler: the email has no compiler: line", job.source));
-  }
-  doc.machine.name = job.tbox_group;
-  doc.machine.description = job.machine_description();
-  if (doc.machine.name.empty())
-    note(fmt::format("{}: no tbox_group or testbox: the email names no machine", job.source));
-  if (doc.machine.description.empty())
-    note(fmt::format("{}: no nr_cpu, brand, model or memory: the machine is not described", job.source));
-  doc.group.testcase = job.testcase;
-  doc.group.path_params = job.path_params;
-  doc.group.tbox_group = job.tbox_group;
-  doc.group.axes = job.axes();
-
-  doc.base_results = {options.base_root, std::make_shared<const matrix>(base.results)};
-  doc.head_results.push_back({options.head_root, std::make_shared<const matrix>(head.results)});
 
   if (!options.plots.empty()) {
     if (options.plots.size() == 1 && options.plots.front() == "changed") {
