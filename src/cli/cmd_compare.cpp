@@ -6,6 +6,7 @@
 #include "terminal.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/comparison_header.hpp"
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/read_file.hpp"
@@ -82,114 +83,22 @@ struct compare_args {
   bool allow_disjoint = false;
 };
 
-/// A column's name when none is given: the directory that holds the robot's results, the file that holds
-/// another tool's, `stdin` for standard input.
-std::string default_commit_name(const std::string& path, result_conventions conventions) {
-  if (path == io::standard_input_path) return "stdin";
-  std::filesystem::path p{path};
-  if (conventions == result_conventions::benchmark_tool) {
-    while (!p.empty() && p.filename().empty()) p = p.parent_path();
-    const std::string name = p.filename().string();
-    return name.empty() ? path : name;
-  }
-  while (!p.empty() && p.filename().empty()) p = p.parent_path();  // a trailing slash
-  if (p.filename() == "matrix.json") p = p.parent_path();
-  const std::string name = p.filename().string();
-  return name.empty() ? path : name;
-}
-
-/// The job of each result set that is a robot result root (a job.yaml of its own or in its first run
-/// directory) or the matrix.json of one, or nullopt.
-std::vector<std::optional<io::job_description>> jobs_of(const std::vector<std::string>& paths) {
-  std::vector<std::optional<io::job_description>> jobs;
-  for (const auto& p : paths) {
-    const auto root = p == io::standard_input_path ? std::nullopt : io::result_root_of(p);
-    if (!root) {
-      jobs.emplace_back();
-      continue;
-    }
-    jobs.emplace_back(io::load_job_yaml(io::job_file_of(*root), input_limits()));
-  }
-  return jobs;
-}
-
-/// The group header: the options where given, else what the result roots' job.yaml say (the base's,
-/// with a note where a head's differs), else nothing. Two roots of different test cases are refused
-/// unless --testcase says what the table is: their metrics are not the same measurements.
-/// What the roots' jobs leave unsaid or disagree on goes to `notes`, which the caller prints once the
-/// comparison is made, so that a refused header or bad results print their one error line alone.
+/// The header the options and the results' jobs give (io/comparison_header.hpp).
 table_header make_header(const compare_args& args, const std::vector<std::optional<io::job_description>>& jobs,
                          const std::vector<matrix>& results, std::vector<std::string>& notes) {
-  for (const auto& job : jobs)
-    if (job) notes.insert(notes.end(), job->notes.begin(), job->notes.end());
-  // The header is the base's: a job of another column never names a table whose base is not its root.
-  const io::job_description* base_job = jobs.front() ? &*jobs.front() : nullptr;
-  if (base_job == nullptr)
-    for (std::size_t i = 1; i < jobs.size(); ++i)
-      if (jobs[i]) {
-        notes.push_back(printable_message(fmt::format(
-            "{} is a result root but the base {} is not: the header does not name its job", jobs[i]->source,
-            args.paths.front() == io::standard_input_path ? std::string{"stdin"} : args.paths.front())));
-        break;
-      }
-  table_header h;
-  h.testcase = args.testcase;
-  h.path_params = args.path_params;
-  h.tbox_group = args.tbox_group;
-  if (base_job != nullptr) {
-    for (const auto& job : jobs) {
-      if (!job || &*job == base_job) continue;
-      if (args.testcase.empty() && job->testcase != base_job->testcase)
-        throw usage_error(fmt::format("{} is test case {} but {} is {}: give --testcase to compare them anyway",
-                                      base_job->source, text::quoted(base_job->testcase), job->source,
-                                      text::quoted(job->testcase)));
-      const auto differs = [&](std::string_view what, const std::string& given, const std::string& base,
-                               const std::string& other) {
-        if (given.empty() && base != other)
-          notes.push_back(printable_message(fmt::format("{} {} in {} but {} in {}; the header names the first", what,
-                                                        text::quoted(base), base_job->source, text::quoted(other),
-                                                        job->source)));
-      };
-      differs("tbox_group", args.tbox_group, base_job->tbox_group, job->tbox_group);
-      differs("path_params", args.path_params, base_job->path_params, job->path_params);
-    }
-    if (h.testcase.empty()) h.testcase = base_job->testcase;
-    if (h.path_params.empty()) h.path_params = base_job->path_params;
-    if (h.tbox_group.empty()) h.tbox_group = base_job->tbox_group;
-  }
+  io::header_request request;
+  request.paths = args.paths;
+  request.testcase = args.testcase;
+  request.path_params = args.path_params;
+  request.tbox_group = args.tbox_group;
+  request.commits = args.commits;
   for (const auto& axis : args.axes) {
     const auto eq = axis.find('=');
     if (eq == std::string::npos || eq == 0)
       throw usage_error(fmt::format("--axis '{}': expected KEY=VALUE", axis));
-    h.axes.emplace_back(axis.substr(0, eq), axis.substr(eq + 1));
+    request.axes.emplace_back(axis.substr(0, eq), axis.substr(eq + 1));
   }
-  if (h.axes.empty() && base_job != nullptr) {
-    // The robot's axes of the job, with the test case and box the options may have renamed.
-    for (const auto& axis : base_job->axes()) {
-      const std::string& value = axis.key == "testcase"     ? h.testcase
-                                 : axis.key == "tbox_group" ? h.tbox_group
-                                                            : axis.value;
-      h.axes.emplace_back(axis.key, value);
-    }
-  }
-  if (h.axes.empty()) {
-    if (!h.tbox_group.empty()) h.axes.emplace_back("tbox_group", h.tbox_group);
-    if (!h.testcase.empty()) h.axes.emplace_back("testcase", h.testcase);
-    if (!h.path_params.empty()) h.axes.emplace_back("path_params", h.path_params);
-  }
-  if (!args.commits.empty()) {
-    if (args.commits.size() != args.paths.size())
-      throw usage_error(fmt::format("--commit given {} times for {} result sets", args.commits.size(),
-                                    args.paths.size()));
-    h.commits = args.commits;
-  } else {
-    // A root's column is its commit, as the robot names it; other results are named by their directory.
-    for (std::size_t i = 0; i < args.paths.size(); ++i)
-      h.commits.push_back(jobs[i] && !jobs[i]->commit.empty()
-                              ? jobs[i]->commit
-                              : default_commit_name(args.paths[i], results[i].origin().conventions));
-  }
-  return h;
+  return io::comparison_header(request, jobs, results, notes);
 }
 
 /// Refuses an option given where it has no effect on `request`, saying why: a script that passes --alpha
@@ -595,7 +504,7 @@ command_action add_compare_command(CLI::App& app) {
       "More in docs/TABLES.md and docs/STATISTICS.md.");
   return [args, cmd] {
     // A bad job.yaml is named before the results are read, as the header is the first thing decided.
-    const auto jobs = jobs_of(args->paths);
+    const auto jobs = io::jobs_of(args->paths, input_limits());
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
     std::vector<matrix> results = io::load_all_results(paths, input_limits());
     std::vector<std::string> notes;
