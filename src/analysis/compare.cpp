@@ -164,7 +164,7 @@ class pair_decider {
     ctx.in_base = base != nullptr;
     ctx.base_has_sibling = cls.kind != metric_kind::failure || facts_.has_sibling(name, cls, classifier_);
     ctx.base_has_family = cls.family != metric_family::none && facts_.has_family(cls.family);
-    ctx.everything = options_.all;
+    ctx.everything = options_.all;  // the robot's --all only: see metric_context::everything
     const auto h = padded_samples(head, ctx.head_runs, head_padding_);
     const auto b = padded_samples(base, ctx.base_runs, base_padding_);
     side_samples head_side{h, head_sorted.of(head), head, std::nullopt};

@@ -137,13 +137,15 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
   if (policy.kind == policy_kind::robot && o.variance && (context.head_runs < 10 || context.base_runs < 10))
     return skipped("variance needs 10 runs on each side");
 
-  // Candidate rules.
-  if (!context.everything && !o.more && !cls.reportable) return skipped("deny-listed");
+  // Candidate rules. They depend on the policy alone, never on which rows a caller shows: the candidates
+  // of a statistical policy are the family its correction counts (docs/STATISTICS.md).
+  const bool deny_list = !o.more && !(context.everything && policy.kind == policy_kind::robot);
+  if (deny_list && !cls.reportable) return skipped("deny-listed");
   if (failure) {
     if (!cls.sibling_free && cls.sibling != sibling_rule::none && !context.base_has_sibling)
       return skipped("no pass/fail sibling in the base");
   } else {
-    if (context.head_runs < 3 && context.base_runs < 3 && !o.whole)
+    if (context.head_runs < compare_min_runs && context.base_runs < compare_min_runs && !o.whole)
       return skipped("fewer than 3 runs on both sides");
     const bool family_in_base = cls.family != metric_family::none && context.base_has_family;
     if (!context.in_base && !family_in_base) return skipped("not in the base");

@@ -7,6 +7,9 @@
 #include "perfmail/io/output_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/analysis/policy.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/power.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
@@ -20,6 +23,7 @@
 #include <system_error>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,20 +45,38 @@ std::optional<double> detect_percent(std::string_view text) {
   return value / 100;
 }
 
+/// Whether a comparison of the file would test the metric: the robot's candidate rules on its class (a
+/// performance metric off the deny list) and at least 2 samples. These are the family of the correction.
+bool tested_by_compare(const metric_class& cls, const summary& s) {
+  return cls.kind == metric_kind::performance && cls.reportable && s.n >= 2;
+}
+
+/// The practical floor a comparison holds the metric to: --min-change on the means, or the robot's ratio
+/// of medians above 1.01 (1.05 for a secondary metric).
+practical_floor floor_of(const metric_class& cls, std::optional<double> min_change_percent) {
+  if (min_change_percent) return {*min_change_percent / 100, false};
+  return {cls.primary ? 0.01 : 0.05, true};
+}
+
 /// The planning values of a metric: the change detectable at its runs, and the runs a change needs.
 /// `none` where the metric has fewer than 2 samples or a zero mean (no relative noise), `exact` where it
 /// has no spread (any change stands out); a count is none where no number of runs up to the limit is enough.
-io::metric_plan plan_of(const summary& s, const power_plan& plan, std::optional<double> detect) {
+/// The noise is the upper bound of the metric's coefficient of variation at `cv_confidence`.
+io::metric_plan plan_of(const summary& s, const power_plan& plan, std::optional<double> detect, double cv_confidence) {
   io::metric_plan out;
   if (s.n < 2 || s.mean == 0) return out;
   // The sample standard deviation, as the t-test estimates the noise.
-  const double cv = s.stddev * std::sqrt(static_cast<double>(s.n) / static_cast<double>(s.n - 1)) / std::abs(s.mean);
-  if (!(cv > 0) || !std::isfinite(cv)) {
+  const double sample_cv =
+      s.stddev * std::sqrt(static_cast<double>(s.n) / static_cast<double>(s.n - 1)) / std::abs(s.mean);
+  if (!(sample_cv > 0) || !std::isfinite(sample_cv)) {
     out.basis = io::plan_basis::exact;
     return out;
   }
+  const double cv = cv_upper_bound(sample_cv, s.n, cv_confidence);
+  if (!std::isfinite(cv)) return out;
   out.basis = io::plan_basis::estimated;
-  out.detectable_percent = 100 * detectable_change(s.n, cv, plan);
+  // As many runs a side as the file has, but no fewer than a comparison tests.
+  out.detectable_percent = 100 * detectable_change(std::max<std::size_t>(s.n, plan.min_runs), cv, plan);
   if (detect) {
     out.ttest_runs = t_test_runs_needed(*detect, cv, plan, runs_limit);
     out.utest_runs = u_test_runs_needed(*detect, cv, plan, runs_limit);
@@ -76,6 +98,18 @@ void plan_columns(std::back_insert_iterator<std::string> out, const io::metric_p
   }
   fmt::format_to(out, "  {:>10}", fmt::format("{:.2g}%", p.detectable_percent.value_or(0)));
   if (detect) fmt::format_to(out, "  {:>9}  {:>9}", runs_text(p.ttest_runs), runs_text(p.utest_runs));
+}
+
+/// What the plan assumes, in a line above the tables.
+std::string plan_line(const io::summary_plan_settings& p) {
+  return fmt::format(
+      "plan: {:g}% power with Welch's t (ttest) and Mann-Whitney U (utest), at least {} runs a side; alpha {:g} "
+      "with {} over {} tested metric{}: {:.2g} for a lone change; floors: {}; noise: the {:g}% upper bound of each "
+      "metric's CV\n",
+      100 * p.power, p.min_runs, p.alpha, p.correction, p.family, p.family == 1 ? "" : "s", p.level,
+      p.min_change_percent ? fmt::format("a change of the mean of {:g}%", *p.min_change_percent)
+                           : std::string{"the robot's (medians 1% apart, 5% for secondary metrics)"},
+      100 * p.cv_confidence);
 }
 
 /// The table of one result file, as the text format prints it.
@@ -120,6 +154,9 @@ command_action add_summary_command(CLI::App& app) {
     std::optional<std::string> detect;  // a percentage, "2%" or "2"
     double alpha = 0.05;
     double power = 0.8;
+    p_correction correction = p_correction::bh;
+    std::optional<double> min_change;
+    double cv_confidence = 0.8;
     std::string format = "text";
   };
   auto args = std::make_shared<summary_args>();
@@ -151,27 +188,71 @@ command_action add_summary_command(CLI::App& app) {
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
+  cmd->add_option("--correction", args->correction,
+                  "with --plan: the correction the comparison will apply (none, bh, by, holm, bonferroni): a lone "
+                  "change is held to alpha over the file's tested metrics")
+      ->transform(enum_choices(correction_names))
+      ->default_str("bh")
+      ->needs(plan_flag);
+  cmd->add_option("--min-change", args->min_change,
+                  "with --plan: the comparison's floor, a change of the mean of PCT percent (default: the robot's "
+                  "floors; 0 for none)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->needs(plan_flag);
+  cmd->add_option("--cv-confidence", args->cv_confidence,
+                  "with --plan: plan for the upper bound of each metric's coefficient of variation at this "
+                  "one-sided confidence (the noise estimated from few runs may be low)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str()
+      ->needs(plan_flag);
   cmd->footer("Example:\n  perfmail summary examples/data/base/matrix.json\n"
               "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.\n"
               "Planning runs:\n  perfmail summary examples/data/base/matrix.json --plan --detect 2%\n"
               "adds the smallest change detectable with 80% power at the metric's runs and spread, and the\n"
               "runs per side that a 2% change needs with ttest and with utest (docs/STATISTICS.md).");
   return [args] {
-    const power_plan plan{args->alpha, args->power};
-    if (!(plan.alpha > 0 && plan.alpha < 1) || !(plan.power > 0 && plan.power < 1))
+    if (!(args->alpha > 0 && args->alpha < 1) || !(args->power > 0 && args->power < 1))
       throw usage_error("--alpha and --power must lie strictly between 0 and 1");
+    if (!(args->cv_confidence > 0 && args->cv_confidence < 1))
+      throw usage_error("--cv-confidence must lie strictly between 0 and 1");
+    const auto classifier = metric_classifier::robot();
     const std::optional<double> detect = args->detect ? detect_percent(*args->detect) : std::nullopt;
     // Every file is loaded and summarized before anything is printed: an error in a later file leaves
     // stdout empty.
     std::vector<io::file_summary> files;
     std::vector<std::string> notes;  // the readers' (a benchmark that failed), printed once all is read
+    io::summary_plan_settings settings;
+    settings.alpha = args->alpha;
+    settings.power = args->power;
+    if (detect) settings.detect_percent = 100 * *detect;
+    settings.runs_limit = runs_limit;
+    settings.min_runs = compare_min_runs;
+    settings.cv_confidence = args->cv_confidence;
+    settings.min_change_percent = args->min_change;
     for (const auto& path : args->paths) {
       const matrix m = io::load_results(path, input_limits());
       notes.insert(notes.end(), m.notes().begin(), m.notes().end());
       io::file_summary f;
       f.path = io::input_name(path);
       f.runs = m.run_count();
+      std::vector<metric_class> classes;
+      std::size_t family = 0;
       for (const auto& series : m.metrics()) {
+        classes.push_back(classifier->classify(series.name()));
+        if (tested_by_compare(classes.back(), summarize(series.present_values()))) ++family;
+      }
+      // The correction's family is the file's tested metrics: a lone change among them is held to this.
+      const double level = first_rank_level(args->correction, family, args->alpha);
+      if (!(level >= std::numeric_limits<double>::min()))
+        throw usage_error(fmt::format("--alpha {:g} over {} tested metrics with {} holds a change to {:g}, beyond the "
+                                      "precision of the tests' p-values", args->alpha, family,
+                                      name_of(correction_names, args->correction), level));
+      settings.correction = std::string{name_of(correction_names, args->correction)};
+      settings.family = std::max(settings.family, family);
+      settings.level = files.empty() ? level : std::min(settings.level, level);
+      std::size_t index = 0;
+      for (const auto& series : m.metrics()) {
+        const metric_class& cls = classes[index++];
         io::metric_summary row;
         row.name = series.name();
         row.stats = summarize(series.present_values());
@@ -180,7 +261,10 @@ command_action add_summary_command(CLI::App& app) {
           if (row.stddev_percent && !std::isfinite(*row.stddev_percent))
             throw value_error(fmt::format("metric {}: the standard deviation in percent of the mean is beyond "
                                           "the range of a double", text::quoted(series.name())));
-          if (args->plan) row.plan = plan_of(row.stats, plan, detect);
+          if (args->plan) {
+            power_plan plan{level, args->power, compare_min_runs, floor_of(cls, args->min_change)};
+            row.plan = plan_of(row.stats, plan, detect, args->cv_confidence);
+          }
         }
         f.metrics.push_back(std::move(row));
       }
@@ -189,12 +273,9 @@ command_action add_summary_command(CLI::App& app) {
     }
     std::string text;
     if (args->format == "json") {
-      std::optional<io::summary_plan_settings> settings;
-      if (args->plan)
-        settings = io::summary_plan_settings{plan.alpha, plan.power,
-                                             detect ? std::optional<double>{100 * *detect} : std::nullopt, runs_limit};
-      text = io::summary_to_json(files, settings);
+      text = io::summary_to_json(files, args->plan ? std::optional{settings} : std::nullopt);
     } else {
+      if (args->plan) text = plan_line(settings);
       for (const auto& f : files) print_table(std::back_inserter(text), f, args->plan, detect);
     }
     for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);

@@ -97,6 +97,12 @@ std::string summary_to_json(std::span<const file_summary> files, const std::opti
     p["power"] = plan->power;
     p["detect_percent"] = plan->detect_percent ? json(*plan->detect_percent) : json(nullptr);
     p["runs_limit"] = plan->runs_limit;
+    p["correction"] = plan->correction;
+    p["family"] = plan->family;
+    p["level"] = plan->level;
+    p["min_runs"] = plan->min_runs;
+    p["cv_confidence"] = plan->cv_confidence;
+    p["min_change_percent"] = plan->min_change_percent ? json(*plan->min_change_percent) : json(nullptr);
     doc["plan"] = std::move(p);
   }
   json list = json::array();

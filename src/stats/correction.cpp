@@ -57,3 +57,19 @@ std::vector<double> adjust_p_values(std::span<const double> p_values, p_correcti
 }
 
 }  // namespace perfmail
+
+namespace perfmail {
+
+double first_rank_level(p_correction correction, std::size_t family, double alpha) {
+  if (!(alpha > 0 && alpha < 1)) throw usage_error("first_rank_level: alpha must lie between 0 and 1");
+  if (family <= 1 || correction == p_correction::none) return alpha;
+  double factor = static_cast<double>(family);
+  if (correction == p_correction::by) {
+    double harmonic = 0;
+    for (std::size_t k = family; k >= 1; --k) harmonic += 1 / static_cast<double>(k);  // as adjust_p_values sums
+    factor *= harmonic;
+  }
+  return alpha / factor;
+}
+
+}  // namespace perfmail

@@ -58,6 +58,13 @@ def g6(x):
 
 
 def compare(text, listed, plan, detect):
+    if plan:
+        # One line above the tables says what the plan assumes; the JSON has the same settings.
+        first, _, text = text.partition("\n")
+        p = listed["plan"]
+        if not first.startswith("plan: ") or f"with {p['correction']} over {p['family']} tested metric" not in first \
+                or f"at least {p['min_runs']} runs a side" not in first:
+            fail(f"plan line {first!r} and settings {p!r}")
     text_tables = tables(text)
     files = listed["files"]
     if len(text_tables) != len(files):

@@ -23,9 +23,6 @@ What each table holds and how it is computed here:
   first sample from the pooled positions, with Fractions.
 - smallest_p_cases: 2 / C(n1 + n2, n1) as a Fraction; runs_needed_cases: the fewest equal sizes n with
   some arrangement reaching p <= alpha, found by enumerating every arrangement's exact p-value.
-- power_cases, power_runs_cases: the power of the two-sided two-sample t-test with n runs a side from
-  scipy.stats.nct (noncentrality (change / cv) sqrt(n / 2), 2n - 2 degrees of freedom) beyond
-  scipy.stats.t's critical value, and the fewest runs that reach a power, counted up from 2.
 - correction_cases: BH, BY, Holm and Bonferroni written from their definitions in exact Fractions
   (statsmodels is not installed for /usr/bin/python3, so there is no cross-check against it):
   BH q_i = min(1, min over positions k with p_(k) >= p_i of m p_(k) / k); BY the same times
@@ -653,44 +650,6 @@ def main():
         print(f'    {{"{name}",\n     {array(xs, 5)},\n     {literal(confidence)}, {boolean(has_ci)}, '
               f"{literal(low)}, {literal(high)}}},")
     print("};")
-    print()
-
-    print("// Power of the two-sided two-sample t-test: scipy.stats.nct with 2n - 2 degrees of freedom and")
-    print("// noncentrality (change / cv) sqrt(n / 2); runs needed: the fewest n reaching the power.")
-    print("const std::vector<power_case> power_cases{")
-    for runs, change, cv, alpha in power_cases():
-        print(f"    {{{runs}, {literal(change)}, {literal(cv)}, {literal(alpha)}, {literal(t_power(runs, change, cv, alpha))}}},")
-    print("};")
-    print()
-    print("const std::vector<power_runs_case> power_runs_cases{")
-    for change, cv, alpha, power in power_runs_cases():
-        print(f"    {{{literal(change)}, {literal(cv)}, {literal(alpha)}, {literal(power)}, "
-              f"{t_runs_needed(change, cv, alpha, power)}}},")
-    print("};")
-
-
-def t_power(runs, change, cv, alpha):
-    """Both tails of the noncentral t beyond the central t's two-sided critical value."""
-    df = 2 * runs - 2
-    critical = stats.t.isf(alpha / 2, df)
-    nc = abs(change) / cv * np.sqrt(runs / 2)
-    return float(stats.nct.sf(critical, df, nc) + stats.nct.cdf(-critical, df, nc))
-
-
-def t_runs_needed(change, cv, alpha, power):
-    runs = 2
-    while t_power(runs, change, cv, alpha) < power:
-        runs += 1
-    return runs
-
-
-def power_cases():
-    return [(3, 0.02, 0.01, 0.05), (5, 0.02, 0.01, 0.05), (10, 0.01, 0.01, 0.05), (20, 0.02, 0.01, 0.05),
-            (20, 0.005, 0.01, 0.05), (4, 0.1, 0.05, 0.01), (50, 0.01, 0.02, 0.001)]
-
-
-def power_runs_cases():
-    return [(0.02, 0.01, 0.05, 0.8), (0.01, 0.01, 0.05, 0.8), (0.05, 0.03, 0.05, 0.9), (0.02, 0.05, 0.01, 0.8)]
 
 
 if __name__ == "__main__":

@@ -32,11 +32,19 @@ TEST_CASE("robot candidate rules") {
   SUBCASE("fewer than 3 runs on both sides") {
     CHECK(run("fio.write_bw_MBps", {200, 201}, {100, 101}).reason == "fewer than 3 runs on both sides");
   }
-  SUBCASE("deny list, unless everything is asked for") {
+  SUBCASE("deny list, unless the robot's `more` lifts it") {
     CHECK_FALSE(run("softirqs.RCU", {200000, 200001, 200002}, {100000, 100001, 100002}).candidate);
+    change_policy more;
+    more.robot.more = true;
+    CHECK(run("softirqs.RCU", {200000, 200001, 200002}, {100000, 100001, 100002}, more).changed);
     metric_context all;
     all.everything = true;
     CHECK(run("softirqs.RCU", {200000, 200001, 200002}, {100000, 100001, 100002}, {}, all).changed);
+    // A statistical policy tests the same family whatever rows are shown.
+    change_policy utest;
+    utest.kind = policy_kind::mann_whitney;
+    CHECK_FALSE(run("softirqs.RCU", {200000, 200001, 200002, 200003}, {100000, 100001, 100002, 100003}, utest, all)
+                    .candidate);
   }
   SUBCASE("a metric the base lacks") {
     metric_context absent;

@@ -3,7 +3,6 @@
 #include "perfmail/error.hpp"
 #include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/estimate.hpp"
-#include "perfmail/stats/power.hpp"
 #include "perfmail/stats/significance.hpp"
 
 #include <algorithm>
@@ -98,16 +97,6 @@ struct median_interval_case {
   double confidence;
   bool has_ci;
   double low, high;
-};
-
-struct power_case {
-  std::size_t runs;
-  double change, cv, alpha, power;
-};
-
-struct power_runs_case {
-  double change, cv, alpha, power;
-  std::size_t runs;
 };
 
 #include "reference/inference_reference.inc"
@@ -512,30 +501,3 @@ TEST_CASE("median_interval: matches the reference") {
   }
 }
 
-TEST_CASE("t_test_power and t_test_runs_needed: match SciPy's noncentral t") {
-  REQUIRE(power_cases.size() == 7);
-  for (const auto& c : power_cases) {
-    CAPTURE(c.runs);
-    CAPTURE(c.change);
-    CHECK(t_test_power(c.runs, c.change, c.cv, c.alpha) == doctest::Approx(c.power).epsilon(1e-7));
-  }
-  for (const auto& c : power_runs_cases) {
-    CAPTURE(c.change);
-    CAPTURE(c.cv);
-    const auto runs = t_test_runs_needed(c.change, c.cv, {c.alpha, c.power});
-    REQUIRE(runs);
-    CHECK(*runs == c.runs);
-    // The smallest detectable change at those runs is at most the change, and at one run fewer above it.
-    CHECK(detectable_change(*runs, c.cv, {c.alpha, c.power}) <= c.change * (1 + 1e-9));
-    if (*runs > 2) CHECK(detectable_change(*runs - 1, c.cv, {c.alpha, c.power}) > c.change);
-    // utest: about 5% more runs, never fewer than it needs to reach alpha at all.
-    const auto u = u_test_runs_needed(c.change, c.cv, {c.alpha, c.power});
-    REQUIRE(u);
-    CHECK(*u >= *runs);
-    CHECK(*u >= mann_whitney_runs_needed(c.alpha));
-  }
-  CHECK(t_test_power(10, 0, 0.01, 0.05) == doctest::Approx(0.05));
-  CHECK_THROWS_AS((void)t_test_power(1, 0.02, 0.01, 0.05), usage_error);
-  CHECK_THROWS_AS((void)t_test_power(10, 0.02, 0, 0.05), usage_error);
-  CHECK_FALSE(t_test_runs_needed(1e-6, 0.5, {}, 1000).has_value());
-}

@@ -38,7 +38,9 @@ struct metric_context {
   bool in_base = true;           ///< the base matrix has the metric
   bool base_has_sibling = true;  ///< the base has a sibling the class asks for (metric_class::sibling)
   bool base_has_family = false;  ///< the base has other metrics of the class's family
-  bool everything = false;       ///< the caller asked for every metric: no deny list
+  /// The robot policy, asked for every row (--all): no deny list, as the robot's tables have it. The
+  /// statistical policies ignore it: what a caller shows never changes what they test.
+  bool everything = false;
 };
 
 /// One side's samples in run order (missing runs as 0, padded to its run count, as the robot compares

@@ -30,6 +30,10 @@ namespace perfmail {
 
 enum class policy_kind : std::uint8_t { robot, mann_whitney, welch };
 
+/// The robot's candidate rule on runs: a performance metric is compared only when a side has at least this
+/// many runs (unless `whole`). So a plan of equal runs a side never asks for fewer.
+inline constexpr std::size_t compare_min_runs = 3;
+
 /// The policies' names on the command line, in report documents and in the JSON.
 inline constexpr std::array<enum_name<policy_kind>, 3> policy_names{{
     {policy_kind::robot, "robot"},

@@ -65,11 +65,18 @@ struct summary_plan_settings {
   double power = 0.8;
   std::optional<double> detect_percent;  ///< --detect, in percent
   std::size_t runs_limit = 100000;       ///< runs a side beyond which a count is null
+  std::string correction = "bh";         ///< the correction a comparison applies (--correction)
+  std::size_t family = 0;                ///< the metrics a comparison of the file would test
+  double level = 0.05;                   ///< the level a lone change is held to: alpha after the correction
+  std::size_t min_runs = 3;              ///< the fewest runs a side a comparison tests
+  double cv_confidence = 0.8;            ///< the one-sided confidence of the noise's upper bound
+  std::optional<double> min_change_percent;  ///< --min-change; none: the robot's floors
 };
 
 /// The numbers of `perfmail summary`'s tables:
 ///
-///     {"plan": {"alpha", "power", "detect_percent", "runs_limit"},          (with --plan only)
+///     {"plan": {"alpha", "power", "detect_percent", "runs_limit", "correction", "family", "level",
+///               "min_runs", "cv_confidence", "min_change_percent"},          (with --plan only)
 ///      "files": [{"path", "runs",
 ///                 "metrics": [{"name", "n", "mean", "stddev", "stddev_percent", "min", "median", "max",
 ///                              "plan": {"basis", "detectable_percent", "ttest_runs", "utest_runs"}}],

@@ -17,6 +17,7 @@
 #include "perfmail/text/enum_names.hpp"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -43,5 +44,13 @@ inline constexpr std::array<enum_name<p_correction>, 5> correction_names{{
 /// These are R's p.adjust and statsmodels' multipletests. Throws usage_error for a value outside [0, 1].
 /// **Example**: `adjust_p_values({{0.01, 0.04, 0.03}}, p_correction::bh)` is `{0.03, 0.04, 0.04}`.
 [[nodiscard]] std::vector<double> adjust_p_values(std::span<const double> p_values, p_correction correction);
+
+/// The level a lone change is held to in a family of `family` p-values: the largest p-value whose q-value
+/// is at most `alpha` when every other p-value of the family is large. alpha / m for bh, holm and
+/// bonferroni (the first rank's threshold), alpha / (m (1 + 1/2 + ... + 1/m)) for by, alpha for none (and
+/// for a family of at most one). Under bh and by a p-value above it can still be selected when many
+/// others are small; under holm and bonferroni never. Throws usage_error unless 0 < alpha < 1.
+/// **Example**: `first_rank_level(p_correction::bh, 10000, 0.05)` is 5e-06.
+[[nodiscard]] double first_rank_level(p_correction correction, std::size_t family, double alpha);
 
 }  // namespace perfmail
