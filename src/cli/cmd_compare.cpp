@@ -313,7 +313,8 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
       out = render_table(dialect, header, compared, ro) + missing_lines(rows.shown, header);
     }
     if (!args.no_summary) out += summary_line;
-    if (dialect == table_dialect::benchstat && !args.details) out += benchstat_footnotes(cmp, rows.shown);
+    // An interval the samples cannot give is explained once under the table that marks it.
+    if (dialect == table_dialect::benchstat || args.details) out += benchstat_footnotes(cmp, rows.shown);
     // The statistical policies say under the table where their test could not select anything.
     out += statistical_notes(cmp, header);
   }

@@ -2,6 +2,7 @@
 
 #include "perfmail/table/details.hpp"
 
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/stats/significance.hpp"
 #include "perfmail/text/printable.hpp"
@@ -32,7 +33,7 @@ std::string column_name(const table_header& header, std::size_t column) {
 /// it (`± ∞` where the samples give no interval; over a zero median the distance itself), and the
 /// samples it is of.
 std::string centre_text(const column_summary& column, const std::optional<interval>& ci) {
-  std::string spread = "∞";
+  std::string spread = "∞\u00b9";  // the mark of the footnote that says why (benchstat_footnotes)
   if (ci) {
     const double reach = std::max(column.median - ci->low, ci->high - column.median);
     if (reach == 0) spread = "0%";
@@ -49,6 +50,8 @@ std::string percent_text(double x) { return fmt::format("{:+.1f}%", x); }
 /// change of the share of runs that fail.
 std::string change_text(const comparison_row& row, std::size_t column, const change_inference* inference) {
   const column_verdict& verdict = row.verdicts[column - 1];
+  // Other tools' results: a side without samples is no change but a verdict of its own.
+  if (verdict.sides != presence::both) return std::string{name_of(change_verdict_names, *verdict_of(verdict.sides))};
   if (row.failure() && verdict.changed)  // decided by the robot's rule: the share of failing runs
     return fmt::format("{:+.0f} points of runs failing", row.change(column).reproduction);
   if (inference == nullptr) return verdict.changed ? "changed" : "~";
@@ -105,10 +108,21 @@ std::string render_details(const comparison& cmp, const table_header& header,
     const auto median_ci = [&](std::size_t c) {
       return stats != nullptr && c < stats->median_ci.size() ? stats->median_ci[c] : std::nullopt;
     };
-    std::vector<std::string> line{text::printable(row->name), centre_text(row->columns[0], median_ci(0))};
+    // A column that lacks the metric, or has no sample of it, under other tools' conventions.
+    const auto cell = [&](std::size_t c) {
+      for (std::size_t k = 1; k <= row->compared_columns(); ++k) {
+        const presence sides = row->verdicts[k - 1].sides;
+        if (sides == presence::both) continue;
+        if ((c == 0 && sides == presence::added) || (c == k && sides == presence::gone)) return std::string{"-"};
+        if ((c == 0 && sides == presence::base_failed) || (c == k && sides == presence::failed))
+          return std::string{"failed"};
+      }
+      return centre_text(row->columns[c], median_ci(c));
+    };
+    std::vector<std::string> line{text::printable(row->name), cell(0)};
     for (std::size_t c = 1; c <= compared; ++c) {
       const change_inference* inference = cmp.inference_of(*row, c);
-      line.push_back(centre_text(row->columns[c], median_ci(c)));
+      line.push_back(cell(c));
       line.push_back(change_text(*row, c, inference));
       line.push_back(probability_text(inference, false));
       line.push_back(probability_text(inference, true));

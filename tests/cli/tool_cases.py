@@ -143,6 +143,15 @@ elif CASE == "mixed":
     expect(run("compare", os.path.join(ROBOT, "matrix.json"), GO[1], "--allow-disjoint", "--all"), 0,
            stderr_has="holds go test results but the base base holds the robot's results")
     expect(run("compare", GO[0], GO[1], "--conventions", "robot", "--all"), 0, has=["%stddev"])
+elif CASE == "details":
+    # --details shows what is missing as such, and says once why an interval is infinite.
+    out = expect(run("compare", *GO, "--details"), 0, has=["1 regression, 1 gone, 1 new, 1 unchanged"])
+    if "gone" not in line_of(out, "BenchmarkGone-8.ns/op") or "(0)" in out:
+        fail("--details compares a gone benchmark", out)
+    small = os.path.join(os.path.dirname(DATA.rstrip("/")), "..", "..", "examples", "inputs", "go")
+    out = expect(run("compare", os.path.join(small, "base.txt"), os.path.join(small, "head.txt"), "--details"), 0)
+    if "\u221e\u00b9 (4)" not in out or "\u00b9 the 95% interval of a median needs at least 6 samples" not in out:
+        fail("an infinite interval is not explained", out)
 else:
     fail("unknown case")
 print(f"ok {CASE}")
