@@ -216,7 +216,10 @@ command_action add_summary_command(CLI::App& app) {
     if (!(args->cv_confidence > 0 && args->cv_confidence < 1))
       throw usage_error("--cv-confidence must lie strictly between 0 and 1");
     const auto classifier = metric_classifier::robot();
-    const std::optional<double> detect = args->detect ? detect_percent(*args->detect) : std::nullopt;
+    // Assigned rather than initialised from a conditional expression: GCC 12 at -O2 takes the latter's
+    // disengaged branch for an uninitialised read (-Wmaybe-uninitialized).
+    std::optional<double> detect;
+    if (args->detect) detect = detect_percent(*args->detect);
     // Every file is loaded and summarized before anything is printed: an error in a later file leaves
     // stdout empty.
     std::vector<io::file_summary> files;
