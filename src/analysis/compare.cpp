@@ -292,13 +292,13 @@ column_summary summarize_column(const series_view* s, std::size_t runs, const so
   return out;
 }
 
-/// The distribution-free 95% interval of the median of the present samples of `s` (null: none); `buffer`
+/// The distribution-free interval (at `confidence`) of the median of the present samples of `s` (null: none); `buffer`
 /// is scratch.
-std::optional<interval> median_ci_of(const series_view* s, std::vector<double>& buffer) {
+std::optional<interval> median_ci_of(const series_view* s, std::vector<double>& buffer, double confidence) {
   if (s == nullptr) return std::nullopt;
   copy_present(*s, buffer);
   std::sort(buffer.begin(), buffer.end());
-  return median_interval(buffer);
+  return median_interval(buffer, confidence);
 }
 
 /// The statistical policies' selection: per compared column, the p-values of the metrics tested there are
@@ -308,19 +308,25 @@ void correct_columns(comparison& cmp, const compare_options& options) {
   const change_policy& policy = cmp.policy;
   std::vector<std::size_t> tested;
   std::vector<double> p_values;
+  std::vector<double> smallest;
   for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
     tested.clear();
     p_values.clear();
+    smallest.clear();
     for (std::size_t r = 0; r < cmp.rows.size(); ++r)
       if (const change_inference* inference = cmp.inference_of(cmp.rows[r], c)) {
         tested.push_back(r);
         p_values.push_back(inference->p_value);
+        smallest.push_back(std::min(inference->p_value, smallest_p_value(policy.kind, inference->n_head, inference->n_base)));
       }
     const std::vector<double> q_values = adjust_p_values(p_values, policy.correction);
+    // Whether the test could have selected the metric at the corrected level, not at alpha alone.
+    const std::vector<bool> reachable = selectable_at_best(p_values, smallest, policy.correction, policy.alpha);
     for (std::size_t k = 0; k < tested.size(); ++k) {
       comparison_row& row = cmp.rows[tested[k]];
       change_inference& inference = *cmp.statistics[row.statistics].changes[c - 1];
       inference.q_value = q_values[k];
+      inference.reachable = reachable[k];
       column_verdict& verdict = row.verdicts[c - 1];
       const bool significant = inference.q_value <= policy.alpha;
       verdict.changed = significant && inference.clears_floor;
@@ -722,7 +728,8 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       const std::size_t shown_runs = !tool ? m.m->run_count() : series != nullptr ? series->size() : 0;
       row.columns.push_back(
           summarize_column(series, shown_runs, same_runs ? sorted[c] : unsorted, present, options.mean_sum));
-      if (statistical) out.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present));
+      if (statistical)
+        out.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present, options.policy.confidence));
     }
     row.noisy = is_noisy(row);
   }

@@ -85,44 +85,75 @@ change_inference infer(const metric_class& cls, std::span<const double> head, st
   const summary base_summary = summarize_sorted(base, buffers.base, sum_start::zero);
   out.clears_floor = clears_practical_floor(cls, buffers.head, buffers.base, head_summary.mean, base_summary.mean,
                                             classifier, policy);
+  // The change in percent of the base mean's magnitude, so that its sign says which way the values
+  // moved, as the effect size's does (the robot's tables divide by the signed mean; docs/STATISTICS.md).
+  const double base_magnitude = std::abs(base_summary.mean);
+  const double sign = base_summary.mean < 0 ? -1.0 : 1.0;
+  const auto percent_of_ratio = [sign](const interval& ratios) {
+    const double low = sign * 100 * (ratios.low - 1);
+    const double high = sign * 100 * (ratios.high - 1);
+    return interval{std::min(low, high), std::max(low, high)};
+  };
   std::optional<shift_estimate> shift;
   if (policy.kind == policy_kind::mann_whitney) {
     const test_result t = mann_whitney_u(head, base);
     out.p_value = t.p_value;
-    out.reachable = mann_whitney_smallest_p(head.size(), base.size()) <= policy.alpha;
+    out.q_value = t.p_value;  // one metric is no family: compare() corrects over the column
+    out.reachable = smallest_p_value(policy.kind, head.size(), base.size()) <= policy.alpha;
     out.effect_size = cliffs_delta_of_u(t.statistic, base.size(), head.size());
     if (head.size() <= hodges_lehmann_pair_limit / base.size()) {
       try {
-        shift = hodges_lehmann_shift(base, head);
+        // Positive samples: the shift of the logs, a ratio whose interval covers the change in percent at
+        // the confidence it claims. Otherwise the shift in the samples' unit over the base mean.
+        if (const auto ratio = hodges_lehmann_ratio(base, head, policy.confidence)) {
+          out.estimator = change_estimator::hodges_lehmann_ratio;
+          out.estimate_percent = 100 * (ratio->estimate - 1);
+          if (ratio->ci) out.ci_percent = percent_of_ratio(*ratio->ci);
+          return out;
+        }
+        out.estimator = change_estimator::hodges_lehmann_shift;
+        shift = hodges_lehmann_shift(base, head, policy.confidence);
       } catch (const value_error&) {
-        // A difference of two samples beyond the range of a double: no estimate in that unit.
+        // A difference (or ratio) of two samples beyond the range of a double: no estimate in that unit.
       }
     }
   } else {
+    out.estimator = change_estimator::mean_ratio;
     const test_result t = welch_t_test(head, base);
     out.p_value = t.p_value;
-    out.reachable = true;  // any p-value is reachable with two samples a side
+    out.q_value = t.p_value;  // one metric is no family: compare() corrects over the column
     out.effect_size = hedges_g(base, head);
     try {
-      shift = welch_difference(base, head);
+      shift = welch_difference(base, head, policy.confidence);
     } catch (const value_error&) {
       // The difference of the means is beyond the range of a double: no estimate in that unit.
     }
+    if (shift) {
+      out.estimate_percent = percent_of_base(shift->estimate, base_magnitude);
+      // Fieller's interval of the ratio of the means: the difference's interval over the base's sample mean
+      // would ignore the noise of that mean, and cover less than it claims.
+      if (out.estimate_percent)
+        if (const auto ratio = fieller_ratio(base, head, policy.confidence); ratio && ratio->ci)
+          out.ci_percent = percent_of_ratio(*ratio->ci);
+      return out;
+    }
   }
-  out.q_value = out.p_value;
   if (shift) {
-    out.estimate_percent = percent_of_base(shift->estimate, base_summary.mean);
+    out.estimate_percent = percent_of_base(shift->estimate, base_magnitude);
     if (shift->ci && out.estimate_percent) {
-      const auto low = percent_of_base(shift->ci->low, base_summary.mean);
-      const auto high = percent_of_base(shift->ci->high, base_summary.mean);
-      // Over a negative base mean the ends change places.
-      if (low && high) out.ci_percent = interval{std::min(*low, *high), std::max(*low, *high)};
+      const auto low = percent_of_base(shift->ci->low, base_magnitude);
+      const auto high = percent_of_base(shift->ci->high, base_magnitude);
+      if (low && high) out.ci_percent = interval{*low, *high};
     }
   }
   return out;
 }
 
 }  // namespace
+
+double smallest_p_value(policy_kind kind, std::size_t n_head, std::size_t n_base) {
+  return kind == policy_kind::mann_whitney ? mann_whitney_smallest_p(n_head, n_base) : 0.0;
+}
 
 verdict decide(const metric_class& cls, const side_samples& head_side, const side_samples& base_side,
                const metric_context& context, const metric_classifier& classifier, const change_policy& policy,

@@ -50,6 +50,7 @@ struct compare_args {
   bool testcase_first = true;
   std::optional<policy_kind> policy;
   double alpha = 0.05;
+  double confidence = 0.95;
   p_correction correction = p_correction::bh;
   std::optional<double> min_change;
   bool details = false;
@@ -113,7 +114,7 @@ void refuse_ignored_options(const CLI::App& cmd, const compare_args& args, const
   };
   // Options of one policy.
   if (robot)
-    for (const char* option : {"--alpha", "--correction"})
+    for (const char* option : {"--alpha", "--correction", "--confidence"})
       if (given(option)) refuse(option, "the robot policy has no significance test (use --policy utest or ttest)");
   if (!robot)
     for (const char* option : {"--distance", "--gap", "--variance", "--perf-profile", "--resize", "--regression-only",
@@ -133,6 +134,8 @@ void refuse_ignored_options(const CLI::App& cmd, const compare_args& args, const
     if (request.dialect != table_dialect::current || args.order.value_or(row_order::robot) != row_order::robot)
       throw usage_error("--testcase-first and --no-testcase-first go with --dialect current and the robot order");
   if (given("--details") && !text) refuse("--details", "it is a text layout (--format json has every number)");
+  if (given("--confidence") && !robot && text && !args.details && request.dialect != table_dialect::benchstat)
+    refuse("--confidence", "this table shows no interval (--details, --dialect benchstat and --format json do)");
   if (given("--no-summary") && !text) refuse("--no-summary", "the summary line is the text table's");
   if (given("--color") && !text) refuse("--color", "only text tables are coloured");
   if (given("--color") && args.details) refuse("--color", "the details table is not coloured");
@@ -168,6 +171,7 @@ table_request request_of(const compare_args& args, result_conventions convention
   if (args.policy) options.policy.kind = *args.policy;
   if (options.policy.kind == policy_kind::robot) options.policy.min_change_percent.reset();
   options.policy.alpha = args.alpha;
+  options.policy.confidence = args.confidence;
   options.policy.correction = args.correction;
   if (args.min_change) options.policy.min_change_percent = args.min_change;
   request.noise_filter = !args.keep_noise;
@@ -374,6 +378,10 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_option("--alpha", args->alpha, "significance level of utest and ttest")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+  cmd->add_option("--confidence", args->confidence,
+                  "utest and ttest: the level of the intervals of the changes and the medians, above 0 and below 1")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cmd->add_option("--correction", args->correction,
                   "utest and ttest: correction for the many metrics of a column: none, bh (Benjamini-Hochberg, "
                   "the default), by (Benjamini-Yekutieli), holm or bonferroni; a metric is selected when its "
@@ -385,8 +393,9 @@ command_action add_compare_command(CLI::App& app) {
                   "robot's floors for its results, none for other tools'; 0 for none)")
       ->check(CLI::Range(0.0, 1e6));
   cmd->add_flag("--details", args->details,
-                "utest and ttest: a line per metric with medians and their 95% intervals, the change with its "
-                "95% interval, p and q, and geometric means per direction, instead of the robot's table");
+                "utest and ttest: a line per metric with medians and their intervals (95% unless --confidence), "
+                "the change with its interval, p and q, and geometric means per direction, instead of the robot's "
+                "table");
   cmd->add_option("--distance", args->distance, "robot: ranges must be apart (see docs/TABLES.md)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--gap", args->gap, "robot: ranges apart by more than GAP x the median difference")
@@ -504,6 +513,10 @@ command_action add_compare_command(CLI::App& app) {
       "  perfmail compare base/ head/ --only changes --sort change --format markdown\n"
       "More in docs/TABLES.md and docs/STATISTICS.md.");
   return [args, cmd] {
+    // A level of 0 or 1 passes CLI11's closed range but means nothing: no test rejects at 0, every
+    // test at 1, and an interval at confidence 1 is the whole line.
+    for (const auto& [option, value] : {std::pair{"--alpha", args->alpha}, std::pair{"--confidence", args->confidence}})
+      if (!(value > 0 && value < 1)) throw usage_error(fmt::format("{} must lie strictly between 0 and 1", option));
     // A bad job.yaml is named before the results are read, as the header is the first thing decided.
     const auto jobs = io::jobs_of(args->paths, input_limits());
     const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());

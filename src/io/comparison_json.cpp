@@ -50,8 +50,8 @@ void inference_json(json& j, const change_inference* inference, std::string_view
     return x ? number(*x, metric, what) : json(nullptr);
   };
   if (inference == nullptr) {
-    for (const char* key : {"q_value", "estimate_percent", "ci_low_percent", "ci_high_percent", "effect_size", "reachable",
-                            "clears_floor", "n"})
+    for (const char* key : {"q_value", "estimate_percent", "ci_low_percent", "ci_high_percent", "estimator",
+                            "effect_size", "reachable", "clears_floor", "n"})
       j[key] = nullptr;
     return;
   }
@@ -60,6 +60,7 @@ void inference_json(json& j, const change_inference* inference, std::string_view
   const auto& ci = inference->ci_percent;
   j["ci_low_percent"] = optional(ci ? std::optional<double>{ci->low} : std::nullopt, "change's interval");
   j["ci_high_percent"] = optional(ci ? std::optional<double>{ci->high} : std::nullopt, "change's interval");
+  j["estimator"] = std::string{name_of(change_estimator_names, inference->estimator)};
   j["effect_size"] = optional(inference->effect_size, "effect size");
   j["reachable"] = inference->reachable;
   j["clears_floor"] = inference->clears_floor;
@@ -90,8 +91,8 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
     doc["alpha"] = cmp.policy.alpha;
     doc["correction"] = std::string{name_of(correction_names, cmp.policy.correction)};
     doc["min_change_percent"] = cmp.policy.min_change_percent ? json(*cmp.policy.min_change_percent) : json(nullptr);
+    doc["confidence"] = cmp.policy.confidence;
     doc["effect_size"] = cmp.policy.kind == policy_kind::mann_whitney ? "cliffs_delta" : "hedges_g";
-    doc["estimate"] = cmp.policy.kind == policy_kind::mann_whitney ? "hodges_lehmann" : "difference_of_means";
   }
   json columns = json::array();
   for (std::size_t c = 0; c < cmp.run_counts.size(); ++c) {

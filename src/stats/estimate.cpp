@@ -133,6 +133,71 @@ std::optional<shift_estimate> welch_difference(std::span<const double> base, std
   return out;
 }
 
+std::optional<ratio_estimate> fieller_ratio(std::span<const double> base, std::span<const double> head,
+                                           double confidence) {
+  require_finite(base, "fieller_ratio");
+  require_finite(head, "fieller_ratio");
+  const double tail = half_tail(confidence, "fieller_ratio");
+  if (base.size() < 2 || head.size() < 2) return std::nullopt;
+  // One power of two scales both sides: the ratio and the interval do not change.
+  const int exponent = detail::common_exponent({base, head});
+  const detail::sample_moments x = detail::moments_scaled(head, exponent);
+  const detail::sample_moments y = detail::moments_scaled(base, exponent);
+  if (y.mean == 0) return std::nullopt;
+  ratio_estimate out;
+  out.estimate = x.mean / y.mean;
+  if (!std::isfinite(out.estimate)) return std::nullopt;
+  const double vx = x.variance / x.n;  // squared standard errors of the means
+  const double vy = y.variance / y.n;
+  if (vx == 0 && vy == 0) {
+    out.ci = interval{out.estimate, out.estimate};
+    return out;
+  }
+  // The Welch-Satterthwaite degrees of freedom of mean(head) - R mean(base) at R = the estimate, from
+  // each side's share of its squared standard error.
+  const double share_x = vx;
+  const double share_y = out.estimate * out.estimate * vy;
+  const double total = share_x + share_y;
+  const double fx = share_x / total;
+  const double fy = share_y / total;
+  const double df = 1 / (fx * fx / (x.n - 1) + fy * fy / (y.n - 1));
+  if (!std::isfinite(df) || !(df > 0)) return out;
+  const double t = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>{df}, tail));
+  // (mx - R my)^2 <= t^2 (vx + R^2 vy) is a quadratic in R: a R^2 - 2 mx my R + c <= 0 with
+  // a = my^2 - t^2 vy. Bounded exactly when a > 0, the base mean clearly away from zero.
+  const double t2 = t * t;
+  const double a = y.mean * y.mean - t2 * vy;
+  if (!(a > 0)) return out;
+  const double discriminant = std::max(0.0, vx * y.mean * y.mean + vy * x.mean * x.mean - t2 * vx * vy);
+  const double centre = x.mean * y.mean;
+  const double half_width = t * std::sqrt(discriminant);
+  const interval ratios{(centre - half_width) / a, (centre + half_width) / a};
+  if (std::isfinite(ratios.low) && std::isfinite(ratios.high)) out.ci = ratios;
+  return out;
+}
+
+std::optional<ratio_estimate> hodges_lehmann_ratio(std::span<const double> base, std::span<const double> head,
+                                                   double confidence) {
+  require_finite(base, "hodges_lehmann_ratio");
+  require_finite(head, "hodges_lehmann_ratio");
+  const auto positive = [](double v) { return v > 0; };
+  if (!std::all_of(base.begin(), base.end(), positive) || !std::all_of(head.begin(), head.end(), positive))
+    return std::nullopt;
+  std::vector<double> log_base(base.size());
+  std::vector<double> log_head(head.size());
+  std::transform(base.begin(), base.end(), log_base.begin(), [](double v) { return std::log(v); });
+  std::transform(head.begin(), head.end(), log_head.begin(), [](double v) { return std::log(v); });
+  const shift_estimate shift = hodges_lehmann_shift(log_base, log_head, confidence);
+  // Logs of positive doubles lie within +-745: their differences and exponentials are finite, short of
+  // ratios beyond a double's range, which come out as infinity and are refused below.
+  ratio_estimate out;
+  out.estimate = std::exp(shift.estimate);
+  if (shift.ci) out.ci = interval{std::exp(shift.ci->low), std::exp(shift.ci->high)};
+  if (!std::isfinite(out.estimate) || (out.ci && !std::isfinite(out.ci->high)))
+    throw value_error("hodges_lehmann_ratio: the ratio is beyond the range of a double");
+  return out;
+}
+
 double cliffs_delta(std::span<const double> base, std::span<const double> head) {
   if (base.empty() || head.empty()) return 0;
   return cliffs_delta_of_u(mann_whitney_u(head, base).statistic, base.size(), head.size());

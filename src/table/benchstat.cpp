@@ -25,11 +25,11 @@ namespace {
 /// The mark of an interval the samples cannot give, and the note that explains it.
 constexpr std::string_view needs_more_mark = "\u00b9";
 
-/// The samples a distribution-free 95% interval of a median needs: with fewer, even the widest
-/// interval (the smallest to the largest sample) covers the median less often than 95% (6 at 95%).
-std::size_t samples_for_median_interval() {
+/// The samples a distribution-free interval of a median at `confidence` needs: with fewer, even the
+/// widest interval (the smallest to the largest sample) covers the median less often (6 at 95%).
+std::size_t samples_for_median_interval(double confidence) {
   std::size_t n = 1;
-  while (median_interval_rank(n) == 0 && n < 1000) ++n;
+  while (median_interval_rank(n, confidence) == 0 && n < 100000) ++n;
   return n;
 }
 
@@ -162,8 +162,8 @@ std::string benchstat_footnotes(const comparison& cmp, std::span<const compariso
         needs_more = true;
   }
   if (!needs_more) return {};
-  return fmt::format("{} the 95% interval of a median needs at least {} samples\n", needs_more_mark,
-                     samples_for_median_interval());
+  return fmt::format("{} the {:g}% interval of a median needs at least {} samples\n", needs_more_mark,
+                     100 * cmp.policy.confidence, samples_for_median_interval(cmp.policy.confidence));
 }
 
 }  // namespace perfmail

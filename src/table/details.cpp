@@ -3,7 +3,9 @@
 #include "perfmail/table/details.hpp"
 
 #include "perfmail/analysis/verdict.hpp"
+#include "perfmail/analysis/decide.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/significance.hpp"
 #include "perfmail/text/printable.hpp"
 
@@ -75,6 +77,37 @@ struct geomean {
   std::size_t count = 0;
 };
 
+/// One line that says what the change column estimates, since the robot's tables show the change of the
+/// means and the details another estimate: which estimator, which interval, and how the rows that
+/// depart from it (a sample that is not positive, a negative base mean) are estimated.
+std::string estimator_line(const comparison& cmp, std::span<const comparison_row* const> rows) {
+  std::size_t shift_rows = 0;
+  std::size_t negative_base_rows = 0;
+  std::size_t estimated = 0;
+  for (const comparison_row* row : rows)
+    for (std::size_t c = 1; c <= row->compared_columns(); ++c)
+      if (const change_inference* inference = cmp.inference_of(*row, c);
+          inference != nullptr && row->verdicts[c - 1].changed && inference->estimate_percent) {
+        ++estimated;
+        if (inference->estimator == change_estimator::hodges_lehmann_shift) ++shift_rows;
+        if (row->columns[0].mean < 0) ++negative_base_rows;
+      }
+  if (estimated == 0) return {};
+  const double level = 100 * cmp.policy.confidence;
+  std::string line =
+      cmp.policy.kind == policy_kind::welch
+          ? fmt::format("change: the ratio of the means, with Fieller's {:g}% interval", level)
+          : fmt::format("change: the Hodges-Lehmann ratio (from the samples' logarithms), with its {:g}% interval",
+                        level);
+  if (shift_rows > 0)
+    line += fmt::format("; where a sample is 0 or negative ({}), the Hodges-Lehmann shift over the base mean",
+                        shift_rows);
+  if (negative_base_rows > 0)
+    line += fmt::format("; over a negative base mean ({}), in percent of its magnitude, so + is a rise",
+                        negative_base_rows);
+  return line + "\n";
+}
+
 }  // namespace
 
 std::string render_details(const comparison& cmp, const table_header& header) {
@@ -97,7 +130,7 @@ std::string render_details(const comparison& cmp, const table_header& header,
   std::vector<std::string> heading{"metric", column_name(header, 0)};
   for (std::size_t c = 1; c <= compared; ++c) {
     heading.push_back(column_name(header, c));
-    heading.emplace_back("change [95% CI]");
+    heading.push_back(fmt::format("change [{:g}% CI]", 100 * cmp.policy.confidence));
     heading.emplace_back("p");
     heading.emplace_back("q");
   }
@@ -161,6 +194,7 @@ std::string render_details(const comparison& cmp, const table_header& header,
                      d == 0 ? "higher" : "lower", column_name(header, c),
                      percent_text(100 * std::expm1(g.log_sum / static_cast<double>(g.count))));
     }
+  fmt::format_to(sink, "{}", estimator_line(cmp, rows));
   return out;
 }
 
@@ -168,22 +202,46 @@ std::string statistical_notes(const comparison& cmp, const table_header& header)
   std::string out;
   if (cmp.policy.kind == policy_kind::robot) return out;
   auto sink = std::back_inserter(out);
-  const std::string_view test = name_of(policy_names, cmp.policy.kind);
+  const change_policy& policy = cmp.policy;
+  const std::string_view test = name_of(policy_names, policy.kind);
   for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
     const std::size_t base_runs = cmp.run_counts[0];
     const std::size_t head_runs = cmp.run_counts[c];
-    if (cmp.policy.kind == policy_kind::mann_whitney && mann_whitney_smallest_p(base_runs, head_runs) > cmp.policy.alpha) {
-      fmt::format_to(sink, "note: {} cannot reach alpha {} with {} and {} runs; {} per side are needed\n", test,
-                     cmp.policy.alpha, base_runs, head_runs, mann_whitney_runs_needed(cmp.policy.alpha));
+    std::size_t tested = 0;
+    std::size_t unreachable = 0;
+    for (const comparison_row& row : cmp.rows)
+      if (const change_inference* inference = cmp.inference_of(row, c)) {
+        ++tested;
+        if (!inference->reachable) ++unreachable;
+      }
+    // What the correction holds a lone change to among the metrics tested in this column, and the
+    // equal runs a side whose smallest p-value reaches it.
+    const bool corrected = tested > 1 && policy.correction != p_correction::none;
+    const double lone_level = first_rank_level(policy.correction, tested, policy.alpha);
+    const std::string correction_text =
+        corrected ? fmt::format("{} over {} metrics", name_of(correction_names, policy.correction), tested) : "";
+    const double runs_floor = smallest_p_value(policy.kind, head_runs, base_runs);
+    if (policy.kind != policy_kind::mann_whitney) continue;  // Welch's p reaches any level: all reachable
+    const std::size_t needed = mann_whitney_runs_needed(lone_level);
+    if (runs_floor > policy.alpha) {
+      fmt::format_to(sink, "note: {} cannot reach alpha {} with {} and {} runs; {} per side are needed{}\n", test,
+                     policy.alpha, base_runs, head_runs, needed,
+                     corrected ? fmt::format(" for a lone change under {}", correction_text) : "");
       continue;
     }
-    std::size_t short_of_samples = 0;
-    for (const comparison_row& row : cmp.rows)
-      if (const change_inference* inference = cmp.inference_of(row, c); inference != nullptr && !inference->reachable)
-        ++short_of_samples;
-    if (short_of_samples > 0)
-      fmt::format_to(sink, "note: {} could not reach alpha {} on {} metric{} of {}: runs that did not report them\n",
-                     test, cmp.policy.alpha, short_of_samples, short_of_samples == 1 ? "" : "s", column_name(header, c));
+    if (unreachable == 0) continue;
+    if (unreachable == tested && runs_floor > lone_level) {
+      fmt::format_to(sink,
+                     "note: {} cannot select any of the {} metrics of {}: {} and {} runs give p >= {:.2g}, and {} "
+                     "holds a lone change to p <= {:.2g}; {} per side are needed\n",
+                     test, tested, column_name(header, c), base_runs, head_runs, runs_floor, correction_text,
+                     lone_level, needed);
+      continue;
+    }
+    fmt::format_to(sink, "note: {} could not select {} of the {} metrics of {}, whatever their change: too few "
+                         "samples to reach alpha {}{}\n",
+                   test, unreachable, tested, column_name(header, c), policy.alpha,
+                   corrected ? fmt::format(" under {}", correction_text) : "");
   }
   return out;
 }

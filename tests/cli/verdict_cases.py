@@ -288,11 +288,22 @@ def case_ignored_options():
     refused(["compare", BASE, HEAD, "--keep-noise"], "--keep-noise has no effect here: only the classic table")
     refused(["compare", BASE, HEAD, "--keep-noise", "--dialect", "current"], "only the classic table")
     refused(["compare", BASE, HEAD, "--no-summary", "--format", "json"], "the summary line is the text table's")
+    refused(["compare", BASE, HEAD, "--confidence", "0.9"], "--confidence has no effect here: the robot policy")
+    refused(["compare", BASE, HEAD, "--policy", "utest", "--confidence", "0.9"],
+            "--confidence has no effect here: this table shows no interval")
     # What has an effect is accepted.
     for args in (["--keep-noise", "--dialect", "classic"], ["--policy", "utest", "--alpha", "0.01"],
-                 ["--policy", "utest", "--more"]):
+                 ["--policy", "utest", "--more"], ["--policy", "utest", "--details", "--confidence", "0.9"],
+                 ["--policy", "ttest", "--format", "json", "--confidence", "0.9"]):
         status, out, err = run("compare", BASE, HEAD, *args)
         expect(status, out, err, 0)
+    # The level is the intervals': the details say it, and the JSON carries it.
+    status, out, err = run("compare", BASE, HEAD, "--policy", "utest", "--details", "--all", "--confidence", "0.8")
+    expect(status, out, err, 0, stdout_has=["change [80% CI]", "with its 80% interval"])
+    status, out, err = run("compare", BASE, HEAD, "--policy", "ttest", "--format", "json", "--confidence", "0.8")
+    expect(status, out, err, 0, stdout_has=['"confidence": 0.8', '"estimator": "mean_ratio"'])
+    for bad in ("0", "1", "1.5"):
+        refused(["compare", BASE, HEAD, "--policy", "utest", "--details", "--confidence", bad], "--confidence")
 
 
 def case_directions():

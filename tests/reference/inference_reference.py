@@ -42,6 +42,13 @@ What each table holds and how it is computed here:
   exactly, asserted to give back the tail through scipy.stats.t.sf (Cephes stdtr, accurate) to 1e-13
   and to agree with scipy.stats.t.ppf to 1e-8. The t statistic estimate / se is asserted equal to
   scipy.stats.ttest_ind(head, base, equal_var=False).
+- fieller_ratio_cases: mean(head) / mean(base) from exact Fractions, and the ends of Fieller's interval
+  as the two roots of (mean_h - R mean_b)^2 = t^2 (v_h + R^2 v_b) (v the squared standard errors), found
+  numerically by scipy.optimize.brentq on either side of the estimate (not from the quadratic formula
+  the C++ code uses), t as for Welch with the Welch-Satterthwaite degrees of freedom of
+  mean_h - R mean_b at R = the estimate. No interval where mean_b^2 <= t^2 v_b (unbounded).
+- hodges_lehmann_ratio_cases: the median of all n1 n2 log ratios log(head_j) - log(base_i) (math.log,
+  enumerated) and the same k as hodges_lehmann_cases, each end exponentiated.
 - cliffs_delta_cases: pairs counted one by one, as a Fraction.
 - hedges_g_cases: (mean(head) - mean(base)) / s_pooled * J, s_pooled from exact Fractions and
   J = Gamma(df/2) / (sqrt(df/2) Gamma((df-1)/2)) by scipy.special.gamma.
@@ -61,7 +68,7 @@ from fractions import Fraction
 
 import numpy as np
 import scipy
-from scipy import special, stats
+from scipy import optimize, special, stats
 
 from reference_support import array, boolean, integers, literal, p_by_enumeration, sample, two_sided, u_pairs
 
@@ -449,6 +456,81 @@ def welch_cases():
     ]
 
 
+def fieller_reference(base, head, confidence):
+    if len(base) < 2 or len(head) < 2:
+        return False, 1.0, False, 0.0, 0.0
+    nx, mx, vx = exact_moments(head)
+    ny, my, vy = exact_moments(base)
+    if my == 0:
+        return False, 1.0, False, 0.0, 0.0
+    ratio = mx / my
+    sx, sy = vx / nx, vy / ny  # squared standard errors
+    if sx == 0 and sy == 0:
+        return True, float(ratio), True, float(ratio), float(ratio)
+    share_x, share_y = sx, ratio * ratio * sy
+    df = float((share_x + share_y) ** 2 / (share_x ** 2 / (nx - 1) + share_y ** 2 / (ny - 1)))
+    tail = float((1 - Fraction(str(confidence))) / 2)
+    t = t_upper_quantile(tail, df)
+    fx, fy, fsx, fsy = float(mx), float(my), float(sx), float(sy)
+    if fy * fy <= t * t * fsy:
+        return True, float(ratio), False, 0.0, 0.0
+    pivot = lambda r: (fx - r * fy) ** 2 - t * t * (fsx + r * r * fsy)
+    estimate = float(ratio)
+    # The pivot is negative at the estimate and positive far enough on either side (bounded case).
+    reach = abs(estimate) + 1
+    while pivot(estimate - reach) <= 0 or pivot(estimate + reach) <= 0:
+        reach *= 2
+    low = optimize.brentq(pivot, estimate - reach, estimate, xtol=1e-300, rtol=4 * np.finfo(float).eps, maxiter=500)
+    high = optimize.brentq(pivot, estimate, estimate + reach, xtol=1e-300, rtol=4 * np.finfo(float).eps, maxiter=500)
+    return True, estimate, True, low, high
+
+
+def fieller_cases():
+    return [
+        ("the header's example, 3 vs 3", [10.0, 11.0, 12.0], [20.0, 22.0, 24.0], 0.95),
+        ("6 vs 6, +10%", [100.0, 101.0, 102.0, 103.0, 104.0, 105.0],
+         [110.0, 111.0, 112.0, 113.0, 114.0, 115.0], 0.95),
+        ("unequal sizes and variances, 5 vs 12",
+         [10.2, 11.9, 9.4, 12.8, 10.7],
+         [14.1, 13.2, 15.0, 12.1, 16.3, 13.8, 14.4, 15.5, 12.9, 13.6, 14.9, 17.2], 0.95),
+        ("negative base, 6 vs 6", [-102.0, -101.0, -100.0, -99.0, -98.0, -100.0],
+         [-92.0, -91.0, -90.0, -89.0, -88.0, -90.0], 0.95),
+        ("base near zero: unbounded", [-1.0, 2.0, 0.5, -0.5], [3.0, 4.0, 5.0, 3.5], 0.95),
+        ("one side constant", [4.0, 4.0, 4.0, 4.0], [4.5, 5.0, 3.9, 4.8, 5.2], 0.95),
+        ("both constant", [0.1, 0.1, 0.1], [0.3, 0.3], 0.95),
+        ("20 vs 25 at 90%", sample(403, 20, 3.0, 0.5), sample(404, 25, 2.8, 0.2), 0.90),
+        ("100 vs 30 at 99%", sample(401, 100, 50.0, 4.0), sample(402, 30, 51.5, 9.0), 0.99),
+        ("magnitudes 1e12, 8 vs 8", sample(405, 8, 1e12, 1e9), sample(406, 8, 1.001e12, 2e9), 0.95),
+        ("one value in base", [1.0], [2.0, 3.0], 0.95),
+        ("zero base mean", [-1.0, 1.0], [2.0, 3.0], 0.95),
+    ]
+
+
+def hodges_lehmann_ratio_reference(base, head, confidence):
+    if any(v <= 0 for v in base) or any(v <= 0 for v in head):
+        return False, 1.0, False, 0.0, 0.0
+    logs = sorted(math.log(h) - math.log(b) for h in head for b in base)
+    count = len(logs)
+    k, _ = shift_rank(len(base), len(head), confidence)
+    estimate = math.exp(median_of_sorted(logs))
+    if 1 <= k <= count - k + 1:
+        return True, estimate, True, math.exp(logs[k - 1]), math.exp(logs[count - k])
+    return True, estimate, False, 0.0, 0.0
+
+
+def hodges_lehmann_ratio_cases():
+    return [
+        ("base {1, 2, 4}, head {2, 4, 8}: the header's example", [1.0, 2.0, 4.0], [2.0, 4.0, 8.0], 0.95),
+        ("6 vs 6, +10%", [100.0, 101.0, 102.0, 103.0, 104.0, 105.0],
+         [110.0, 111.0, 112.0, 113.0, 114.0, 115.0], 0.95),
+        ("10 vs 12 random", sample(301, 10, 100.0, 5.0), sample(302, 12, 104.0, 6.0), 0.95),
+        ("head below base, 8 vs 8 at 90%", sample(305, 8, 50.0, 2.0), sample(306, 8, 45.0, 2.0), 0.90),
+        ("60 vs 60, normal approximation", sample(312, 60, 1000.0, 10.0), sample(313, 60, 1003.0, 12.0), 0.95),
+        ("a zero sample: none", [0.0, 1.0, 2.0], [1.0, 2.0, 3.0], 0.95),
+        ("a negative sample: none", [1.0, 2.0, 3.0], [-1.0, 2.0, 3.0], 0.95),
+    ]
+
+
 def cliffs_delta_reference(base, head):
     if not base or not head:
         return 0.0
@@ -615,6 +697,26 @@ def main():
         has_value, estimate, low, high = welch_reference(base, head, confidence)
         print(f'    {{"{name}",\n     {array(base, 5)},\n     {array(head, 5)},\n'
               f"     {literal(confidence)}, {boolean(has_value)}, {literal(estimate)}, {literal(low)}, {literal(high)}}},")
+    print("};")
+    print()
+
+    print("// Fieller: mean(head) / mean(base) and the roots of the pivot, by a root finder.")
+    print("const std::vector<ratio_case> fieller_ratio_cases{")
+    for name, base, head, confidence in fieller_cases():
+        has_value, estimate, has_ci, low, high = fieller_reference(base, head, confidence)
+        print(f'    {{"{name}",\n     {array(base, 5)},\n     {array(head, 5)},\n'
+              f"     {literal(confidence)}, {boolean(has_value)}, {literal(estimate)}, {boolean(has_ci)}, {literal(low)}, "
+              f"{literal(high)}}},")
+    print("};")
+    print()
+
+    print("// Hodges-Lehmann on the logs: exp of the median log ratio and of [l_(k), l_(N-k+1)].")
+    print("const std::vector<ratio_case> hodges_lehmann_ratio_cases{")
+    for name, base, head, confidence in hodges_lehmann_ratio_cases():
+        has_value, estimate, has_ci, low, high = hodges_lehmann_ratio_reference(base, head, confidence)
+        print(f'    {{"{name}",\n     {array(base, 5)},\n     {array(head, 5)},\n'
+              f"     {literal(confidence)}, {boolean(has_value)}, {literal(estimate)}, {boolean(has_ci)}, {literal(low)}, "
+              f"{literal(high)}}},")
     print("};")
     print()
 

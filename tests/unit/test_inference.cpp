@@ -72,6 +72,16 @@ struct welch_difference_case {
   double estimate, low, high;
 };
 
+struct ratio_case {
+  const char* name;
+  std::vector<double> base, head;
+  double confidence;
+  bool has_value;
+  double estimate;
+  bool has_ci;
+  double low, high;
+};
+
 struct cliffs_delta_case {
   const char* name;
   std::vector<double> base, head;
@@ -329,6 +339,76 @@ TEST_CASE("adjust_p_values: degenerate input") {
   }
 }
 
+TEST_CASE("selectable_at_best: what adjusting each modified family says") {
+  // The definition, member by member: put the smallest p-value in the member's place and adjust.
+  // Families with ties, values at the thresholds and many small p-values, under every correction.
+  std::mt19937_64 random(20261203);
+  std::uniform_int_distribution<int> size(1, 40);
+  std::uniform_int_distribution<int> grid(0, 400);  // p-values on a grid of 1/4000: ties and exact thresholds
+  std::uniform_real_distribution<double> fraction(0, 1);
+  std::size_t selectable = 0;
+  std::size_t not_selectable = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const auto m = static_cast<std::size_t>(size(random));
+    std::vector<double> p(m);
+    std::vector<double> best(m);
+    for (std::size_t i = 0; i < m; ++i) {
+      p[i] = round % 2 == 0 ? grid(random) / 4000.0 : std::pow(fraction(random), 3);
+      best[i] = round % 3 == 0 ? p[i] : p[i] * fraction(random);
+    }
+    for (const auto& [correction, name] : correction_names) {
+      for (const double alpha : {0.05, 0.01}) {
+        const std::vector<bool> got = selectable_at_best(p, best, correction, alpha);
+        REQUIRE(got.size() == m);
+        for (std::size_t i = 0; i < m; ++i) {
+          std::vector<double> modified = p;
+          modified[i] = best[i];
+          const bool expected = adjust_p_values(modified, correction)[i] <= alpha;
+          CAPTURE(round);
+          CAPTURE(name);
+          CAPTURE(i);
+          CHECK(got[i] == expected);
+          ++(expected ? selectable : not_selectable);
+        }
+      }
+    }
+  }
+  // Both answers occur often: the comparison above is not one-sided.
+  CHECK(selectable > 10000);
+  CHECK(not_selectable > 10000);
+}
+
+TEST_CASE("selectable_at_best: utest at 5 runs a side among 10,000 metrics under bh") {
+  const double floor_of_5_runs = mann_whitney_smallest_p(5, 5);  // 0.0079
+  std::vector<double> p(10000, floor_of_5_runs);
+  const std::vector<double> best(10000, floor_of_5_runs);
+  // Every metric as changed as 5 runs can show: bh selects all (q = p), so every one is selectable.
+  std::vector<bool> got = selectable_at_best(p, best, p_correction::bh, 0.05);
+  CHECK(std::count(got.begin(), got.end(), true) == 10000);
+  // Nothing else changed: a lone change would need p <= 5e-06, which 5 runs cannot give.
+  std::fill(p.begin(), p.end(), 0.5);
+  got = selectable_at_best(p, best, p_correction::bh, 0.05);
+  CHECK(std::count(got.begin(), got.end(), true) == 0);
+  // The example of the header.
+  CHECK(selectable_at_best(std::vector<double>{0.2, 0.5}, std::vector<double>{0.03, 0.1}, p_correction::bh, 0.05) ==
+        std::vector<bool>{false, false});
+  CHECK(selectable_at_best(std::vector<double>{0.2, 0.5}, std::vector<double>{0.03, 0.1}, p_correction::none, 0.05) ==
+        std::vector<bool>{true, false});
+}
+
+TEST_CASE("selectable_at_best: degenerate input") {
+  CHECK(selectable_at_best(std::vector<double>{}, std::vector<double>{}, p_correction::bh, 0.05).empty());
+  CHECK_THROWS_AS((void)selectable_at_best(std::vector<double>{0.5}, std::vector<double>{}, p_correction::bh, 0.05),
+                  usage_error);
+  CHECK_THROWS_AS((void)selectable_at_best(std::vector<double>{0.5}, std::vector<double>{0.6}, p_correction::bh, 0.05),
+                  usage_error);
+  CHECK_THROWS_AS((void)selectable_at_best(std::vector<double>{0.5}, std::vector<double>{not_a_number},
+                                           p_correction::holm, 0.05),
+                  usage_error);
+  CHECK_THROWS_AS((void)selectable_at_best(std::vector<double>{0.5}, std::vector<double>{0.1}, p_correction::bh, 1.0),
+                  usage_error);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Hodges-Lehmann shift
 
@@ -435,6 +515,52 @@ TEST_CASE("welch_difference: degenerate input") {
   REQUIRE(zero.has_value());
   CHECK(zero->estimate == 0);
   CHECK(zero->ci == interval{0, 0});
+}
+
+TEST_CASE("fieller_ratio: matches the reference") {
+  REQUIRE(fieller_ratio_cases.size() == 12);
+  for (const auto& c : fieller_ratio_cases) {
+    CAPTURE(c.name);
+    const auto r = fieller_ratio(c.base, c.head, c.confidence);
+    REQUIRE(r.has_value() == c.has_value);
+    if (!c.has_value) continue;
+    CAPTURE(r->estimate);
+    CHECK(relative_error(r->estimate, c.estimate) <= exact_tolerance);
+    REQUIRE(r->ci.has_value() == c.has_ci);
+    if (!c.has_ci) continue;
+    CAPTURE(r->ci->low);
+    CAPTURE(r->ci->high);
+    CHECK(relative_error(r->ci->low, c.low) <= distribution_tolerance);
+    CHECK(relative_error(r->ci->high, c.high) <= distribution_tolerance);
+  }
+}
+
+TEST_CASE("fieller_ratio: refuses what is not a sample") {
+  CHECK_THROWS_AS((void)fieller_ratio(std::vector<double>{1, not_a_number}, std::vector<double>{1, 2}), usage_error);
+  CHECK_THROWS_AS((void)fieller_ratio(std::vector<double>{1, 2}, std::vector<double>{1, 2}, 1.0), usage_error);
+  // Scaling both sides by one factor leaves the ratio and its interval as they are.
+  const auto a = fieller_ratio(std::vector<double>{10, 11, 12}, std::vector<double>{20, 22, 24});
+  const auto b = fieller_ratio(std::vector<double>{10e300, 11e300, 12e300}, std::vector<double>{20e300, 22e300, 24e300});
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(relative_error(a->ci->low, b->ci->low) <= 1e-12);
+  CHECK(relative_error(a->ci->high, b->ci->high) <= 1e-12);
+}
+
+TEST_CASE("hodges_lehmann_ratio: matches the reference") {
+  REQUIRE(hodges_lehmann_ratio_cases.size() == 7);
+  for (const auto& c : hodges_lehmann_ratio_cases) {
+    CAPTURE(c.name);
+    const auto r = hodges_lehmann_ratio(c.base, c.head, c.confidence);
+    REQUIRE(r.has_value() == c.has_value);
+    if (!c.has_value) continue;
+    CAPTURE(r->estimate);
+    CHECK(relative_error(r->estimate, c.estimate) <= 1e-13);
+    REQUIRE(r->ci.has_value() == c.has_ci);
+    if (!c.has_ci) continue;
+    CHECK(relative_error(r->ci->low, c.low) <= 1e-13);
+    CHECK(relative_error(r->ci->high, c.high) <= 1e-13);
+  }
 }
 
 TEST_CASE("cliffs_delta: matches the pair count") {

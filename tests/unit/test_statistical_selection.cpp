@@ -171,6 +171,96 @@ TEST_CASE("reachability: utest at 3 runs a side cannot select, and says so") {
   CHECK(statistical_notes(r, h).empty());
 }
 
+TEST_CASE("reachability under the correction: 5 runs a side among many metrics with bh say what they need") {
+  // 5 runs a side give p >= 2 / C(10, 5) = 0.0079: enough for alpha 0.05 alone, not for a lone change
+  // among 200 metrics under bh (0.05 / 200 = 0.00025). Every metric is unreachable, the changed one too.
+  normal_source noise(34);
+  std::vector<std::pair<std::string, std::vector<double>>> base, head;
+  for (int i = 0; i < 199; ++i) {
+    const std::string name = "fio.m" + std::to_string(i);
+    base.emplace_back(name, noise.samples(5, 1000, 10));
+    head.emplace_back(name, noise.samples(5, 1000, 10));
+  }
+  base.emplace_back("fio.changed", noise.samples(5, 1000, 10));
+  head.emplace_back("fio.changed", noise.samples(5, 1100, 10));
+  const std::vector<matrix> cols{make_matrix(base, 5), make_matrix(head, 5)};
+  const comparison c = compare(cols, statistical(policy_kind::mann_whitney));
+  const change_inference* changed = c.inference_of(*c.find("fio.changed"), 1);
+  REQUIRE(changed != nullptr);
+  CHECK(changed->p_value == doctest::Approx(mann_whitney_smallest_p(5, 5)));
+  CHECK_FALSE(changed->reachable);
+  CHECK_FALSE(c.find("fio.changed")->selected);
+  table_header h;
+  h.commits = {"base", "head"};
+  // mann_whitney_runs_needed(0.00025) = 8: 2 / C(16, 8) = 1.6e-4.
+  CHECK(statistical_notes(c, h) ==
+        "note: utest cannot select any of the 200 metrics of head: 5 and 5 runs give p >= 0.0079, and bh over 200 "
+        "metrics holds a lone change to p <= 0.00025; 8 per side are needed\n");
+  // Without the correction 5 runs reach alpha, and the change is selected.
+  const comparison none = compare(cols, statistical(policy_kind::mann_whitney, p_correction::none));
+  CHECK(none.inference_of(*none.find("fio.changed"), 1)->reachable);
+  CHECK(none.find("fio.changed")->selected);
+  // At 3 runs a side nothing reaches alpha, and the runs a lone change needs count the correction too.
+  std::vector<std::pair<std::string, std::vector<double>>> base3, head3;
+  for (int i = 0; i < 200; ++i) {
+    base3.emplace_back("fio.m" + std::to_string(i), noise.samples(3, 1000, 10));
+    head3.emplace_back("fio.m" + std::to_string(i), noise.samples(3, 1000, 10));
+  }
+  const comparison three = compare({make_matrix(base3, 3), make_matrix(head3, 3)}, statistical(policy_kind::mann_whitney));
+  CHECK(statistical_notes(three, h) ==
+        "note: utest cannot reach alpha 0.05 with 3 and 3 runs; 8 per side are needed for a lone change under bh "
+        "over 200 metrics\n");
+}
+
+TEST_CASE("over a negative base mean the change is in percent of its magnitude: its sign is the effect size's") {
+  // Values that rise from about -100 to about -90: the robot's percent of the signed mean says -10%, the
+  // statistics say +10%, as Hedges' g (positive: the head is larger) does.
+  const std::vector<double> b{-102, -101, -100, -99, -98, -100}, h{-92, -91, -90, -89, -88, -90};
+  const std::vector<matrix> cols{make_matrix({{"fio.x", b}}), make_matrix({{"fio.x", h}})};
+  const comparison t = compare(cols, statistical(policy_kind::welch));
+  const change_inference* y = t.inference_of(t.rows[0], 1);
+  REQUIRE(y != nullptr);
+  CHECK(*y->estimate_percent == doctest::Approx(10));
+  CHECK(*y->effect_size > 0);
+  REQUIRE(y->ci_percent);
+  CHECK(y->ci_percent->low < 10);
+  CHECK(y->ci_percent->high > 10);
+  CHECK(y->ci_percent->low > 0);
+  // utest cannot take logarithms of negative samples: the shift over the base mean's magnitude.
+  const comparison u = compare(cols, statistical(policy_kind::mann_whitney));
+  const change_inference* x = u.inference_of(u.rows[0], 1);
+  REQUIRE(x != nullptr);
+  CHECK(x->estimator == change_estimator::hodges_lehmann_shift);
+  CHECK(*x->estimate_percent == doctest::Approx(10));
+  CHECK(*x->effect_size == 1);
+  compare_options o = statistical(policy_kind::welch);
+  table_header header;
+  header.commits = {"base", "head"};
+  const std::string details = render_details(compare(cols, o), header);
+  CHECK(details.find("change: the ratio of the means, with Fieller's 95% interval; over a negative base mean (1), in "
+                     "percent of its magnitude, so + is a rise\n") != std::string::npos);
+}
+
+TEST_CASE("the confidence of the intervals is the policy's") {
+  const std::vector<double> b{100, 101, 102, 103, 104, 105, 106, 107}, h{110, 111, 112, 113, 114, 115, 116, 117};
+  const std::vector<matrix> cols{make_matrix({{"fio.bw", b}}), make_matrix({{"fio.bw", h}})};
+  for (const policy_kind kind : {policy_kind::mann_whitney, policy_kind::welch}) {
+    compare_options wide = statistical(kind);
+    wide.policy.confidence = 0.99;
+    compare_options narrow = statistical(kind);
+    narrow.policy.confidence = 0.80;
+    const interval w = *compare(cols, wide).inference_of(compare(cols, wide).rows[0], 1)->ci_percent;
+    const comparison n = compare(cols, narrow);
+    const interval x = *n.inference_of(n.rows[0], 1)->ci_percent;
+    CHECK(w.low < x.low);
+    CHECK(w.high > x.high);
+    // The medians' intervals too: 8 samples give [x_(2), x_(7)] at 80% and [min, max] at 99%.
+    CHECK(*n.statistics_of(n.rows[0])->median_ci[0] == interval{101, 106});
+    const comparison c99 = compare(cols, wide);
+    CHECK(*c99.statistics_of(c99.rows[0])->median_ci[0] == interval{100, 107});
+  }
+}
+
 TEST_CASE("reachability with missing runs: a metric short of samples is named in a note") {
   matrix base = make_matrix({{"fio.bw", {100, 101, 102, 103, 104}}, {"fio.iops", {1, 2, 3, 4, 5}}}, 5);
   matrix head;
@@ -194,8 +284,8 @@ TEST_CASE("reachability with missing runs: a metric short of samples is named in
   CHECK_FALSE(short_of_runs->reachable);  // 2 / C(7, 2) = 0.095
   table_header h;
   h.commits = {"base", "head"};
-  CHECK(statistical_notes(c, h) ==
-        "note: utest could not reach alpha 0.05 on 1 metric of head: runs that did not report them\n");
+  CHECK(statistical_notes(c, h) == "note: utest could not select 1 of the 2 metrics of head, whatever their change: "
+                                    "too few samples to reach alpha 0.05 under bh over 2 metrics\n");
 }
 
 TEST_CASE("the inference of a change: the estimate and interval in percent of the base mean, the effect size") {
@@ -204,12 +294,13 @@ TEST_CASE("the inference of a change: the estimate and interval in percent of th
   const comparison u = compare(cols, statistical(policy_kind::mann_whitney));
   const change_inference* x = u.inference_of(u.rows[0], 1);
   REQUIRE(x != nullptr);
-  const shift_estimate hl = hodges_lehmann_shift(b, h);
-  REQUIRE(hl.ci);
+  // utest on positive samples: the Hodges-Lehmann estimate of the ratio, from the 36 log ratios (the
+  // median, and the 6th and 31st: k = 6), computed apart with Python's statistics module.
   const double base_mean = 102.5;
-  CHECK(*x->estimate_percent == doctest::Approx(100 * hl.estimate / base_mean));
-  CHECK(x->ci_percent->low == doctest::Approx(100 * hl.ci->low / base_mean));
-  CHECK(x->ci_percent->high == doctest::Approx(100 * hl.ci->high / base_mean));
+  CHECK(x->estimator == change_estimator::hodges_lehmann_ratio);
+  CHECK(*x->estimate_percent == doctest::Approx(9.75631939811163));
+  CHECK(x->ci_percent->low == doctest::Approx(6.796116504854396));
+  CHECK(x->ci_percent->high == doctest::Approx(12.745098039215744));
   CHECK(*x->effect_size == 1);  // every head sample above every base sample
   CHECK(x->p_value == doctest::Approx(2.0 / 924));
   CHECK(u.rows[0].selected);
@@ -218,6 +309,11 @@ TEST_CASE("the inference of a change: the estimate and interval in percent of th
   const change_inference* y = t.inference_of(t.rows[0], 1);
   REQUIRE(y != nullptr);
   CHECK(*y->estimate_percent == doctest::Approx(100 * 10 / base_mean));
+  // Fieller's interval of the ratio of the means (9.9146 degrees of freedom), from SciPy's t quantile and
+  // a root finder on (mean_h - R mean_b)^2 = t^2 (v_h + R^2 v_b).
+  CHECK(y->estimator == change_estimator::mean_ratio);
+  CHECK(y->ci_percent->low == doctest::Approx(7.31785826539797));
+  CHECK(y->ci_percent->high == doctest::Approx(12.255003101941963));
   CHECK(*y->effect_size == doctest::Approx(*hedges_g(b, h)));
   // The median's interval per column: 6 samples give the 95% interval [min, max].
   const row_statistics* s = t.statistics_of(t.rows[0]);
@@ -261,13 +357,14 @@ TEST_CASE("the details table, to the character") {
   table_header h;
   h.commits = {"1111111111111111aaaa", "2222222222222222bbbb"};
   const std::string expected =
-      // HL shift 10 with [7, 13] (k = 6 of 36 differences), over the base mean 102.5; p = 2 / C(12, 6); the
+      // The HL ratio +9.76% with [+6.80%, +12.75%] (k = 6 of 36 log ratios); p = 2 / C(12, 6); the
       // median's interval of 6 samples is [min, max].
       "metric                  1111111111111111  2222222222222222  change [95% CI]        p       q\n"
       "fio.write_bw_MBps       102.5 ± 2.4% (6)  112.5 ± 2.2% (6)  +9.8% [+6.8%, +12.7%]  0.0022  0.0043\n"
       "fio.write_clat_mean_us  52.5 ± 4.8% (6)   52.5 ± 6.7% (6)   ~                      0.97    0.97\n"
       "geomean of 1 metric where higher is better, 2222222222222222: +9.8%\n"
-      "geomean of 1 metric where lower is better, 2222222222222222: +0.3%\n";
+      "geomean of 1 metric where lower is better, 2222222222222222: +0.3%\n"
+      "change: the Hodges-Lehmann ratio (from the samples' logarithms), with its 95% interval\n";
   CHECK(render_details(compare(cols, o), h) == expected);
   // Over a zero median the interval's reach is printed as it is: no percentage of 0.
   const std::vector<matrix> around_zero{make_matrix({{"fio.x", {-3, -1, 0, 0, 1, 3}}}),

@@ -69,6 +69,12 @@ struct decide_buffers {
   bool boot_fix_seen = false;
 };
 
+/// The smallest p-value the policy's test can give with these present samples: utest's exact floor
+/// (mann_whitney_smallest_p), 0 for ttest (its p reaches any level with 2 samples a side) and for the
+/// robot policy (no test). What reachability is judged by, alone (decide) and under the correction
+/// (compare).
+[[nodiscard]] double smallest_p_value(policy_kind kind, std::size_t n_head, std::size_t n_base);
+
 /// Whether a metric classified `cls` changed under `policy`. `classifier` decides its floor. For the
 /// statistical policies, changed means p <= alpha (uncorrected) and the change clears the practical floor.
 [[nodiscard]] verdict decide(const metric_class& cls, const side_samples& head, const side_samples& base,

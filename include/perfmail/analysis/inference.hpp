@@ -1,17 +1,37 @@
 #pragma once
 // What the statistical policies (utest, ttest) know of a change beyond yes or no: how sure (p, and q after
-// the correction for the other metrics of the comparison), how much (a point estimate and a 95% interval
-// of the change, in percent of the base mean), how large against the noise (an effect size), and whether
+// the correction for the other metrics of the comparison), how much (a point estimate and an interval of
+// the change, in percent of the base mean's magnitude), how large against the noise (an effect size), and whether
 // the test could have said yes at all with the runs it had. The robot policy has none of this.
 
 #include "perfmail/stats/estimate.hpp"
+#include "perfmail/text/enum_names.hpp"
 
 #include <boost/container/small_vector.hpp>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
 namespace perfmail {
+
+/// How the change in percent and its interval were estimated.
+enum class change_estimator : std::uint8_t {
+  /// utest on positive samples: the Hodges-Lehmann shift of the logarithms, as a ratio (hodges_lehmann_ratio).
+  hodges_lehmann_ratio,
+  /// utest where a sample is 0 or negative: the Hodges-Lehmann shift over the base mean's magnitude, whose
+  /// interval ignores the noise of that mean.
+  hodges_lehmann_shift,
+  /// ttest: the difference of the means over the base mean's magnitude, with Fieller's interval of their
+  /// ratio (fieller_ratio).
+  mean_ratio,
+};
+
+inline constexpr std::array<enum_name<change_estimator>, 3> change_estimator_names{{
+    {change_estimator::hodges_lehmann_ratio, "hodges_lehmann_ratio"},
+    {change_estimator::hodges_lehmann_shift, "hodges_lehmann_shift"},
+    {change_estimator::mean_ratio, "mean_ratio"},
+}};
 
 /// One compared column's inference on one metric.
 struct change_inference {
@@ -21,14 +41,19 @@ struct change_inference {
   /// Adjusted for the metrics tested in the same column (policy.correction); decide() alone, which sees
   /// one metric, sets it to the p-value.
   double q_value = 1;
-  /// The test can reach alpha with these sample sizes (utest: 2 / C(n1 + n2, n1) <= alpha).
+  /// The test could have selected the metric with these sample sizes, whatever its change: in compare(),
+  /// at the corrected level of its column given the other metrics' p-values (selectable_at_best); in
+  /// decide(), which sees one metric, at alpha (utest: 2 / C(n1 + n2, n1) <= alpha).
   bool reachable = true;
   /// The change clears the practical floor (the robot's floors, or policy.min_change_percent).
   bool clears_floor = false;
-  /// utest: the Hodges-Lehmann shift; ttest: the difference of the means; in percent of the base mean
-  /// (nullopt over a zero base mean).
+  /// The change in percent of the base's magnitude, so that its sign is the direction the values moved
+  /// (as the effect size's), by `estimator` (nullopt over a zero base mean).
   std::optional<double> estimate_percent;
-  std::optional<interval> ci_percent;  ///< its 95% interval; nullopt where the sizes give none
+  /// Its interval at the policy's confidence; nullopt where the sizes give none (or, for ttest, where the
+  /// base mean is not clearly away from zero).
+  std::optional<interval> ci_percent;
+  change_estimator estimator = change_estimator::hodges_lehmann_ratio;
   /// utest: Cliff's delta; ttest: Hedges' g (nullopt when neither side varies).
   std::optional<double> effect_size;
   bool operator==(const change_inference&) const = default;

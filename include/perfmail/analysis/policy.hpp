@@ -80,6 +80,8 @@ struct change_policy {
   /// base mean. nullopt: the robot's floors (ratio of medians above 1.01, above 1.05 for secondary
   /// metrics, and the family's floor).
   std::optional<double> min_change_percent;
+  /// The statistical policies' intervals (the change's and each median's) cover at this level.
+  double confidence = 0.95;
   bool operator==(const change_policy&) const = default;
 };
 

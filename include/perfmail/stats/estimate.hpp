@@ -56,6 +56,36 @@ inline constexpr std::size_t hodges_lehmann_pair_limit = std::size_t{1} << 22;
 [[nodiscard]] std::optional<shift_estimate> welch_difference(std::span<const double> base, std::span<const double> head,
                                                              double confidence = 0.95);
 
+/// A change as the ratio head / base: a point estimate and its interval (nullopt where the samples give
+/// none at the confidence asked).
+struct ratio_estimate {
+  double estimate = 1;
+  std::optional<interval> ci;
+  bool operator==(const ratio_estimate&) const = default;
+};
+
+/// The ratio of the means, mean(head) / mean(base), with Fieller's interval: the ratios R for which the
+/// Welch t statistic of mean(head) - R mean(base) stays within Student's t quantile, with the Welch-
+/// Satterthwaite degrees of freedom of that difference at the estimate. Unlike the difference's interval
+/// divided by the base's sample mean, it counts the base mean's own noise, so its coverage of the true
+/// ratio holds at what it claims. nullopt with fewer than 2 samples on a side or a zero base mean; no
+/// interval (ci nullopt) where the base mean is not clearly away from zero at `confidence` (the set of
+/// ratios is then unbounded). Two samples without spread give the estimate as a zero-width interval.
+/// **Example**: base {10, 11, 12}, head {20, 22, 24}: the estimate 2, the interval about [1.6245, 2.4623]
+/// (4 degrees of freedom).
+[[nodiscard]] std::optional<ratio_estimate> fieller_ratio(std::span<const double> base, std::span<const double> head,
+                                                          double confidence = 0.95);
+
+/// The Hodges-Lehmann shift of the logarithms, as a ratio: exp of the median of log(head_j) - log(base_i)
+/// with exp of hodges_lehmann_shift's interval on the logs. Under a change by a factor (the noise scales
+/// with the level, as benchmark noise does) the logs differ by a shift, so its coverage is the shift
+/// interval's, distribution-free. nullopt unless every sample is positive; the limits of
+/// hodges_lehmann_shift apply.
+/// **Example**: base {1, 2, 4}, head {2, 4, 8}: the estimate 2.
+[[nodiscard]] std::optional<ratio_estimate> hodges_lehmann_ratio(std::span<const double> base,
+                                                                 std::span<const double> head,
+                                                                 double confidence = 0.95);
+
 /// Cliff's delta of `head` against `base`: (#(head > base) - #(head < base)) / (n1 n2). 0 for an empty
 /// sample.
 [[nodiscard]] double cliffs_delta(std::span<const double> base, std::span<const double> head);
