@@ -7,6 +7,7 @@
 #include "perfmail/io/output_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/analysis/plan.hpp"
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/stats/correction.hpp"
@@ -45,53 +46,14 @@ std::optional<double> detect_percent(std::string_view text) {
   return value / 100;
 }
 
-/// Whether a comparison of the file would test the metric: the robot's candidate rules on its class (a
-/// performance metric off the deny list) and at least 2 samples. These are the family of the correction.
-bool tested_by_compare(const metric_class& cls, const summary& s) {
-  return cls.kind == metric_kind::performance && cls.reportable && s.n >= 2;
-}
-
-/// The practical floor a comparison holds the metric to: --min-change on the means, or the robot's ratio
-/// of medians above 1.01 (1.05 for a secondary metric).
-practical_floor floor_of(const metric_class& cls, std::optional<double> min_change_percent) {
-  if (min_change_percent) return {*min_change_percent / 100, false};
-  return {cls.primary ? 0.01 : 0.05, true};
-}
-
-/// The planning values of a metric: the change detectable at its runs, and the runs a change needs.
-/// `none` where the metric has fewer than 2 samples or a zero mean (no relative noise), `exact` where it
-/// has no spread (any change stands out); a count is none where no number of runs up to the limit is enough.
-/// The noise is the upper bound of the metric's coefficient of variation at `cv_confidence`.
-io::metric_plan plan_of(const summary& s, const power_plan& plan, std::optional<double> detect, double cv_confidence) {
-  io::metric_plan out;
-  if (s.n < 2 || s.mean == 0) return out;
-  // The sample standard deviation, as the t-test estimates the noise.
-  const double sample_cv =
-      s.stddev * std::sqrt(static_cast<double>(s.n) / static_cast<double>(s.n - 1)) / std::abs(s.mean);
-  if (!(sample_cv > 0) || !std::isfinite(sample_cv)) {
-    out.basis = io::plan_basis::exact;
-    return out;
-  }
-  const double cv = cv_upper_bound(sample_cv, s.n, cv_confidence);
-  if (!std::isfinite(cv)) return out;
-  out.basis = io::plan_basis::estimated;
-  // As many runs a side as the file has, but no fewer than a comparison tests.
-  out.detectable_percent = 100 * detectable_change(std::max<std::size_t>(s.n, plan.min_runs), cv, plan);
-  if (detect) {
-    out.ttest_runs = t_test_runs_needed(*detect, cv, plan, runs_limit);
-    out.utest_runs = u_test_runs_needed(*detect, cv, plan, runs_limit);
-  }
-  return out;
-}
-
 /// The planning columns as the table prints them: `-`, `exact`, or the numbers (`>100000` runs where no
 /// number up to the limit is enough).
-void plan_columns(std::back_insert_iterator<std::string> out, const io::metric_plan& p, bool detect) {
+void plan_columns(std::back_insert_iterator<std::string> out, const metric_plan& p, bool detect) {
   const auto runs_text = [](std::optional<std::size_t> runs) {
     return runs ? fmt::format("{}", *runs) : fmt::format(">{}", runs_limit);
   };
-  if (p.basis != io::plan_basis::estimated) {
-    const char* shown = p.basis == io::plan_basis::exact ? "exact" : "-";
+  if (p.basis != plan_basis::estimated) {
+    const char* shown = p.basis == plan_basis::exact ? "exact" : "-";
     fmt::format_to(out, "  {:>10}", shown);
     if (detect) fmt::format_to(out, "  {:>9}  {:>9}", shown, shown);
     return;
@@ -232,6 +194,14 @@ command_action add_summary_command(CLI::App& app) {
     settings.min_runs = compare_min_runs;
     settings.cv_confidence = args->cv_confidence;
     settings.min_change_percent = args->min_change;
+    plan_request request;
+    request.alpha = args->alpha;
+    request.power = args->power;
+    request.correction = args->correction;
+    request.min_change_percent = args->min_change;
+    request.cv_confidence = args->cv_confidence;
+    request.detect = detect;
+    request.runs_limit = runs_limit;
     for (const auto& path : args->paths) {
       const matrix m = io::load_results(path, input_limits());
       notes.insert(notes.end(), m.notes().begin(), m.notes().end());
@@ -245,11 +215,7 @@ command_action add_summary_command(CLI::App& app) {
         if (tested_by_compare(classes.back(), summarize(series.present_values()))) ++family;
       }
       // The correction's family is the file's tested metrics: a lone change among them is held to this.
-      const double level = first_rank_level(args->correction, family, args->alpha);
-      if (!(level >= std::numeric_limits<double>::min()))
-        throw usage_error(fmt::format("--alpha {:g} over {} tested metrics with {} holds a change to {:g}, beyond the "
-                                      "precision of the tests' p-values", args->alpha, family,
-                                      name_of(correction_names, args->correction), level));
+      const double level = planning_level(request, family);
       settings.correction = std::string{name_of(correction_names, args->correction)};
       settings.family = std::max(settings.family, family);
       settings.level = files.empty() ? level : std::min(settings.level, level);
@@ -264,10 +230,7 @@ command_action add_summary_command(CLI::App& app) {
           if (row.stddev_percent && !std::isfinite(*row.stddev_percent))
             throw value_error(fmt::format("metric {}: the standard deviation in percent of the mean is beyond "
                                           "the range of a double", text::quoted(series.name())));
-          if (args->plan) {
-            power_plan plan{level, args->power, compare_min_runs, floor_of(cls, args->min_change)};
-            row.plan = plan_of(row.stats, plan, detect, args->cv_confidence);
-          }
+          if (args->plan) row.plan = plan_of(cls, row.stats, level, request);
         }
         f.metrics.push_back(std::move(row));
       }

@@ -1,12 +1,14 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/error.hpp"
+#include "perfmail/analysis/plan.hpp"
 #include "perfmail/stats/power.hpp"
 #include "perfmail/stats/significance.hpp"
 
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <vector>
 
 using namespace perfmail;
@@ -110,4 +112,49 @@ TEST_CASE("cv_upper_bound: the chi-square bound of the noise") {
   }
   CHECK_THROWS_AS((void)cv_upper_bound(0.01, 1, 0.8), usage_error);
   CHECK_THROWS_AS((void)cv_upper_bound(0.01, 5, 1), usage_error);
+}
+
+TEST_CASE("plan_of: what compare would test, at the level of a lone change, with compare's minimum runs") {
+  metric_class fio;
+  fio.kind = metric_kind::performance;
+  fio.reportable = true;
+  fio.primary = true;
+  plan_request request;
+  request.detect = 0.02;
+  // Two runs that barely differ: the plan never asks for fewer runs than compare tests.
+  const std::vector<double> two{1000, 1000.4};
+  const metric_plan p = plan_of(fio, summarize(two), planning_level(request, 1), request);
+  CHECK(p.basis == plan_basis::estimated);
+  REQUIRE(p.ttest_runs);
+  REQUIRE(p.utest_runs);
+  CHECK(*p.ttest_runs >= compare_min_runs);
+  CHECK(*p.utest_runs >= compare_min_runs);
+  // A larger family lowers the level, so more runs are needed.
+  const std::vector<double> noisy{1000, 1010, 990, 1005, 995};
+  const metric_plan alone = plan_of(fio, summarize(noisy), planning_level(request, 1), request);
+  const metric_plan among_many = plan_of(fio, summarize(noisy), planning_level(request, 1000), request);
+  CHECK(*among_many.ttest_runs > *alone.ttest_runs);
+  CHECK(*among_many.utest_runs > *alone.utest_runs);
+  // No spread, no samples, a zero mean.
+  const std::vector<double> flat{5, 5, 5};
+  CHECK(plan_of(fio, summarize(flat), 0.05, request).basis == plan_basis::exact);
+  const std::vector<double> one{5};
+  CHECK(plan_of(fio, summarize(one), 0.05, request).basis == plan_basis::none);
+  // The family: performance metrics off the deny list with 2 samples or more.
+  CHECK(tested_by_compare(fio, summarize(noisy)));
+  CHECK_FALSE(tested_by_compare(fio, summarize(one)));
+  metric_class failure = fio;
+  failure.kind = metric_kind::failure;
+  CHECK_FALSE(tested_by_compare(failure, summarize(noisy)));
+  // Floors: the robot's on medians unless a minimum change is named.
+  CHECK(floor_of(fio, std::nullopt).change == 0.01);
+  CHECK(floor_of(fio, std::nullopt).of_medians);
+  metric_class secondary = fio;
+  secondary.primary = false;
+  CHECK(floor_of(secondary, std::nullopt).change == 0.05);
+  CHECK(floor_of(fio, 2.0).change == 0.02);
+  CHECK_FALSE(floor_of(fio, 2.0).of_medians);
+  // A level no p-value can be told from is refused.
+  request.alpha = 1e-306;  // over 1000 metrics: 1e-309, below the smallest normal double
+  CHECK_THROWS_AS((void)planning_level(request, 1000), usage_error);
 }

@@ -7,6 +7,7 @@
 // UTF-8 as U+FFFD, as comparison_to_json writes it. docs/REPORT.md describes the report's fields; the
 // summary's are below (summary_to_json).
 
+#include "perfmail/analysis/plan.hpp"
 #include "perfmail/stats/summary.hpp"
 
 #include <cstddef>
@@ -28,20 +29,6 @@ struct json_text_field {
 /// order, and its own members after them, unchanged. `indent` as comparison_json_options::indent.
 [[nodiscard]] std::string json_with_fields_first(std::string_view object, std::span<const json_text_field> fields,
                                                  int indent = 2);
-
-/// How the planning columns of a metric were found (the text table's `-`, `exact` and a number).
-enum class plan_basis {
-  none,       ///< `-`: fewer than 2 samples, or a zero mean (no relative noise)
-  exact,      ///< `exact`: no spread, so any change stands out
-  estimated,  ///< numbers from the metric's spread
-};
-
-struct metric_plan {
-  plan_basis basis = plan_basis::none;
-  std::optional<double> detectable_percent;  ///< estimated only
-  std::optional<std::size_t> ttest_runs;     ///< estimated, with a change to detect; none: more than runs_limit
-  std::optional<std::size_t> utest_runs;
-};
 
 /// One metric's row of the summary table.
 struct metric_summary {
