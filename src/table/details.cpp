@@ -7,6 +7,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/significance.hpp"
+#include "perfmail/text/grouped.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -219,7 +220,8 @@ std::string statistical_notes(const comparison& cmp, const table_header& header)
     const bool corrected = tested > 1 && policy.correction != p_correction::none;
     const double lone_level = first_rank_level(policy.correction, tested, policy.alpha);
     const std::string correction_text =
-        corrected ? fmt::format("{} over {} metrics", name_of(correction_names, policy.correction), tested) : "";
+        corrected ? fmt::format("{} over {} metrics", name_of(correction_names, policy.correction), text::grouped(tested))
+                  : "";
     const double runs_floor = smallest_p_value(policy.kind, head_runs, base_runs);
     if (policy.kind != policy_kind::mann_whitney) continue;  // Welch's p reaches any level: all reachable
     const std::size_t needed = mann_whitney_runs_needed(lone_level);
@@ -234,13 +236,13 @@ std::string statistical_notes(const comparison& cmp, const table_header& header)
       fmt::format_to(sink,
                      "note: {} cannot select any of the {} metrics of {}: {} and {} runs give p >= {:.2g}, and {} "
                      "holds a lone change to p <= {:.2g}; {} per side are needed\n",
-                     test, tested, column_name(header, c), base_runs, head_runs, runs_floor, correction_text,
+                     test, text::grouped(tested), column_name(header, c), base_runs, head_runs, runs_floor, correction_text,
                      lone_level, needed);
       continue;
     }
     fmt::format_to(sink, "note: {} could not select {} of the {} metrics of {}, whatever their change: too few "
                          "samples to reach alpha {}{}\n",
-                   test, unreachable, tested, column_name(header, c), policy.alpha,
+                   test, text::grouped(unreachable), text::grouped(tested), column_name(header, c), policy.alpha,
                    corrected ? fmt::format(" under {}", correction_text) : "");
   }
   return out;

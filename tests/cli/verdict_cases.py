@@ -385,6 +385,54 @@ def case_report_fail_on():
         fail(f"report JSON verdicts per metric {verdicts}", out, err)
 
 
+def write_matrix(name, metrics):
+    os.makedirs(SCRATCH, exist_ok=True)
+    path = os.path.join(SCRATCH, name)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(metrics, f)
+    return path
+
+
+def case_statistics_bugs():
+    """The four inputs of the statistics' second review, end to end."""
+    # 1. A display option never changes what is tested: --all keeps the family and so the exit status.
+    interrupts = {f"interrupts.CPU{k}.LOC": [5, 6, 7, 8, 9] for k in range(6)}
+    base = write_matrix("family-base.json", {"fio.a": [100, 101, 102, 103, 104], **interrupts})
+    head = write_matrix("family-head.json", {"fio.a": [110, 111, 112, 113, 114], **interrupts})
+    for extra in ([], ["--all"]):
+        status, out, err = run("compare", base, head, "--policy", "utest", "--fail-on", "change", *extra)
+        expect(status, out, err, 1, stdout_has=["fio.a"])
+    # 2 and 3. Plans that compare can meet: at least 3 runs a side, and Welch's power (4 a side where
+    # the pooled test said 3, at CV 0.6% and 2%), more with the noise's upper bound.
+    two = write_matrix("two-runs.json", {"fio.a": [1000, 1000.4]})
+    status, out, err = run("summary", two, "--plan", "--detect", "2%", "--format", "json")
+    expect(status, out, err, 0)
+    plan = json.loads(out)["files"][0]["metrics"][0]["plan"]
+    if not (plan["ttest_runs"] >= 3 and plan["utest_runs"] >= 3):
+        fail(f"a plan below compare's 3 runs: {plan}", out, err)
+    low_noise = write_matrix("low-noise.json", {"fio.a": [1000 + 6 * x for x in (-1.5, -0.5, 0.5, 1.5, 0, 0.8, -0.8,
+                                                                             1.1, -1.1, 0.3)]})
+    status, out, err = run("summary", low_noise, "--plan", "--detect", "2%", "--format", "json")
+    expect(status, out, err, 0)
+    plan = json.loads(out)["files"][0]["metrics"][0]["plan"]
+    if not plan["ttest_runs"] >= 4:
+        fail(f"ttest planned below Welch's 4 runs: {plan}", out, err)
+    # 4. Reachability at the corrected level: 10,000 metrics under bh hold a lone change to 5e-06.
+    many = 10000
+    base5 = write_matrix("many-base5.json", {f"fio.m{i}": [100, 101, 102, 103, 104] for i in range(many)})
+    head5 = write_matrix("many-head5.json", {f"fio.m{i}": [100.5, 101.5, 102.5, 103.5, 104.5] for i in range(many)})
+    status, out, err = run("compare", base5, head5, "--policy", "utest", "--conventions", "robot")
+    expect(status, out, err, 0, stdout_has=[
+        "note: utest cannot select any of the 10,000 metrics of many-head5.json: 5 and 5 runs give p >= 0.0079, and "
+        "bh over 10,000 metrics holds a lone change to p <= 5e-06; 11 per side are needed"])
+    base3 = write_matrix("many-base3.json", {f"fio.m{i}": [100, 101, 102] for i in range(many)})
+    head3 = write_matrix("many-head3.json", {f"fio.m{i}": [100.5, 101.5, 102.5] for i in range(many)})
+    status, out, err = run("compare", base3, head3, "--policy", "utest", "--conventions", "robot")
+    expect(status, out, err, 0, stdout_has=[
+        "note: utest cannot reach alpha 0.05 with 3 and 3 runs; 11 per side are needed for a lone change under bh "
+        "over 10,000 metrics"])
+
+
 CASES = {name[5:]: f for name, f in globals().items() if name.startswith("case_")}
 
 if __name__ == "__main__":
