@@ -11,6 +11,7 @@
 #include "perfmail/stats/change.hpp"
 #include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/estimate.hpp"
+#include "perfmail/stats/significance.hpp"
 #include "perfmail/stats/sorted_copy.hpp"
 #include "support/populate.hpp"
 
@@ -322,6 +323,12 @@ void correct_columns(comparison& cmp, const compare_options& options) {
     const std::vector<double> q_values = adjust_p_values(p_values, policy.correction);
     // Whether the test could have selected the metric at the corrected level, not at alpha alone.
     const std::vector<bool> reachable = selectable_at_best(p_values, smallest, policy.correction, policy.alpha);
+    column_reach& reach = cmp.reach.emplace_back();
+    reach.tested = tested.size();
+    reach.unreachable = static_cast<std::size_t>(std::count(reachable.begin(), reachable.end(), false));
+    reach.lone_change_level = first_rank_level(policy.correction, tested.size(), policy.alpha);
+    reach.smallest_p = smallest_p_value(policy.kind, cmp.run_counts[c], cmp.run_counts[0]);
+    if (policy.kind == policy_kind::mann_whitney) reach.runs_needed = mann_whitney_runs_needed(reach.lone_change_level);
     for (std::size_t k = 0; k < tested.size(); ++k) {
       comparison_row& row = cmp.rows[tested[k]];
       change_inference& inference = *cmp.statistics[row.statistics].changes[c - 1];

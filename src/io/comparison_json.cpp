@@ -2,6 +2,8 @@
 
 #include "perfmail/io/comparison_json.hpp"
 
+#include "perfmail/analysis/geomean.hpp"
+
 #include "perfmail/table/render.hpp"
 
 #include <array>
@@ -108,6 +110,29 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
     for (const auto& row : cmp.rows) all_rows.push_back(&row);
   }
   const std::span<const comparison_row* const> chosen = options.rows ? *options.rows : all_rows;
+  if (statistical) {
+    // Per compared column: what its test could reach, and the geometric means of the selected rows, as
+    // the details table prints them.
+    const std::vector<column_geomeans> means = geomeans(cmp, chosen);
+    for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
+      json& col = doc["columns"][c];
+      if (c - 1 < cmp.reach.size()) {
+        const column_reach& reach = cmp.reach[c - 1];
+        col["tested"] = reach.tested;
+        col["unreachable"] = reach.unreachable;
+        col["lone_change_level"] = reach.lone_change_level;
+        col["smallest_p"] = reach.smallest_p;
+        col["runs_needed"] = reach.runs_needed == 0 ? json(nullptr) : json(reach.runs_needed);
+      }
+      const auto geomean_json = [](const direction_geomean& g) {
+        json j;
+        j["metrics"] = g.count;
+        j["change_percent"] = g.count == 0 ? json(nullptr) : json(g.change_percent);
+        return j;
+      };
+      col["geomean"] = {{"higher", geomean_json(means[c - 1].higher)}, {"lower", geomean_json(means[c - 1].lower)}};
+    }
+  }
   const verdict_counts counts = count_verdicts(options.counted ? *options.counted : chosen, options.verdicts);
   json tally;
   tally["regressions"] = counts.regressions;

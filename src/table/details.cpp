@@ -3,10 +3,9 @@
 #include "perfmail/table/details.hpp"
 
 #include "perfmail/analysis/verdict.hpp"
-#include "perfmail/analysis/decide.hpp"
+#include "perfmail/analysis/geomean.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/stats/correction.hpp"
-#include "perfmail/stats/significance.hpp"
 #include "perfmail/text/grouped.hpp"
 #include "perfmail/text/printable.hpp"
 
@@ -71,13 +70,6 @@ std::string probability_text(const change_inference* inference, bool q) {
   return fmt::format("{:.2g}", q ? inference->q_value : inference->p_value);
 }
 
-/// What the geometric mean of head / base (of the means) sums, over the rows shown with one known
-/// direction and positive means on both sides.
-struct geomean {
-  double log_sum = 0;
-  std::size_t count = 0;
-};
-
 /// One line that says what the change column estimates, since the robot's tables show the change of the
 /// means and the details another estimate: which estimator, which interval, and how the rows that
 /// depart from it (a sample that is not positive, a negative base mean) are estimated.
@@ -136,7 +128,6 @@ std::string render_details(const comparison& cmp, const table_header& header,
     heading.emplace_back("q");
   }
   cells.push_back(heading);
-  std::vector<std::array<geomean, 2>> means(compared + 1);
   for (const comparison_row* row : rows) {
     const row_statistics* stats = cmp.statistics_of(*row);
     const auto median_ci = [&](std::size_t c) {
@@ -160,13 +151,6 @@ std::string render_details(const comparison& cmp, const table_header& header,
       line.push_back(change_text(*row, c, inference));
       line.push_back(probability_text(inference, false));
       line.push_back(probability_text(inference, true));
-      const double base = row->columns[0].mean;
-      const double head = row->columns[c].mean;
-      if (row->cls.direction && !row->failure() && base > 0 && head > 0) {
-        geomean& g = means[c][*row->cls.direction == better::higher ? 0 : 1];
-        g.log_sum += std::log(head / base);
-        ++g.count;
-      }
     }
     cells.push_back(std::move(line));
   }
@@ -187,13 +171,12 @@ std::string render_details(const comparison& cmp, const table_header& header,
     while (!text.empty() && text.back() == ' ') text.pop_back();
     fmt::format_to(sink, "{}\n", text);
   }
+  const std::vector<column_geomeans> means = geomeans(cmp, rows);
   for (std::size_t c = 1; c <= compared; ++c)
-    for (std::size_t d = 0; d < 2; ++d) {
-      const geomean& g = means[c][d];
+    for (const auto& [g, direction] : {std::pair{means[c - 1].higher, "higher"}, std::pair{means[c - 1].lower, "lower"}}) {
       if (g.count == 0) continue;
       fmt::format_to(sink, "geomean of {} metric{} where {} is better, {}: {}\n", g.count, g.count == 1 ? "" : "s",
-                     d == 0 ? "higher" : "lower", column_name(header, c),
-                     percent_text(100 * std::expm1(g.log_sum / static_cast<double>(g.count))));
+                     direction, column_name(header, c), percent_text(g.change_percent));
     }
   fmt::format_to(sink, "{}", estimator_line(cmp, rows));
   return out;
@@ -201,49 +184,40 @@ std::string render_details(const comparison& cmp, const table_header& header,
 
 std::string statistical_notes(const comparison& cmp, const table_header& header) {
   std::string out;
-  if (cmp.policy.kind == policy_kind::robot) return out;
+  // ttest's p reaches any level with 2 samples a side: only utest has notes.
+  if (cmp.policy.kind != policy_kind::mann_whitney) return out;
   auto sink = std::back_inserter(out);
   const change_policy& policy = cmp.policy;
   const std::string_view test = name_of(policy_names, policy.kind);
-  for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
+  for (std::size_t c = 1; c < cmp.run_counts.size() && c <= cmp.reach.size(); ++c) {
+    const column_reach& reach = cmp.reach[c - 1];
     const std::size_t base_runs = cmp.run_counts[0];
     const std::size_t head_runs = cmp.run_counts[c];
-    std::size_t tested = 0;
-    std::size_t unreachable = 0;
-    for (const comparison_row& row : cmp.rows)
-      if (const change_inference* inference = cmp.inference_of(row, c)) {
-        ++tested;
-        if (!inference->reachable) ++unreachable;
-      }
-    // What the correction holds a lone change to among the metrics tested in this column, and the
-    // equal runs a side whose smallest p-value reaches it.
-    const bool corrected = tested > 1 && policy.correction != p_correction::none;
-    const double lone_level = first_rank_level(policy.correction, tested, policy.alpha);
+    // The correction counts where more than one metric was tested under one.
+    const bool corrected = reach.tested > 1 && policy.correction != p_correction::none;
     const std::string correction_text =
-        corrected ? fmt::format("{} over {} metrics", name_of(correction_names, policy.correction), text::grouped(tested))
+        corrected ? fmt::format("{} over {} metrics", name_of(correction_names, policy.correction),
+                                text::grouped(reach.tested))
                   : "";
-    const double runs_floor = smallest_p_value(policy.kind, head_runs, base_runs);
-    if (policy.kind != policy_kind::mann_whitney) continue;  // Welch's p reaches any level: all reachable
-    const std::size_t needed = mann_whitney_runs_needed(lone_level);
-    if (runs_floor > policy.alpha) {
+    if (reach.smallest_p > policy.alpha) {
       fmt::format_to(sink, "note: {} cannot reach alpha {} with {} and {} runs; {} per side are needed{}\n", test,
-                     policy.alpha, base_runs, head_runs, needed,
+                     policy.alpha, base_runs, head_runs, reach.runs_needed,
                      corrected ? fmt::format(" for a lone change under {}", correction_text) : "");
       continue;
     }
-    if (unreachable == 0) continue;
-    if (unreachable == tested && runs_floor > lone_level) {
+    if (reach.unreachable == 0) continue;
+    if (reach.unreachable == reach.tested && reach.smallest_p > reach.lone_change_level) {
       fmt::format_to(sink,
                      "note: {} cannot select any of the {} metrics of {}: {} and {} runs give p >= {:.2g}, and {} "
                      "holds a lone change to p <= {:.2g}; {} per side are needed\n",
-                     test, text::grouped(tested), column_name(header, c), base_runs, head_runs, runs_floor, correction_text,
-                     lone_level, needed);
+                     test, text::grouped(reach.tested), column_name(header, c), base_runs, head_runs,
+                     reach.smallest_p, correction_text, reach.lone_change_level, reach.runs_needed);
       continue;
     }
     fmt::format_to(sink, "note: {} could not select {} of the {} metrics of {}, whatever their change: too few "
                          "samples to reach alpha {}{}\n",
-                   test, text::grouped(unreachable), text::grouped(tested), column_name(header, c), policy.alpha,
-                   corrected ? fmt::format(" under {}", correction_text) : "");
+                   test, text::grouped(reach.unreachable), text::grouped(reach.tested), column_name(header, c),
+                   policy.alpha, corrected ? fmt::format(" under {}", correction_text) : "");
   }
   return out;
 }

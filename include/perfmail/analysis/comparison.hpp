@@ -60,6 +60,20 @@ struct compare_options {
   sum_start mean_sum = sum_start::zero;
 };
 
+/// What the statistical policies' test could do in one compared column (docs/STATISTICS.md, "What a test
+/// can reach"), decided with the correction: the notes under the tables and the JSON print it.
+struct column_reach {
+  std::size_t tested = 0;       ///< the metrics tested: the correction's family
+  std::size_t unreachable = 0;  ///< of them, those the test could not have selected whatever their change
+  /// The level the correction holds a lone change to among `tested` metrics (first_rank_level).
+  double lone_change_level = 0;
+  /// The smallest p-value the column's run counts give (mann_whitney_smallest_p for utest; 0 for ttest).
+  double smallest_p = 0;
+  /// utest: the fewest equal runs a side whose smallest p-value reaches lone_change_level; 0 for ttest.
+  std::size_t runs_needed = 0;
+  bool operator==(const column_reach&) const = default;
+};
+
 struct comparison {
   /// Every metric of every column, `selected` or not, in order.
   std::vector<comparison_row> rows;
@@ -71,6 +85,8 @@ struct comparison {
   /// Statistical policies: each row's inference (comparison_row::statistics indexes it); empty for the
   /// robot policy.
   std::vector<row_statistics> statistics;
+  /// Statistical policies: per compared column (the first at index 0), what its test could reach.
+  std::vector<column_reach> reach;
 
   /// The row's inference, or null (the robot policy, or a row that was not tested).
   [[nodiscard]] const row_statistics* statistics_of(const comparison_row& row) const {

@@ -1,0 +1,36 @@
+// Geometric means of changes (declared in include/perfmail/analysis/geomean.hpp).
+
+#include "perfmail/analysis/geomean.hpp"
+
+#include <cmath>
+
+namespace perfmail {
+
+std::vector<column_geomeans> geomeans(const comparison& cmp, std::span<const comparison_row* const> rows) {
+  const std::size_t compared = cmp.run_counts.empty() ? 0 : cmp.run_counts.size() - 1;
+  struct log_sums {
+    double higher = 0;
+    double lower = 0;
+  };
+  std::vector<log_sums> sums(compared);
+  std::vector<column_geomeans> out(compared);
+  for (const comparison_row* row : rows) {
+    if (!row->selected || row->failure() || !row->cls.direction) continue;
+    for (std::size_t c = 1; c <= compared && c <= row->compared_columns(); ++c) {
+      if (row->verdicts[c - 1].sides != presence::both) continue;
+      const double base = row->columns[0].mean;
+      const double head = row->columns[c].mean;
+      if (!(base > 0 && head > 0)) continue;
+      const bool higher = *row->cls.direction == better::higher;
+      (higher ? sums[c - 1].higher : sums[c - 1].lower) += std::log(head / base);
+      ++(higher ? out[c - 1].higher : out[c - 1].lower).count;
+    }
+  }
+  for (std::size_t c = 0; c < compared; ++c) {
+    for (auto [geomean, sum] : {std::pair{&out[c].higher, sums[c].higher}, std::pair{&out[c].lower, sums[c].lower}})
+      if (geomean->count > 0) geomean->change_percent = 100 * std::expm1(sum / static_cast<double>(geomean->count));
+  }
+  return out;
+}
+
+}  // namespace perfmail
