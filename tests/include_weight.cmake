@@ -15,7 +15,8 @@ if(NOT status EQUAL 0)
 endif()
 
 # `-H` lists every header opened, one per line, on stderr.
-foreach(heavy IN ITEMS "/boost/math/" "/boost/accumulators/" "/range/v3/" "/regex" "/simdjson" "/nlohmann/")
+foreach(heavy IN ITEMS "/boost/math/" "/boost/accumulators/" "/range/v3/" "/regex" "/simdjson" "/nlohmann/"
+                      "/yaml-cpp/")
   string(FIND "${included}" "${heavy}" at)
   if(NOT at EQUAL -1)
     string(SUBSTRING "${included}" ${at} 120 context)

@@ -2,10 +2,11 @@
 // The exceptions perfmail throws. Callers act on the category: a usage_error is the caller's mistake,
 // an input_error names the file and place at fault, and a plain error is anything else. Every message is
 // one line of printable UTF-8, whatever input text it quotes (see printable_message).
+//
+// The messages are made in src/error.cpp, so that this header, which every part includes, costs no more
+// than the standard library it names and the text layer's printable text.
 
 #include "perfmail/text/printable.hpp"
-
-#include <fmt/format.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -21,15 +22,7 @@ namespace perfmail {
 /// what it quotes (text::quoted), and this bound holds even where a caller forgot to.
 inline constexpr std::size_t max_message_bytes = 2000;
 
-[[nodiscard]] inline std::string printable_message(std::string_view message) {
-  std::string out = text::printable(message);
-  if (out.size() > max_message_bytes) {
-    // Cut by bytes (the bound is on bytes) at a character boundary, so the message stays valid UTF-8.
-    out = std::string{text::prefix_within_bytes(out, max_message_bytes)};
-    out += "...";
-  }
-  return out;
-}
+[[nodiscard]] std::string printable_message(std::string_view message);
 
 /// Base of every exception perfmail throws. The message is kept as printable_message makes it.
 class error : public std::runtime_error {
@@ -65,15 +58,7 @@ class input_error : public error {
   [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
 
  private:
-  static std::string describe(std::string_view file, const input_place& place, std::string_view problem) {
-    std::string where{file.empty() ? std::string_view{"<input>"} : file};
-    if (place.line != 0) {
-      where += fmt::format(":{}", place.line);
-      if (place.column != 0) where += fmt::format(":{}", place.column);
-    }
-    if (!place.item.empty()) where += fmt::format(": {}", place.item);
-    return fmt::format("{}: {}", where, problem);
-  }
+  static std::string describe(std::string_view file, const input_place& place, std::string_view problem);
 
   std::string file_;
   input_place place_;

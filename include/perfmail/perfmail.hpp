@@ -36,6 +36,7 @@
 
 #include "perfmail/plot/sample_text.hpp"
 #include "perfmail/plot/trend_plot.hpp"
+#include "perfmail/plot/unicode_plot.hpp"
 
 #include "perfmail/email/compose.hpp"
 #include "perfmail/email/mbox.hpp"

@@ -5,6 +5,7 @@
 #include "perfmail/io/report_json.hpp"
 
 #include "perfmail/email/compose.hpp"
+#include "perfmail/email/mbox.hpp"
 
 #include "json_diagnosis.hpp"
 #include "json_tree.hpp"

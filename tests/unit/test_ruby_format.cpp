@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/error.hpp"
 #include "perfmail/text/ruby_format.hpp"
+
+#include <fmt/core.h>
 
 #include <cstdlib>
 #include <fstream>

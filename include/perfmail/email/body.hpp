@@ -4,9 +4,6 @@
 
 #include "perfmail/model/commit.hpp"
 #include "perfmail/model/test_case.hpp"
-#include "perfmail/text/printable.hpp"
-
-#include <fmt/format.h>
 
 #include <optional>
 #include <string>
@@ -45,91 +42,12 @@ struct body_content {
 
 /// `<id> ("<subject>")`, or the id alone when the subject is not known (a report from result roots
 /// without --subject): empty quotes would read as a commit whose subject is empty.
-[[nodiscard]] inline std::string commit_with_subject(const commit& c) {
-  if (c.subject.empty()) return std::string{c.id};
-  return fmt::format("{} (\"{}\")", c.id, c.subject);
-}
+[[nodiscard]] std::string commit_with_subject(const commit& c);
 
 /// "commit: <id> ("<subject>")" and the line naming where it is: "<tree URL> <branch>", or "url: <URL>"
 /// for a branch URL (no branch given).
-[[nodiscard]] inline std::string commit_block(const commit& c) {
-  using text::printable;
-  std::string out = fmt::format("commit: {}\n", printable(commit_with_subject(c)));
-  if (!c.url.empty()) {
-    if (c.branch.empty())
-      out += fmt::format("url: {}\n", printable(c.url));
-    else
-      out += fmt::format("{} {}\n", printable(c.url), printable(c.branch));
-  }
-  return out;
-}
+[[nodiscard]] std::string commit_block(const commit& c);
 
-[[nodiscard]] inline std::string compose_body(const body_content& content, const body_text& text) {
-  std::string out;
-  auto line = [&out](std::string_view s = {}) {
-    out += s;
-    out += '\n';
-  };
-  // Every text of the document is printed through text::printable: a control character, a C1 control or
-  // a bidirectional override in a subject or a parameter never reaches the reader's terminal raw. Texts
-  // that may span lines (the greeting, the disclaimer, the closing, the signature) keep their newlines.
-  using text::line_breaks;
-  using text::printable;
-  line(printable(text.greeting, line_breaks::kept));
-  line();
-  line(printable(content.headline));
-  line();
-  line();
-  out += commit_block(content.head);
-  line();
-  line(fmt::format("in testcase: {}", printable(content.test.name)));
-  if (!content.machine.description.empty())
-    line(fmt::format("on test machine: {}", printable(content.machine.description)));
-  if (!content.test.parameters.empty()) {
-    line("with following parameters:");
-    line();
-    for (const auto& p : content.test.parameters) line(fmt::format("\t{}: {}", printable(p.key), printable(p.value)));
-  }
-  line();
-  if (!content.test.description.empty())
-    line(fmt::format("test-description: {}", printable(content.test.description)));
-  if (!content.test.url.empty()) line(fmt::format("test-url: {}", printable(content.test.url)));
-  line();
-  line();
-  line("Details are as below:");
-  line(fmt::format("{:->98}>", ""));
-  line();
-  if (text.reproduce_repository) {
-    line();
-    line("To reproduce:");
-    line();
-    line(fmt::format("        git clone {}", printable(*text.reproduce_repository)));
-    line("        cd lkp-tests");
-    line("        bin/lkp install job.yaml  # job file is attached in this email");
-    line("        bin/lkp run     job.yaml");
-    line();
-  }
-  out += content.table;
-  if (!content.plots.empty()) {
-    line();
-    out += content.plots;
-    if (!content.plots.ends_with('\n')) line();
-  }
-  line();
-  if (text.legend) {
-    line("                            [*] bisect-good sample");
-    line("                            [O] bisect-bad sample");
-    line();
-    line();
-  }
-  if (!text.disclaimer.empty()) {
-    line(printable(text.disclaimer, line_breaks::kept));
-    line();
-    line();
-  }
-  line(printable(text.closing, line_breaks::kept));
-  line(printable(text.signature, line_breaks::kept));
-  return out;
-}
+[[nodiscard]] std::string compose_body(const body_content& content, const body_text& text);
 
 }  // namespace perfmail::email

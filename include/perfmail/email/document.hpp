@@ -5,12 +5,11 @@
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/email/body.hpp"
 #include "perfmail/email/layout.hpp"
-#include "perfmail/email/mbox.hpp"
+#include "perfmail/email/mail_headers.hpp"
 #include "perfmail/model/commit.hpp"
 #include "perfmail/model/matrix.hpp"
 #include "perfmail/model/test_case.hpp"
 #include "perfmail/metrics/rules.hpp"
-#include "perfmail/table/header.hpp"
 
 #include <memory>
 #include <optional>

@@ -5,7 +5,7 @@
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/metrics/metric_class.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <array>
 #include <optional>

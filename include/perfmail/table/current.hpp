@@ -6,9 +6,7 @@
 
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/table/header.hpp"
-#include "perfmail/table/modern.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -22,14 +20,8 @@ inline constexpr std::size_t head_width = 27;
 
 /// The axes in the order lkp-tests prints them: sorted as the strings `key=value`, byte by byte, so that
 /// `fs2=nfsv4` comes before `fs=btrfs` ('2' sorts before '=').
-[[nodiscard]] inline std::vector<std::pair<std::string, std::string>> sorted_axes(
-    std::span<const std::pair<std::string, std::string>> axes) {
-  std::vector<std::pair<std::string, std::string>> out(axes.begin(), axes.end());
-  std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
-    return x.first + '=' + x.second < y.first + '=' + y.second;
-  });
-  return out;
-}
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> sorted_axes(
+    std::span<const std::pair<std::string, std::string>> axes);
 
 }  // namespace perfmail::current
 
@@ -38,23 +30,7 @@ namespace perfmail {
 /// The current table block: the `=====` group header with the sorted axes, `commit: ` (with its trailing
 /// space) over one line per commit, the ids cut to 16 and 27 (a release tag stands in place of an id),
 /// the rows as the modern table prints them, and one empty line.
-[[nodiscard]] inline std::string render_current(const table_header& header, std::span<const comparison_row* const> rows,
-                                                const render_options& options = {}) {
-  using namespace table_detail;
-  const std::size_t columns = column_count_of(header, rows);
-  if (!header.commit_lines.empty() && header.commit_lines.size() != columns)
-    throw usage_error(fmt::format("the table has {} columns but {} commit lines were given", columns,
-                                  header.commit_lines.size()));
-  std::string out;
-  modern::append_group_header(out, current::sorted_axes(header.axes));
-  out += "commit: \n";
-  for (const auto& line : header.commit_lines.empty() ? header.commits : header.commit_lines)
-    out += "  " + text::printable(line) + '\n';
-  out += '\n';
-  modern::append_id_lines(out, header.commits, current::head_width);
-  modern::append_rows(out, rows, columns, options.colour);
-  out += '\n';
-  return out;
-}
+[[nodiscard]] std::string render_current(const table_header& header, std::span<const comparison_row* const> rows,
+                                         const render_options& options = {});
 
 }  // namespace perfmail

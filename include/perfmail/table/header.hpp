@@ -7,7 +7,7 @@
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/ruby_format.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <array>
 #include <cmath>

@@ -4,12 +4,8 @@
 // the row (analysis/row.hpp), which the analysis computed with the modern table's arithmetic.
 
 #include "perfmail/analysis/row.hpp"
-#include "perfmail/table/colour.hpp"
 #include "perfmail/table/header.hpp"
 
-#include <fmt/core.h>
-
-#include <cmath>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -19,139 +15,43 @@ namespace perfmail::modern {
 
 /// The mean, 10 wide, chosen from the mean alone: `%10.2f` below 1000, `%10.4g` above 1e8 (exactly
 /// 1e8 stays `%10d`), else `%10d` (truncated).
-[[nodiscard]] inline std::string value_cell(double mean) {
-  using table_detail::formatted;
-  if (std::fabs(mean) < 1000) return formatted("%10.2f", mean, "mean");
-  if (std::fabs(mean) > 1e8) return formatted("%10.4g", mean, "mean");
-  return formatted("%10d", mean, "mean");
-}
+[[nodiscard]] std::string value_cell(double mean);
 
 /// ` ±NN%`, 6 wide, when the spread (column_summary::modern_spread, where a single sample counts as
 /// stddev -1) is above 2.
-[[nodiscard]] inline std::string stddev_cell(const column_summary& c) {
-  const double shown = c.modern_spread();
-  if (!(shown > 2) && std::isfinite(shown)) return std::string(6, ' ');
-  return table_detail::formatted(" \u00b1%3d%%", shown, "standard deviation in percent of the mean");
-}
+[[nodiscard]] std::string stddev_cell(const column_summary& c);
 
 /// The change, 12 wide, never blank: the absolute difference where the metric's class says so
 /// (`%+10.1f`, or `%+10.2g` from 100000) and two spaces, or the relative change in percent over a base
 /// replaced by 1e-100 when it is zero (`%+10.1f%%`, or `%+10.2g%%` from 100000%) and a space.
-[[nodiscard]] inline std::string change_cell(const metric_class& cls, const column_change& change) {
-  using table_detail::formatted;
-  if (cls.modern_change == change_shown::absolute) {
-    const double d = change.absolute;
-    return formatted(std::fabs(d) >= 100000 ? "%+10.2g  " : "%+10.1f  ", d, "change of the mean");
-  }
-  const double p = change.modern_relative;
-  return formatted(std::fabs(p) >= 100000 ? "%+10.2g%% " : "%+10.1f%% ", p, "change of the mean");
-}
+[[nodiscard]] std::string change_cell(const metric_class& cls, const column_change& change);
 
 /// A failure row's `count:runs` cell (plain: the count as `%11d`, blank when 0).
-[[nodiscard]] inline std::string failure_cell(const column_summary& c) {
-  std::string out =
-      c.failure_count == 0 ? std::string(11, ' ') : table_detail::formatted("%11d", c.failure_count, "failure count");
-  out += fmt::format(":{:<4}", c.runs);
-  return out;
-}
+[[nodiscard]] std::string failure_cell(const column_summary& c);
 
 /// A failure row's change, 12 wide: each column's count divided by its own run count (the robot
 /// divides the head's by the base's run count; perfmail does not reproduce that bug).
-[[nodiscard]] inline std::string failure_change_cell(const column_change& change) {
-  return table_detail::formatted("%10.0f%% ", change.reproduction, "change of the failure rate");
-}
+[[nodiscard]] std::string failure_change_cell(const column_change& change);
 
 /// The printed line of one row, without its newline.
-[[nodiscard]] inline std::string row_text(const comparison_row& row) {
-  std::string line;
-  if (row.failure()) {
-    line += failure_cell(row.columns[0]);
-    for (std::size_t c = 1; c < row.columns.size(); ++c) {
-      line += failure_change_cell(row.change(c));
-      line += failure_cell(row.columns[c]);
-    }
-  } else {
-    line += value_cell(row.columns[0].mean);
-    line += stddev_cell(row.columns[0]);
-    for (std::size_t c = 1; c < row.columns.size(); ++c) {
-      line += change_cell(row.cls, row.change(c));
-      line += value_cell(row.columns[c].mean);
-      line += stddev_cell(row.columns[c]);
-    }
-  }
-  line += "  ";
-  line += text::printable(row.name);  // one line whatever the name holds (a newline, an escape)
-  return line;
-}
+[[nodiscard]] std::string row_text(const comparison_row& row);
 
 /// The same, naming the metric in a value_error (a number beyond the range of a double).
-[[nodiscard]] inline std::string row_line(const comparison_row& row) {
-  return table_detail::for_metric(row.name, [&] { return row_text(row); });
-}
+[[nodiscard]] std::string row_line(const comparison_row& row);
 
 /// The change cell of compared column `column` (1-based) as the table prints it, 12 wide.
-[[nodiscard]] inline std::string change_text(const comparison_row& row, std::size_t column) {
-  return table_detail::for_metric(row.name, [&] {
-    if (row.failure()) return failure_change_cell(row.change(column));
-    return change_cell(row.cls, row.change(column));
-  });
-}
-
+[[nodiscard]] std::string change_text(const comparison_row& row, std::size_t column);
 
 /// The 89 `=` and, when there are axes, their names joined by `/` over their values, and an empty line.
-inline void append_group_header(std::string& out, std::span<const std::pair<std::string, std::string>> axes) {
-  out += std::string(89, '=');
-  out += '\n';
-  if (axes.empty()) return;
-  std::string keys;
-  std::string values;
-  for (const auto& [key, value] : axes) {
-    if (!keys.empty()) {
-      keys += '/';
-      values += '/';
-    }
-    keys += text::printable(key);
-    values += text::printable(value);
-  }
-  out += keys + ":\n  " + values + "\n\n";
-}
+void append_group_header(std::string& out, std::span<const std::pair<std::string, std::string>> axes);
 
 /// The base's id cut to 16 and right-aligned, each other column's cut to `width`, then the dashes.
-inline void append_id_lines(std::string& out, std::span<const std::string> commits, std::size_t width) {
-  using table_detail::cut_id;
-  out += cut_id(commits[0], 16) + ' ';
-  for (std::size_t c = 1; c < commits.size(); ++c) out += cut_id(commits[c], width) + ' ';
-  out += '\n';
-  out += std::string(16, '-') + ' ';
-  for (std::size_t c = 1; c < commits.size(); ++c) out += std::string(width, '-') + ' ';
-  out += '\n';
-}
+void append_id_lines(std::string& out, std::span<const std::string> commits, std::size_t width);
 
 /// The failure rows under their header, then the performance rows under theirs (modern and current
 /// tables print the same rows). Unselected rows are skipped; `colour` colours rows by their verdict.
-inline void append_rows(std::string& out, std::span<const comparison_row* const> rows, std::size_t columns,
-                        bool colour = false) {
-  using namespace table_detail;
-  const std::size_t n = columns - 1;
-  for (const bool failures : {true, false}) {
-    bool headed = false;
-    for (const comparison_row* row : rows) {
-      if (!row->selected || row->failure() != failures) continue;
-      require_columns(*row, columns);
-      if (!headed) {
-        if (failures) {
-          out += repeat_after("       fail:runs", "  %reproduction    fail:runs", n) + '\n';
-          out += repeat_after("           |    ", "         |             |    ", n) + '\n';
-        } else {
-          out += repeat_after("         %stddev", "     %change         %stddev", n) + '\n';
-          out += repeat_after("             \\  ", "        |                \\  ", n) + '\n';
-        }
-        headed = true;
-      }
-      table_detail::append_row_line(out, modern::row_line(*row), *row, colour);
-    }
-  }
-}
+void append_rows(std::string& out, std::span<const comparison_row* const> rows, std::size_t columns,
+                 bool colour = false);
 
 }  // namespace perfmail::modern
 
@@ -160,19 +60,7 @@ namespace perfmail {
 /// The modern table block: the `=====` group header with the axes (left out when there are none), the
 /// full commit ids, the cut ids and dashes, then the failure rows under their header, the performance
 /// rows under theirs, and one blank line. Unselected rows are skipped.
-[[nodiscard]] inline std::string render_modern(const table_header& header, std::span<const comparison_row* const> rows,
-                                               const render_options& options = {}) {
-  using namespace table_detail;
-  const std::size_t columns = column_count_of(header, rows);
-  std::string out;
-  modern::append_group_header(out, header.axes);
-  out += "commit: \n";
-  for (const auto& id : header.commits) out += "  " + text::printable(id) + '\n';
-  out += '\n';
-  modern::append_id_lines(out, header.commits, 26);
-  modern::append_rows(out, rows, columns, options.colour);
-  out += '\n';
-  return out;
-}
+[[nodiscard]] std::string render_modern(const table_header& header, std::span<const comparison_row* const> rows,
+                                        const render_options& options = {});
 
 }  // namespace perfmail

@@ -18,43 +18,21 @@ namespace perfmail {
 /// The table block in `dialect`: group header, commits, rows, and one blank line after them. The rows
 /// are the comparison's (pointers, so that a caller prints a chosen few without copying them).
 /// **Example**: `render_table(table_dialect::modern, header, rows)` starts with 89 `=` and a newline.
-[[nodiscard]] inline std::string render_table(table_dialect dialect, const table_header& header,
-                                              std::span<const comparison_row* const> rows,
-                                              const render_options& options = {}) {
-  switch (dialect) {
-    case table_dialect::classic: return render_classic(header, rows, options);
-    case table_dialect::modern: return render_modern(header, rows, options);
-    case table_dialect::current: return render_current(header, rows, options);
-    case table_dialect::benchstat: break;  // needs the comparison's tests: table/benchstat.hpp
-  }
-  throw usage_error("unknown table dialect");
-}
+[[nodiscard]] std::string render_table(table_dialect dialect, const table_header& header,
+                                       std::span<const comparison_row* const> rows,
+                                       const render_options& options = {});
 
 /// The same for every row of a comparison, in its order.
-[[nodiscard]] inline std::string render_table(table_dialect dialect, const table_header& header,
-                                              std::span<const comparison_row> rows, const render_options& options = {}) {
-  std::vector<const comparison_row*> pointers;
-  pointers.reserve(rows.size());
-  for (const comparison_row& row : rows) pointers.push_back(&row);
-  return render_table(dialect, header, pointers, options);
-}
+[[nodiscard]] std::string render_table(table_dialect dialect, const table_header& header,
+                                       std::span<const comparison_row> rows, const render_options& options = {});
 
 /// The change of compared column `column` (1-based) exactly as the table prints it (the current table
 /// prints the modern cells), without the padding: `24%`, `+8.2%`, `2e+05`, `+4.0`, `11%`; empty where the classic table leaves it blank.
-[[nodiscard]] inline std::string printed_change(table_dialect dialect, const comparison_row& row,
-                                                std::size_t column = 1) {
-  std::string cell = dialect == table_dialect::classic ? classic::change_text(row, column)
-                                                       : modern::change_text(row, column);
-  const auto first = cell.find_first_not_of(' ');
-  if (first == std::string::npos) return {};
-  const auto last = cell.find_last_not_of(' ');
-  return cell.substr(first, last - first + 1);
-}
+[[nodiscard]] std::string printed_change(table_dialect dialect, const comparison_row& row,
+                                         std::size_t column = 1);
 
 /// The unrounded relative change in percent of compared column `column` (1-based); nullopt over a
 /// zero base. Classic headlines print it with `%.2g`.
-[[nodiscard]] inline std::optional<double> relative_change_of(const comparison_row& row, std::size_t column = 1) {
-  return row.change(column).relative;
-}
+[[nodiscard]] std::optional<double> relative_change_of(const comparison_row& row, std::size_t column = 1);
 
 }  // namespace perfmail

@@ -1,0 +1,304 @@
+// The trend plot in the terminal's unicode style (plot/unicode_plot.hpp).
+
+#include "perfmail/plot/unicode_plot.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/text/utf8.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfmail::plot {
+
+namespace detail {
+
+fitted_text fit_columns(std::string_view s, int max_columns) {
+  fitted_text out;
+  for (std::size_t i = 0; i < s.size();) {
+    const text::utf8_sequence seq = text::decode_utf8(s, i);
+    const int columns = seq.valid() && is_wide(seq.code) ? 2 : 1;
+    if (out.columns + columns > max_columns) break;
+    if (seq.valid())
+      out.text.append(s.substr(i, seq.length));
+    else
+      out.text += "\uFFFD";
+    out.columns += columns;
+    i += seq.valid() ? seq.length : 1;
+  }
+  return out;
+}
+
+}  // namespace detail
+
+y_axis make_unicode_axis(double lo, double hi) {
+  y_axis a = make_y_axis(lo, hi, fixed_point_rule::span_or_min_below_10);
+  if (!(a.step > 0) || !std::isfinite(a.step) || !(a.range.hi > a.range.lo)) {
+    if (lo < hi) {
+      a.data = a.range = {lo, hi};
+      a.step = hi - lo;
+      a.format = {};
+      a.precision_stall = true;
+      a.tics = {{lo, format_g(lo)}, {hi, format_g(hi)}};
+      return a;
+    }
+    a = make_y_axis(0, 0, fixed_point_rule::span_or_min_below_10);
+  }
+  if (a.tics.empty()) {
+    // At most a few dozen tics: the step is a twentieth of the span or more.
+    const double end = a.range.hi + a.step / 100;
+    for (double t = a.range.lo; t <= end && a.tics.size() < 1000; t += a.step)
+      a.tics.push_back({t, format_label(std::fabs(t) < a.step / 100 ? 0.0 : t, a.format)});
+  }
+  return a;
+}
+
+std::vector<unicode_label> make_unicode_labels(const y_axis& axis, const unicode_rows& map) {
+  std::vector<double> shown;
+  std::vector<int> rows;
+  const auto add = [&](double t) {
+    shown.push_back(std::fabs(t) < axis.step / 100 ? 0.0 : t);
+    rows.push_back(map.row(shown.back()));
+  };
+  for (const auto& t : axis.tics) add(t.value);
+  std::vector<unicode_label> out;
+  if (shown.empty()) return out;
+  // Where the step is within a few dozen units in the last place, gnuplot's repeated addition drifts: its
+  // tics may stop rows short of the top of the range, or overshoot it and drop the top tic. The ends of
+  // the axis are labelled all the same.
+  if (rows.front() > map.row(axis.range.lo)) {
+    add(axis.range.lo);
+    std::rotate(shown.begin(), shown.end() - 1, shown.end());
+    std::rotate(rows.begin(), rows.end() - 1, rows.end());
+  }
+  if (rows.back() < map.row(axis.range.hi)) add(axis.range.hi);
+  const std::size_t n = shown.size();
+
+  std::vector<std::size_t> picks;
+  const auto every = [&](std::size_t k) {
+    picks.clear();
+    for (std::size_t i = 0; i < n; i += k) picks.push_back(i);
+    if (picks.back() != n - 1) {
+      if (rows[picks.back()] == rows[n - 1]) return false;  // the top tic would push out its neighbour
+      picks.push_back(n - 1);
+    }
+    for (std::size_t i = 1; i < picks.size(); ++i)
+      if (rows[picks[i]] <= rows[picks[i - 1]]) return false;
+    return true;
+  };
+  std::size_t k = 1;
+  while (k < n - 1 && !every(k)) ++k;
+  // k = n - 1 keeps the bottom and top tics alone; only rows that cannot tell them apart leave the bottom one.
+  if (k >= n - 1 && !every(std::max<std::size_t>(k, 1))) picks = {0};
+
+  const auto reads_as_its_tic = [&](const std::string& text, std::size_t i) {
+    const double v = std::strtod(text.c_str(), nullptr);
+    return map.row(v) == rows[i] && std::fabs(v - shown[i]) <= axis.step / 2;
+  };
+  bool all_read_as_their_tics = true;
+  for (const std::size_t i : picks) {
+    out.push_back({rows[i], format_label(shown[i], axis.format)});
+    all_read_as_their_tics = all_read_as_their_tics && reads_as_its_tic(out.back().text, i);
+  }
+  for (int digits = 7; !all_read_as_their_tics && digits <= 17; ++digits) {
+    all_read_as_their_tics = true;
+    for (std::size_t j = 0; j < picks.size(); ++j) {
+      char buf[64];
+      const int len = std::snprintf(buf, sizeof buf, "% .*g", digits, shown[picks[j]]);
+      out[j].text.assign(buf, static_cast<std::size_t>(std::clamp(len, 0, static_cast<int>(sizeof buf) - 1)));
+      all_read_as_their_tics = all_read_as_their_tics && reads_as_its_tic(out[j].text, picks[j]);
+    }
+  }
+  return out;
+}
+
+void check_unicode_size(int width, int height) {
+  if (width < min_unicode_width || width > max_plot_width || height < min_unicode_height || height > max_plot_height)
+    throw usage_error(fmt::format("plot size {}x{} is outside {}x{} .. {}x{} for the unicode style", width, height,
+                                  min_unicode_width, min_unicode_height, max_plot_width, max_plot_height));
+}
+
+namespace detail {
+
+fitted_text cut_label(std::string_view label, int columns) {
+  fitted_text whole = fit_columns(label, columns);
+  if (whole.text.size() == label.size() || columns < 1) return whole;
+  fitted_text out = fit_columns(label, columns - 1);
+  out.text += "\u2026";
+  out.columns += 1;
+  return out;
+}
+
+}  // namespace detail
+
+plot_result render_unicode(const trend_series& good, const trend_series& bad,
+                           const plot_options& opts) {
+  check_unicode_size(opts.width, opts.height);
+  check_plot_title(opts.title);
+  check_legend_label("good", opts.good_label);
+  check_legend_label("bad", opts.bad_label);
+  if (!good && !bad) return {plot_outcome::no_series, {}};
+  std::size_t n = 0;
+  bool good_drawn = false;
+  bool bad_drawn = false;
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  for (const auto* s : {&good, &bad}) {
+    if (!*s) continue;
+    n = std::max(n, (*s)->size());
+    for (double v : **s)
+      if (detail::usable(v)) {
+        (s == &good ? good_drawn : bad_drawn) = true;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+  }
+  if (!good_drawn && !bad_drawn) return {plot_outcome::no_defined_value, {}};
+
+  const bool has_title = !opts.title.empty();
+  const int plot_rows = opts.height - 2 - (has_title ? 1 : 0);
+  if (plot_rows < 2)
+    throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
+  const y_axis axis = make_unicode_axis(lo, hi);
+  const unicode_rows map(axis.range, plot_rows);
+  const std::vector<unicode_label> labels = make_unicode_labels(axis, map);
+  std::size_t widest = 0;
+  for (const auto& l : labels) widest = std::max(widest, l.text.size());
+  const int label_width = static_cast<int>(widest);
+  const int plot_cols = opts.width - label_width - 2;
+  if (plot_cols < 4)
+    throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
+
+  braille_grid grid(plot_cols, plot_rows);
+  const auto dot_x = [&](std::size_t i) -> int {  // sample i, 0-based, of n
+    if (n <= 1) return grid.dot_width() / 2;
+    return static_cast<int>(
+        std::lround(static_cast<double>(i) * (grid.dot_width() - 1) / static_cast<double>(n - 1)));
+  };
+
+  if (good) {
+    std::optional<std::pair<int, int>> previous;
+    for (std::size_t i = 0; i < good->size(); ++i) {
+      const double v = (*good)[i];
+      if (!detail::usable(v)) {
+        previous.reset();
+        continue;
+      }
+      const int x = dot_x(i);
+      const int y = map.dot(v);
+      if (previous)
+        grid.line(previous->first, previous->second, x, y, unicode_ink::good);
+      else
+        grid.dot(x, y, unicode_ink::good);
+      previous = std::pair{x, y};
+    }
+  }
+  if (bad)
+    for (std::size_t i = 0; i < bad->size(); ++i)
+      if (detail::usable((*bad)[i])) grid.symbol_at_dot(dot_x(i), map.dot((*bad)[i]), "\u25CF", unicode_ink::bad);
+
+  std::vector<std::string> row_label(static_cast<std::size_t>(plot_rows));
+  for (const auto& l : labels) row_label[static_cast<std::size_t>(plot_rows - 1 - l.row)] = l.text;
+
+  const bool colour = opts.colour == colour_mode::always;
+  std::vector<std::string> lines;
+  if (has_title) {
+    detail::styled_line l(colour);
+    // centred over the plot area, moved left as far as it needs to fit, cut after the last whole
+    // character that fits (widths in terminal columns)
+    const int centre = label_width + 2 + plot_cols / 2;
+    const auto title = detail::fit_columns(opts.title, opts.width);
+    const int start = std::clamp(centre - title.columns / 2, 0, opts.width - title.columns);
+    l.add(std::string(static_cast<std::size_t>(start), ' '), unicode_ink::none);
+    l.add(title.text, unicode_ink::title);
+    lines.push_back(l.finish());
+  }
+  for (int r = 0; r < plot_rows; ++r) {
+    detail::styled_line l(colour);
+    const auto& label = row_label[static_cast<std::size_t>(r)];
+    l.add(std::string(static_cast<std::size_t>(label_width) - label.size(), ' ') + label, unicode_ink::none);
+    l.add(label.empty() ? " │" : " ┤", unicode_ink::axis);
+    for (const auto& g : grid.row(r)) l.add(g.text, g.ink);
+    lines.push_back(l.finish());
+  }
+  {
+    detail::styled_line l(colour);
+    l.add(std::string(static_cast<std::size_t>(label_width) + 1, ' '), unicode_ink::none);
+    std::string axis_line = "└";
+    for (int i = 0; i < plot_cols; ++i) axis_line += "─";
+    l.add(axis_line, unicode_ink::axis);
+    lines.push_back(l.finish());
+  }
+  {
+    // The legend centred under the plot area, between the first and last sample index under the ends of
+    // the axis; without the indices when it needs their room, with its labels cut when it needs more.
+    std::vector<detail::legend_entry> entries;
+    if (good_drawn)
+      entries.push_back({braille_grid::braille(0xC0) + braille_grid::braille(0xC0), 2, unicode_ink::good,
+                         opts.good_label.empty() ? "bisect-good" : opts.good_label});
+    if (bad_drawn)
+      entries.push_back({"\u25CF", 1, unicode_ink::bad, opts.bad_label.empty() ? "bisect-bad" : opts.bad_label});
+    int fixed = 0;  // the marks, the blank after each, the two between entries
+    for (const auto& e : entries) fixed += e.mark_columns + 1;
+    fixed += 2 * (static_cast<int>(entries.size()) - 1);
+    std::vector<detail::fitted_text> cut;
+    int legend_width = 0;
+    const auto cut_labels = [&](int label_columns) {
+      cut.clear();
+      legend_width = fixed;
+      for (const auto& e : entries) {
+        cut.push_back(detail::cut_label(e.label, label_columns));
+        legend_width += cut.back().columns;
+      }
+    };
+    cut_labels(opts.width);
+
+    detail::styled_line l(colour);
+    const int left = label_width + 2;
+    const std::string last = n > 1 ? std::to_string(n) : "";
+    const int last_at = left + plot_cols - static_cast<int>(last.size());
+    const int centred = left + (plot_cols - legend_width) / 2;
+    const int earliest = left + 1 + 2;  // after the "1" and two blanks
+    const int latest = (last.empty() ? opts.width : last_at) - 2 - legend_width;
+    int used = 0;
+    int legend_at = 0;
+    if (earliest <= latest) {
+      legend_at = std::clamp(centred, earliest, latest);
+      l.add(std::string(static_cast<std::size_t>(left), ' ') + "1", unicode_ink::none);
+      used = left + 1;
+    } else {
+      if (legend_width > opts.width)
+        cut_labels(std::max(1, (opts.width - fixed) / static_cast<int>(entries.size())));
+      legend_at = std::clamp(centred, 0, std::max(0, opts.width - legend_width));
+    }
+    l.add(std::string(static_cast<std::size_t>(legend_at - used), ' '), unicode_ink::none);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (i != 0) l.add("  ", unicode_ink::none);
+      l.add(entries[i].mark, entries[i].ink);
+      l.add(" " + cut[i].text, unicode_ink::none);
+    }
+    used = legend_at + legend_width;
+    if (earliest <= latest && !last.empty())
+      l.add(std::string(static_cast<std::size_t>(last_at - used), ' ') + last, unicode_ink::none);
+    lines.push_back(l.finish());
+  }
+
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i != 0) out += '\n';
+    out += lines[i];
+  }
+  return {plot_outcome::drawn, std::move(out)};
+}
+
+}  // namespace perfmail::plot
