@@ -81,8 +81,12 @@ TEST_CASE("classic noise filter: the row's verdict, computed by the analysis") {
 TEST_CASE("classic table with three columns repeats each header unit") {
   // Built in place rather than assigned: GCC 12 at -O2 warns (-Wrestrict) on a short literal assigned
   // to a string here, a false warning of its own.
-  table_header h{.testcase = "t", .path_params = "p", .tbox_group = "b"};
-  h.commits = {"aaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "c"};
+  const table_header h{.testcase = "t",
+                       .path_params = "p",
+                       .tbox_group = "b",
+                       .axes = {},
+                       .commits = {"aaaaaaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "c"},
+                       .commit_lines = {}};
   const auto r = row_of({ints("fio.x", {100}), ints("fio.x", {150}), ints("fio.x", {200})});
   const std::vector<const comparison_row*> rows{&r.row};
   const std::string expected =
