@@ -16,7 +16,6 @@
 #include "support/populate.hpp"
 
 #include <range/v3/view/enumerate.hpp>
-#include <range/v3/view/zip.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -561,145 +560,173 @@ void apply_direction_hint(comparison_row& row, std::span<const std::shared_ptr<c
   }
 }
 
-}  // namespace
+/// The robot's passes over one compared column: where either side has the marker metric at all (even
+/// with no run flagged), failure counts of the every-run families are first compared over every run
+/// (unless ignore_incomplete_runs), then everything over the complete runs; that second pass needs both
+/// sides to list their runs (stats_source), as the robot's does.
+struct passes {
+  bool two = false;
+  bool first = false;
+  bool second = false;
+};
 
-comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options) {
-  if (columns.size() < 2) throw usage_error("a comparison needs a base and at least one other matrix");
-  if (std::any_of(columns.begin(), columns.end(), [](const auto& m) { return m == nullptr; }))
-    throw usage_error("a comparison needs a matrix in every column");
-  comparison out;
-  out.policy = options.policy;
-  out.conventions = options.conventions.value_or(columns[0]->origin().conventions);
-  const bool tool = out.conventions == result_conventions::benchmark_tool;
-  compare_options resolved = options;  // what the deciders read: the conventions decided
-  resolved.conventions = out.conventions;
-  out.classifier = options.classifier ? options.classifier
-                   : tool             ? metric_classifier::tool()
-                                      : metric_classifier::robot();
-  const metric_classifier& classifier = *out.classifier;
-  for (const auto& m : columns) {
-    // Column summaries count runs in 32 bits.
-    if (m->run_count() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many runs to compare");
-    out.run_counts.push_back(m->run_count());
-  }
-
-  // Every metric name: compared columns' order first, then base-only ones. A name is new when no earlier
-  // column has it; the views point into the matrices, which the comparison holds.
-  std::vector<std::string_view> names;
-  names.reserve(columns[1]->size());
-  for (std::size_t c = 1; c <= columns.size(); ++c) {
-    const matrix& m = *columns[c % columns.size()];
-    for (const auto [i, series] : ranges::views::enumerate(m.metrics())) {
-      const std::string_view name = series.name();
-      bool seen = false;
-      for (std::size_t earlier = 1; earlier < c && !seen; ++earlier) seen = find_near(*columns[earlier], name, i) != nullptr;
-      if (!seen) names.push_back(name);
+/// One compare() call, in the stages docs/ARCHITECTURE.md draws: unite the names, classify them, index
+/// the runs (every run and the complete ones), plan the robot's passes, decide and summarise each metric,
+/// then correct and order. Its deciders point into its own members, so it is neither copied nor moved.
+class comparer {
+ public:
+  comparer(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options)
+      : options_(options), resolved_(options), columns_(std::move(columns)), sorted_(columns_.size()) {
+    out_.policy = options.policy;
+    out_.conventions = options.conventions.value_or(columns_[0]->origin().conventions);
+    resolved_.conventions = out_.conventions;  // what the deciders read: the conventions decided
+    tool_ = out_.conventions == result_conventions::benchmark_tool;
+    statistical_ = options.policy.kind != policy_kind::robot;
+    out_.classifier = options.classifier ? options.classifier
+                      : tool_            ? metric_classifier::tool()
+                                         : metric_classifier::robot();
+    for (const auto& m : columns_) {
+      // Column summaries count runs in 32 bits.
+      if (m->run_count() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many runs to compare");
+      out_.run_counts.push_back(m->run_count());
     }
   }
-  if (names.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many metrics to compare");
+  comparer(const comparer&) = delete;
+  comparer& operator=(const comparer&) = delete;
 
-  // A row for each metric, with what the metric is, decided once. The names live on in the rows.
-  out.rows.reserve(names.size());
-  support::populate(out.rows.data(), out.rows.capacity() * sizeof(comparison_row));
-  // Only imported results carry hints: a robot comparison builds nothing for them.
-  std::optional<caller_directions> callers;
-  if (std::any_of(columns.begin(), columns.end(), [](const auto& m) { return m->has_direction_hints(); }))
-    callers.emplace(classifier);
-  for (const std::string_view name : names) {
-    comparison_row& row = out.rows.emplace_back();
-    row.name = name;
-    row.cls = classifier.classify(name);
-    if (callers) apply_direction_hint(row, columns, *callers);
-  }
-  std::vector<std::string_view>().swap(names);
-  const std::span<const comparison_row> rows = out.rows;
-
-  // Complete runs only, for performance rows and the robot's second pass; a matrix without incomplete
-  // runs is used as it is.
-  const std::string_view marker = classifier.rules().incomplete_run_marker;
-  std::vector<std::shared_ptr<const matrix>> complete;
-  complete.reserve(columns.size());
-  for (const auto& m : columns) {
-    const auto flagged = flagged_runs(*m, marker);
-    const bool incomplete = std::find(flagged.begin(), flagged.end(), true) != flagged.end();
-    complete.push_back(incomplete ? std::make_shared<const matrix>(m->without_runs(flagged)) : m);
+  /// Every metric name: the compared columns' order first, then base-only ones. A name is new when no
+  /// earlier column has it; the views point into the matrices, which the comparison holds.
+  [[nodiscard]] std::vector<std::string_view> united_names() const {
+    std::vector<std::string_view> names;
+    names.reserve(columns_[1]->size());
+    for (std::size_t c = 1; c <= columns_.size(); ++c) {
+      const matrix& m = *columns_[c % columns_.size()];
+      for (const auto [i, series] : ranges::views::enumerate(m.metrics())) {
+        const std::string_view name = series.name();
+        bool seen = false;
+        for (std::size_t earlier = 1; earlier < c && !seen; ++earlier) seen = find_near(*columns_[earlier], name, i) != nullptr;
+        if (!seen) names.push_back(name);
+      }
+    }
+    if (names.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many metrics to compare");
+    return names;
   }
 
-  std::vector<indexed_matrix> all_runs, filtered_runs;
-  std::vector<const indexed_matrix*> complete_runs;
-  all_runs.reserve(columns.size());
-  filtered_runs.reserve(columns.size());  // no reallocation: complete_runs points into it
-  for (std::size_t c = 0; c < columns.size(); ++c) all_runs.emplace_back(*columns[c], rows);
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    // A matrix without incomplete runs is its own complete-runs matrix: its lookups are done already.
-    if (complete[c] == columns[c]) {
-      complete_runs.push_back(&all_runs[c]);
-    } else {
-      filtered_runs.emplace_back(*complete[c], rows);
-      complete_runs.push_back(&filtered_runs.back());
+  /// A row for each metric, with what the metric is, decided once; the names live on in the rows.
+  void classify(std::vector<std::string_view> names) {
+    const metric_classifier& classifier = *out_.classifier;
+    out_.rows.reserve(names.size());
+    support::populate(out_.rows.data(), out_.rows.capacity() * sizeof(comparison_row));
+    // Only imported results carry hints: a robot comparison builds nothing for them.
+    std::optional<caller_directions> callers;
+    if (std::any_of(columns_.begin(), columns_.end(), [](const auto& m) { return m->has_direction_hints(); }))
+      callers.emplace(classifier);
+    for (const std::string_view name : names) {
+      comparison_row& row = out_.rows.emplace_back();
+      row.name = name;
+      row.cls = classifier.classify(name);
+      if (callers) apply_direction_hint(row, columns_, *callers);
     }
   }
-  const base_facts all_facts(all_runs[0], rows);
-  const base_facts complete_facts(*complete_runs[0], rows);
 
-  // Each metric is decided and summarised in one step, while its samples are in cache.
-  // The robot's two passes, per compared column: where either side has the marker metric at all (even
-  // with no run flagged), failure counts of the every-run families are first compared over every run
-  // (unless ignore_incomplete_runs), then everything over the complete runs; that second pass needs
-  // both sides to list their runs (stats_source), as the robot's does.
-  std::vector<pair_decider> all_pairs, complete_pairs;
-  struct passes {
-    bool two = false;
-    bool first = false;
-    bool second = false;
-  };
-  std::vector<passes> plan;
-  std::vector<decide_buffers> column_buffers(columns.size());
-  all_pairs.reserve(columns.size());
-  complete_pairs.reserve(columns.size());
-  const auto marked = [&](const matrix& m) { return m.find(marker) != nullptr; };
-  for (std::size_t c = 1; c < columns.size(); ++c) {
-    all_pairs.emplace_back(all_runs[c], all_runs[0], all_facts, resolved, classifier, column_buffers[c]);
-    complete_pairs.emplace_back(*complete_runs[c], *complete_runs[0], complete_facts, resolved, classifier,
-                                column_buffers[c]);
-    passes p;
-    p.two = marked(*columns[c]) || marked(*columns[0]);
-    p.first = !options.policy.robot.ignore_incomplete_runs;
-    p.second = columns[c]->stats_source().has_value() && columns[0]->stats_source().has_value() &&
-               complete[c]->run_count() > 0 && complete[0]->run_count() > 0;
-    plan.push_back(p);
+  /// Each column's series looked up once per row, over every run and over the complete runs (performance
+  /// rows and the robot's second pass); a matrix without incomplete runs serves as both.
+  void index_runs() {
+    const std::string_view marker = out_.classifier->rules().incomplete_run_marker;
+    const std::span<const comparison_row> rows = out_.rows;
+    complete_.reserve(columns_.size());
+    for (const auto& m : columns_) {
+      const auto flagged = flagged_runs(*m, marker);
+      const bool incomplete = std::find(flagged.begin(), flagged.end(), true) != flagged.end();
+      complete_.push_back(incomplete ? std::make_shared<const matrix>(m->without_runs(flagged)) : m);
+    }
+    all_runs_.reserve(columns_.size());
+    filtered_runs_.reserve(columns_.size());  // no reallocation: complete_runs_ points into it
+    for (const auto& m : columns_) all_runs_.emplace_back(*m, rows);
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      if (complete_[c] == columns_[c]) {
+        complete_runs_.push_back(&all_runs_[c]);  // its lookups are done already
+      } else {
+        filtered_runs_.emplace_back(*complete_[c], rows);
+        complete_runs_.push_back(&filtered_runs_.back());
+      }
+    }
+    all_facts_.emplace(all_runs_[0], rows);
+    complete_facts_.emplace(*complete_runs_[0], rows);
   }
 
-  std::vector<sorted_column> sorted(columns.size());
-  const sorted_column unsorted;
-  // The robot's first pass decides every metric before its second decides any: where both run, the first
-  // is decided ahead and kept (what one decision hands the next follows the robot's order).
-  std::vector<std::vector<std::optional<verdict>>> first_pass(columns.size());
-  for (std::size_t c = 1; c < columns.size(); ++c) {
-    if (!plan[c - 1].two || !plan[c - 1].first) continue;
-    first_pass[c].resize(out.rows.size());
-    for (const auto [i, row] : ranges::views::enumerate(out.rows))
-      if (row.cls.every_run) first_pass[c][i] = all_pairs[c - 1].decide(i, row.name, row.cls, unsorted, unsorted);
+  /// The deciders of each compared column and the robot's passes over it.
+  void plan_passes() {
+    const metric_classifier& classifier = *out_.classifier;
+    const std::string_view marker = classifier.rules().incomplete_run_marker;
+    column_buffers_.resize(columns_.size());
+    all_pairs_.reserve(columns_.size());
+    complete_pairs_.reserve(columns_.size());
+    const auto marked = [&](const matrix& m) { return m.find(marker) != nullptr; };
+    for (std::size_t c = 1; c < columns_.size(); ++c) {
+      all_pairs_.emplace_back(all_runs_[c], all_runs_[0], *all_facts_, resolved_, classifier, column_buffers_[c]);
+      complete_pairs_.emplace_back(*complete_runs_[c], *complete_runs_[0], *complete_facts_, resolved_, classifier,
+                                   column_buffers_[c]);
+      passes p;
+      p.two = marked(*columns_[c]) || marked(*columns_[0]);
+      p.first = !options_.policy.robot.ignore_incomplete_runs;
+      p.second = columns_[c]->stats_source().has_value() && columns_[0]->stats_source().has_value() &&
+                 complete_[c]->run_count() > 0 && complete_[0]->run_count() > 0;
+      passes_.push_back(p);
+    }
   }
-  std::vector<double> present;
-  const bool statistical = options.policy.kind != policy_kind::robot;
-  for (const auto [i, row] : ranges::views::enumerate(out.rows)) {
-    const std::string_view name = row.name;
-    const metric_class& cls = row.cls;
-    for (std::size_t c = 0; c < columns.size(); ++c) sorted[c].prepare(all_runs[c].series[i], columns[c]->run_count());
+
+  /// The robot's first pass decides every metric before its second decides any: where both run, the first
+  /// is decided ahead and kept (what one decision hands the next follows the robot's order).
+  void decide_first_pass() {
+    first_pass_.resize(columns_.size());
+    for (std::size_t c = 1; c < columns_.size(); ++c) {
+      if (!passes_[c - 1].two || !passes_[c - 1].first) continue;
+      first_pass_[c].resize(out_.rows.size());
+      for (const auto [i, row] : ranges::views::enumerate(out_.rows))
+        if (row.cls.every_run) first_pass_[c][i] = all_pairs_[c - 1].decide(i, row.name, row.cls, unsorted_, unsorted_);
+    }
+  }
+
+  [[nodiscard]] std::size_t row_count() const { return out_.rows.size(); }
+
+  /// Metric `i` decided in each compared column, then summarised, in one step while its samples are in
+  /// cache.
+  void compare_row(std::size_t i) {
+    comparison_row& row = out_.rows[i];
+    for (std::size_t c = 0; c < columns_.size(); ++c) sorted_[c].prepare(all_runs_[c].series[i], columns_[c]->run_count());
+    row.selected = decide_row(i, row) || options_.all;
+    summarise_row(i, row);
+  }
+
+  /// The corrections of the statistical policies, the order, and the comparison handed over.
+  comparison finish() {
+    if (statistical_) correct_columns(out_, options_);
+    if (options_.order == row_order::robot) robot_sort(out_.rows);
+    if (options_.order == row_order::robot_families)
+      robot_families_sort(out_.rows, *out_.classifier, options_.testcase_first);
+    if (options_.order == row_order::caller) caller_sort(out_.rows, options_.caller_order);
+    out_.columns = std::move(columns_);
+    // The filtered matrices are held too: nothing views them after this call, but a caller may want them.
+    return std::move(out_);
+  }
+
+ private:
+  /// Each compared column's verdict on row `i`; whether any column changed or lacks the metric.
+  bool decide_row(std::size_t i, comparison_row& row) {
     bool any = false;
-    for (std::size_t c = 1; c < columns.size(); ++c) {
+    for (std::size_t c = 1; c < columns_.size(); ++c) {
       std::optional<verdict> v;
-      const passes& p = plan[c - 1];
-      const presence sides = tool ? presence_of(all_runs[0].series[i], all_runs[c].series[i]) : presence::both;
+      const passes& p = passes_[c - 1];
+      const presence sides = tool_ ? presence_of(all_runs_[0].series[i], all_runs_[c].series[i]) : presence::both;
       if (sides != presence::both) {
         // Nothing to compare: the verdict says what is missing, and no test joins the correction's family.
       } else if (p.two) {
-        if (p.first) v = first_pass[c][i];
-        if (p.second && !cls.incomplete_run_marker)
-          merge_verdict(v, complete_pairs[c - 1].decide(i, name, cls, unsorted, unsorted));
+        if (p.first) v = first_pass_[c][i];
+        if (p.second && !row.cls.incomplete_run_marker)
+          merge_verdict(v, complete_pairs_[c - 1].decide(i, row.name, row.cls, unsorted_, unsorted_));
       } else {
-        v = all_pairs[c - 1].decide(i, name, cls, sorted[c], sorted[0]);
+        v = all_pairs_[c - 1].decide(i, row.name, row.cls, sorted_[c], sorted_[0]);
       }
       column_verdict cv;
       cv.sides = sides;
@@ -712,43 +739,70 @@ comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const com
       }
       any = any || cv.changed || sides != presence::both;
       row.verdicts.push_back(cv);
-      if (statistical) {
+      if (statistical_) {
         if (c == 1) {
-          row.statistics = static_cast<std::uint32_t>(out.statistics.size());
-          out.statistics.emplace_back();
+          row.statistics = static_cast<std::uint32_t>(out_.statistics.size());
+          out_.statistics.emplace_back();
         }
-        out.statistics.back().changes.push_back(v ? v->inference : std::nullopt);
+        out_.statistics.back().changes.push_back(v ? v->inference : std::nullopt);
       }
     }
-    row.selected = options.all || any;
+    return any;
+  }
 
-    // Failure rows count over every run, performance rows over the complete ones.
-    const bool failure = cls.kind == metric_kind::failure;
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      const indexed_matrix& m = failure ? all_runs[c] : *complete_runs[c];
-      row.samples.push_back(all_runs[c].series[i]);
+  /// Every column's numbers for row `i`: failure rows count over every run, performance rows over the
+  /// complete ones.
+  void summarise_row(std::size_t i, comparison_row& row) {
+    const bool failure = row.cls.kind == metric_kind::failure;
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      const indexed_matrix& m = failure ? all_runs_[c] : *complete_runs_[c];
+      row.samples.push_back(all_runs_[c].series[i]);
       // The sorted copy is of every run: it serves the complete-runs column only when the two are one.
-      const bool same_runs = failure || complete[c] == columns[c];
+      const bool same_runs = failure || complete_[c] == columns_[c];
       // The robot shows every metric over the matrix's runs (an absent one as zeros); another tool's
       // benchmark shows the samples it has.
       const series_view* series = m.series[i];
-      const std::size_t shown_runs = !tool ? m.m->run_count() : series != nullptr ? series->size() : 0;
+      const std::size_t shown_runs = !tool_ ? m.m->run_count() : series != nullptr ? series->size() : 0;
       row.columns.push_back(
-          summarize_column(series, shown_runs, same_runs ? sorted[c] : unsorted, present, options.mean_sum));
-      if (statistical)
-        out.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present, options.policy.confidence));
+          summarize_column(series, shown_runs, same_runs ? sorted_[c] : unsorted_, present_, options_.mean_sum));
+      if (statistical_)
+        out_.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present_, options_.policy.confidence));
     }
     row.noisy = is_noisy(row);
   }
-  if (statistical) correct_columns(out, options);
-  if (options.order == row_order::robot) robot_sort(out.rows);
-  if (options.order == row_order::robot_families)
-    robot_families_sort(out.rows, classifier,
-                        options.testcase_first);
-  if (options.order == row_order::caller) caller_sort(out.rows, options.caller_order);
-  out.columns = std::move(columns);
-  // The filtered matrices are held too: nothing views them after this call, but a caller may want them.
-  return out;
+
+  const compare_options& options_;
+  compare_options resolved_;  ///< the options with the conventions decided, as the deciders read them
+  comparison out_;
+  std::vector<std::shared_ptr<const matrix>> columns_;
+  bool tool_ = false;
+  bool statistical_ = false;
+  std::vector<std::shared_ptr<const matrix>> complete_;
+  std::vector<indexed_matrix> all_runs_, filtered_runs_;
+  std::vector<const indexed_matrix*> complete_runs_;
+  std::optional<base_facts> all_facts_, complete_facts_;
+  std::vector<decide_buffers> column_buffers_;
+  std::vector<pair_decider> all_pairs_, complete_pairs_;
+  std::vector<passes> passes_;
+  std::vector<std::vector<std::optional<verdict>>> first_pass_;
+  std::vector<sorted_column> sorted_;
+  const sorted_column unsorted_;
+  std::vector<double> present_;
+};
+
+}  // namespace
+
+comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options) {
+  if (columns.size() < 2) throw usage_error("a comparison needs a base and at least one other matrix");
+  if (std::any_of(columns.begin(), columns.end(), [](const auto& m) { return m == nullptr; }))
+    throw usage_error("a comparison needs a matrix in every column");
+  comparer run(std::move(columns), options);
+  run.classify(run.united_names());
+  run.index_runs();
+  run.plan_passes();
+  run.decide_first_pass();
+  for (std::size_t i = 0; i < run.row_count(); ++i) run.compare_row(i);
+  return run.finish();
 }
 
 comparison_row make_row(std::span<const series_view> columns, const metric_classifier* classifier) {
