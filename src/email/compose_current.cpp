@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -192,13 +193,20 @@ std::vector<std::string_view> signature_lines(signature_form form, const body_te
   return {};
 }
 
-}  // namespace
+/// The body as it is written: a line at a time.
+struct body_writer {
+  std::string out;
+  void line(std::string_view s = {}) {
+    out += s;
+    out += '\n';
+  }
+  void empty_lines(int n) {
+    for (int i = 0; i < n; ++i) line();
+  }
+};
 
-composed_report compose_current(const report_document& doc, std::optional<comparison> primary_table) {
-  const email_layout& layout = doc.layout;
-  const bool fyi = layout.fyi_words;
-
-  // The tables: the primary test's, then one per further test, in box order.
+/// The tables to compose: the primary test's, then one per further test, in box order.
+std::vector<section_input> section_inputs(const report_document& doc) {
   std::vector<section_input> inputs;
   inputs.push_back({&doc.test, &doc.machine, &doc.group, &doc.base_results, &doc.head_results, &doc.table,
                     doc.headline.metric, doc.headline.word, "headline.metric"});
@@ -207,176 +215,178 @@ composed_report compose_current(const report_document& doc, std::optional<compar
     inputs.push_back({&t.test, &t.machine, &t.group, &t.base_results, &t.head_results,
                       t.table ? &*t.table : &doc.table, t.metric, t.word, fmt::format("tests[{}].metric", i)});
   }
-  std::vector<section_output> sections;
-  sections.reserve(inputs.size());
-  for (std::size_t i = 0; i < inputs.size(); ++i)
-    sections.push_back(compose_section(doc, inputs[i], i == 0 ? std::move(primary_table) : std::nullopt));
-  const section_output& primary = sections.front();
+  return inputs;
+}
 
-  std::string headline_change = primary.change;
-  if (!layout.headline_signed && headline_change.starts_with('-')) headline_change.erase(0, 1);
-  const std::string_view metric = primary.metric_row->name;
-  const bool regression = primary.verdict == change_verdict::regression;
+/// A change as the era prints it where its sign is dropped.
+std::string signed_as(std::string change, bool with_sign) {
+  if (!with_sign && change.starts_with('-')) change.erase(0, 1);
+  return change;
+}
 
-  // The subject: `Re: <patch>` for a patch, else `[tree] [subsystem]  <id>:  <metric> <change> <word>`.
+/// The subject: the document's, `Re: <patch>` for a patch, else
+/// `[tag] [tree] [subsystem]  <id>:  <metric> <change> <word>`.
+std::string current_subject(const report_document& doc, const section_output& primary) {
   std::string subject = doc.mail.subject;
-  if (subject.empty() && !doc.patch.subject.empty() && layout.reply_subject) subject = "Re: " + doc.patch.subject;
-  if (subject.empty()) {
-    std::string change = primary.change;
-    if (!layout.subject_signed && change.starts_with('-')) change.erase(0, 1);
-    if (!doc.subject_tag.empty()) subject += fmt::format("[{}] ", doc.subject_tag);
-    if (!doc.head_names.tree.empty()) subject += fmt::format("[{}] ", doc.head_names.tree);
-    if (const auto subsystem = current_subsystem_of(doc.head.subject); !subsystem.empty())
-      subject += fmt::format("[{}] ", subsystem);
-    if (!subject.empty()) subject += ' ';  // two spaces before the id
-    const std::string colon(static_cast<std::size_t>(std::max(doc.blocks.spaces_after_colon, 1)), ' ');
-    subject += fmt::format("{}:{}{} {} {}", doc.head.short_id(10), colon, metric, change, primary.word);
-  }
-  const std::string mail_subject = printable(header_line(subject));
-  const std::string message_id = bare_message_id(doc, mail_subject);
+  if (subject.empty() && !doc.patch.subject.empty() && doc.layout.reply_subject) subject = "Re: " + doc.patch.subject;
+  if (!subject.empty()) return subject;
+  if (!doc.subject_tag.empty()) subject += fmt::format("[{}] ", doc.subject_tag);
+  if (!doc.head_names.tree.empty()) subject += fmt::format("[{}] ", doc.head_names.tree);
+  if (const auto subsystem = current_subsystem_of(doc.head.subject); !subsystem.empty())
+    subject += fmt::format("[{}] ", subsystem);
+  if (!subject.empty()) subject += ' ';  // two spaces before the id
+  const std::string colon(static_cast<std::size_t>(std::max(doc.blocks.spaces_after_colon, 1)), ' ');
+  subject += fmt::format("{}:{}{} {} {}", doc.head.short_id(10), colon, primary.metric_row->name,
+                         signed_as(primary.change, doc.layout.subject_signed), primary.word);
+  return subject;
+}
 
-  composed_report report;
-  std::string out;
-  const auto line = [&out](std::string_view s = {}) {
-    out += s;
-    out += '\n';
-  };
-  const auto empty_lines = [&](int n) {
-    for (int i = 0; i < n; ++i) line();
-  };
-
-  // Greeting and headline.
+/// The greeting and the headline: what changed, by how much, and what the commit is.
+void write_headline(body_writer& w, const report_document& doc, const section_output& primary) {
+  const email_layout& layout = doc.layout;
+  const bool fyi = layout.fyi_words;
   if (!doc.blocks.preamble.empty()) {
-    empty_lines(std::max(layout.leading_empty_lines, 1));
-    for (const auto& l : doc.blocks.preamble) line(printable(l));
-    empty_lines(2);
+    w.empty_lines(std::max(layout.leading_empty_lines, 1));
+    for (const auto& l : doc.blocks.preamble) w.line(printable(l));
+    w.empty_lines(2);
   } else {
-    empty_lines(layout.leading_empty_lines);
+    w.empty_lines(layout.leading_empty_lines);
   }
-  line(printable(fyi ? doc.text.greeting : std::string{"Hello,"}, line_breaks::kept));
-  line();
+  w.line(printable(fyi ? doc.text.greeting : std::string{"Hello,"}, line_breaks::kept));
+  w.line();
   const std::string lead = !doc.headline.lead.empty() ? doc.headline.lead : fyi ? "FYI, we noticed" : "kernel test robot noticed";
-  line(printable(fmt::format("{} a {} {} of {} {}", lead, headline_change, primary.word, metric,
-                             fyi ? "due to commit:" : "on:")));
-  empty_lines(2);
+  w.line(printable(fmt::format("{} a {} {} of {} {}", lead, signed_as(primary.change, layout.headline_signed),
+                               primary.word, primary.metric_row->name, fyi ? "due to commit:" : "on:")));
+  w.empty_lines(2);
+}
 
-  // The commit, and where it is: its tree, or the patch's lines.
-  line(printable(fmt::format("commit: {}", commit_with_subject(doc.head))));
+/// The commit, and where it is: its tree, or the patch's lines; then the status lines, the tree names
+/// padded to the longest.
+void write_commit(body_writer& w, const report_document& doc, bool regression) {
+  const email_layout& layout = doc.layout;
+  w.line(printable(fmt::format("commit: {}", commit_with_subject(doc.head))));
   if (!doc.head.url.empty()) {
     if (doc.head.branch.empty())
-      line(printable(fmt::format("url: {}", doc.head.url)));
+      w.line(printable(fmt::format("url: {}", doc.head.url)));
     else
-      line(printable(fmt::format("{} {}", doc.head.url, doc.head.branch)));
+      w.line(printable(fmt::format("{} {}", doc.head.url, doc.head.branch)));
   }
-  if (!doc.patch.url.empty()) line(printable(fmt::format("url: {}", doc.patch.url)));
-  if (!doc.patch.base.empty()) line(printable(fmt::format("base: {}", doc.patch.base)));
-  if (!doc.patch.link.empty() && layout.patch_link_line) line(printable(fmt::format("patch link: {}", doc.patch.link)));
+  if (!doc.patch.url.empty()) w.line(printable(fmt::format("url: {}", doc.patch.url)));
+  if (!doc.patch.base.empty()) w.line(printable(fmt::format("base: {}", doc.patch.base)));
+  if (!doc.patch.link.empty() && layout.patch_link_line) w.line(printable(fmt::format("patch link: {}", doc.patch.link)));
   if (!doc.patch.subject.empty() && layout.patch_subject_line)
-    line(printable(fmt::format("patch subject: {}", doc.patch.subject)));
+    w.line(printable(fmt::format("patch subject: {}", doc.patch.subject)));
 
-  // Status lines, the tree names padded to the longest.
-  line();
+  w.line();
   if (!doc.blocks.status.empty()) {
     std::size_t width = 0;
     for (const auto& s : doc.blocks.status) width = std::max(width, s.tree.size());
     for (const auto& s : doc.blocks.status)
-      line(printable(doc.blocks.status_right_aligned ? fmt::format("[{} {:>{}} {}]", s.what, s.tree, width, s.commit)
-                                                     : fmt::format("[{} {:<{}} {}]", s.what, s.tree, width, s.commit)));
-    line();
+      w.line(printable(doc.blocks.status_right_aligned ? fmt::format("[{} {:>{}} {}]", s.what, s.tree, width, s.commit)
+                                                       : fmt::format("[{} {:<{}} {}]", s.what, s.tree, width, s.commit)));
+    w.line();
   } else if (!regression && layout.improvement_status_gap) {
-    line();
+    w.line();
   }
+}
 
-  // The test block.
-  line(printable(fmt::format("{}{}", fyi ? "in testcase: " : "testcase: ", doc.test.name)));
-  if (!fyi && layout.config_lines) {
-    if (!doc.blocks.config.empty()) line(printable(fmt::format("config: {}", doc.blocks.config)));
-    if (!doc.blocks.compiler.empty()) line(printable(fmt::format("compiler: {}", doc.blocks.compiler)));
+/// The test block: the test case, the machine, the parameters and the description. Whether a
+/// description was written (the empty lines after it depend on it).
+bool write_test_block(body_writer& w, const report_document& doc) {
+  const bool fyi = doc.layout.fyi_words;
+  w.line(printable(fmt::format("{}{}", fyi ? "in testcase: " : "testcase: ", doc.test.name)));
+  if (!fyi && doc.layout.config_lines) {
+    if (!doc.blocks.config.empty()) w.line(printable(fmt::format("config: {}", doc.blocks.config)));
+    if (!doc.blocks.compiler.empty()) w.line(printable(fmt::format("compiler: {}", doc.blocks.compiler)));
   }
   if (!doc.machine.description.empty())
-    line(printable(fmt::format("{}{}", fyi ? "on test machine: " : "test machine: ", doc.machine.description)));
+    w.line(printable(fmt::format("{}{}", fyi ? "on test machine: " : "test machine: ", doc.machine.description)));
   if (!doc.test.parameters.empty()) {
-    line(fyi ? "with following parameters:" : "parameters:");
-    line();
-    for (const auto& p : doc.test.parameters) line(fmt::format("\t{}", printable(fmt::format("{}: {}", p.key, p.value))));
+    w.line(fyi ? "with following parameters:" : "parameters:");
+    w.line();
+    for (const auto& p : doc.test.parameters) w.line(fmt::format("\t{}", printable(fmt::format("{}: {}", p.key, p.value))));
   }
   const bool described = !doc.test.description.empty() || !doc.test.url.empty();
   if (described) {
-    line();
-    if (!doc.test.description.empty()) line(printable(fmt::format("test-description: {}", doc.test.description)));
-    if (!doc.test.url.empty()) line(printable(fmt::format("test-url: {}", doc.test.url)));
+    w.line();
+    if (!doc.test.description.empty()) w.line(printable(fmt::format("test-description: {}", doc.test.description)));
+    if (!doc.test.url.empty()) w.line(printable(fmt::format("test-url: {}", doc.test.url)));
   }
-  const bool tags = doc.blocks.tags.value_or(regression);
-  const bool boxed = sections.size() > 1;
-  empty_lines(boxed ? (described ? 1 : 2) : tags ? (described ? 2 : 4) : 3);
+  return described;
+}
 
-  // The box of further tests.
-  if (boxed) {
-    line("In addition to that, the commit also has significant impact on the following tests:");
-    line();
-    std::vector<box_entry> entries;
-    for (std::size_t i = 1; i < sections.size(); ++i) {
-      box_entry e;
-      e.testcase = inputs[i].test->name;
-      e.metric = std::string{sections[i].metric_row->name};
-      e.change = sections[i].change;
-      e.word = sections[i].word;
-      e.machine = inputs[i].machine->description;
-      e.parameters = inputs[i].test->parameters;
-      entries.push_back(std::move(e));
-    }
-    out += render_box(entries, {layout.box_machine_row, layout.box_minus_as_space});
-    empty_lines(tags ? 2 : 4);
+/// The box of the further tests, one entry per section after the first.
+void write_box(body_writer& w, const report_document& doc, std::span<const section_input> inputs,
+               std::span<const section_output> sections) {
+  w.line("In addition to that, the commit also has significant impact on the following tests:");
+  w.line();
+  std::vector<box_entry> entries;
+  for (std::size_t i = 1; i < sections.size(); ++i) {
+    box_entry e;
+    e.testcase = inputs[i].test->name;
+    e.metric = std::string{sections[i].metric_row->name};
+    e.change = sections[i].change;
+    e.word = sections[i].word;
+    e.machine = inputs[i].machine->description;
+    e.parameters = inputs[i].test->parameters;
+    entries.push_back(std::move(e));
   }
+  w.out += render_box(entries, {doc.layout.box_machine_row, doc.layout.box_minus_as_space});
+}
 
-  // The tags a fix should carry (regressions): the reporter is the sender unless the document names
-  // one; with neither a reporter nor a message to close, there is no tag to give.
+/// The tags a fix should carry (regressions): the reporter is the sender unless the document names
+/// one; with neither a reporter nor a message to close, there is no tag to give.
+void write_tags(body_writer& w, const report_document& doc, std::string_view message_id) {
+  const tags_form form = doc.layout.tags;
   const std::string& reported_by = !doc.blocks.reported_by.empty() ? doc.blocks.reported_by : doc.mail.from;
   const std::string closes = message_id.empty() ? std::string{} : fmt::format("{}/{}", doc.blocks.closes_url, message_id);
-  if (tags && (!reported_by.empty() || (!closes.empty() && layout.tags != tags_form::reported_by))) {
-    const auto reporter = [&](std::string_view prefix) {
-      if (!reported_by.empty()) line(printable(fmt::format("{}Reported-by: {}", prefix, reported_by)));
-    };
-    switch (layout.tags) {
-      case tags_form::reported_by:
-        line("If you fix the issue, kindly add following tag");
-        reporter("");
-        break;
-      case tags_form::link:
-        line("If you fix the issue, kindly add following tag");
-        reporter("| ");
-        if (!closes.empty()) line(printable(fmt::format("| Link: {}", closes)));
-        break;
-      case tags_form::closes:
-        line("If you fix the issue in a separate patch/commit (i.e. not just a new version of");
-        line("the same patch/commit), kindly add following tags");
-        reporter("| ");
-        if (!closes.empty()) line(printable(fmt::format("| Closes: {}", closes)));
-        break;
-    }
-    empty_lines(2);
+  if (reported_by.empty() && (closes.empty() || form == tags_form::reported_by)) return;
+  const auto reporter = [&](std::string_view prefix) {
+    if (!reported_by.empty()) w.line(printable(fmt::format("{}Reported-by: {}", prefix, reported_by)));
+  };
+  switch (form) {
+    case tags_form::reported_by:
+      w.line("If you fix the issue, kindly add following tag");
+      reporter("");
+      break;
+    case tags_form::link:
+      w.line("If you fix the issue, kindly add following tag");
+      reporter("| ");
+      if (!closes.empty()) w.line(printable(fmt::format("| Link: {}", closes)));
+      break;
+    case tags_form::closes:
+      w.line("If you fix the issue in a separate patch/commit (i.e. not just a new version of");
+      w.line("the same patch/commit), kindly add following tags");
+      reporter("| ");
+      if (!closes.empty()) w.line(printable(fmt::format("| Closes: {}", closes)));
+      break;
   }
+  w.empty_lines(2);
+}
 
-  line("Details are as below:");
-  if (doc.blocks.details_line) line(fmt::format("{:->98}>", ""));
-  empty_lines(2);
+/// "Details are as below", then how to reproduce: the lkp commands of the era, or the materials' URL.
+void write_reproduce(body_writer& w, const report_document& doc, const std::string& message_id) {
+  const email_layout& layout = doc.layout;
+  w.line("Details are as below:");
+  if (doc.blocks.details_line) w.line(fmt::format("{:->98}>", ""));
+  w.empty_lines(2);
   if (layout.reproduce != reproduce_form::none && doc.blocks.reproduce.value_or(true)) {
-    line("To reproduce:");
-    line();
-    line(printable(fmt::format("        git clone {}", doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}))));
-    line("        cd lkp-tests");
+    w.line("To reproduce:");
+    w.line();
+    w.line(printable(fmt::format("        git clone {}", doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}))));
+    w.line("        cd lkp-tests");
     if (layout.reproduce == reproduce_form::lkp_run) {
-      line("        bin/lkp install job.yaml  # job file is attached in this email");
-      line("        bin/lkp run     job.yaml");
+      w.line("        bin/lkp install job.yaml  # job file is attached in this email");
+      w.line("        bin/lkp run     job.yaml");
     } else {
-      line("        sudo bin/lkp install job.yaml           # job file is attached in this email");
-      line("        bin/lkp split-job --compatible job.yaml # generate the yaml file for lkp run");
-      line("        sudo bin/lkp run generated-yaml-file");
-      line();
-      line("        # if come across any failure that blocks the test,");
-      line("        # please remove ~/.lkp and /lkp dir to run from a clean state.");
+      w.line("        sudo bin/lkp install job.yaml           # job file is attached in this email");
+      w.line("        bin/lkp split-job --compatible job.yaml # generate the yaml file for lkp run");
+      w.line("        sudo bin/lkp run generated-yaml-file");
+      w.line();
+      w.line("        # if come across any failure that blocks the test,");
+      w.line("        # please remove ~/.lkp and /lkp dir to run from a clean state.");
     }
-    line();
+    w.line();
   } else if (layout.materials_url && !message_id.empty()) {
     // The archive's directory is the day the Message-ID starts with, else the report's date.
     std::string day = message_id.substr(0, 8);
@@ -385,50 +395,85 @@ composed_report compose_current(const report_document& doc, std::optional<compar
       day = d ? fmt::format("{}", *d) : std::string{};
     }
     if (!day.empty()) {
-      line("The kernel config and materials to reproduce are available at:");
-      line(printable(fmt::format("{}/{}/{}", doc.blocks.materials_url, day, message_id)));
-      line();
+      w.line("The kernel config and materials to reproduce are available at:");
+      w.line(printable(fmt::format("{}/{}/{}", doc.blocks.materials_url, day, message_id)));
+      w.line();
     }
   }
+}
 
-  // The tables, the first with the plots, the others after the stars.
+/// The tables, the first with the plots, the others after the stars; the plots drawn go to `report`.
+void write_tables(body_writer& w, const report_document& doc, std::span<const section_input> inputs,
+                  std::span<const section_output> sections, composed_report& report) {
+  const email_layout& layout = doc.layout;
   for (std::size_t i = 0; i < sections.size(); ++i) {
     if (i > 0) {
-      empty_lines(i == 1 ? layout.empty_lines_before_first_stars : layout.empty_lines_before_later_stars);
-      line(std::string(99, '*'));
-      line(layout.separator_machine_line
-               ? printable(fmt::format("{}: {}", inputs[i].machine->name, inputs[i].machine->description))
-               : std::string{});
+      w.empty_lines(i == 1 ? layout.empty_lines_before_first_stars : layout.empty_lines_before_later_stars);
+      w.line(std::string(99, '*'));
+      w.line(layout.separator_machine_line
+                 ? printable(fmt::format("{}: {}", inputs[i].machine->name, inputs[i].machine->description))
+                 : std::string{});
     }
-    out += sections[i].text;
-    if (i == 0) {
-      detail::plot_block plots = detail::render_plots(doc, sections[0].rows);
-      if (!plots.text.empty()) {
-        line();
-        out += plots.text;
-        if (doc.text.legend) {
-          line("[*] bisect-good sample");
-          line("[O] bisect-bad  sample");
-        }
-        line();  // as the table's own closing empty line
+    w.out += sections[i].text;
+    if (i > 0) continue;
+    detail::plot_block plots = detail::render_plots(doc, sections[0].rows);
+    if (!plots.text.empty()) {
+      w.line();
+      w.out += plots.text;
+      if (doc.text.legend) {
+        w.line("[*] bisect-good sample");
+        w.line("[O] bisect-bad  sample");
       }
-      report.plotted = std::move(plots.plotted);
+      w.line();  // as the table's own closing empty line
     }
+    report.plotted = std::move(plots.plotted);
   }
-  empty_lines(sections.size() > 1 ? 4 : 3);
+}
+
+/// The disclaimer and the signature.
+void write_closing(body_writer& w, const report_document& doc, std::size_t section_count) {
+  w.empty_lines(section_count > 1 ? 4 : 3);
   if (!doc.text.disclaimer.empty()) {
-    line(printable(doc.text.disclaimer, line_breaks::kept));
-    empty_lines(2);
+    w.line(printable(doc.text.disclaimer, line_breaks::kept));
+    w.empty_lines(2);
   }
-  for (const auto l : signature_lines(layout.signature, doc.text)) line(printable(l, line_breaks::kept));
-  empty_lines(layout.trailing_empty_lines);
+  for (const auto l : signature_lines(doc.layout.signature, doc.text)) w.line(printable(l, line_breaks::kept));
+  w.empty_lines(doc.layout.trailing_empty_lines);
+}
 
-  report.body = std::move(out);
-  report.headline_metric = std::string{metric};
+}  // namespace
 
-  report.subject = mail_subject;
-  report.message_id = message_id;
+composed_report compose_current(const report_document& doc, std::optional<comparison> primary_table) {
+  const std::vector<section_input> inputs = section_inputs(doc);
+  std::vector<section_output> sections;
+  sections.reserve(inputs.size());
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    sections.push_back(compose_section(doc, inputs[i], i == 0 ? std::move(primary_table) : std::nullopt));
+  const section_output& primary = sections.front();
+  const bool regression = primary.verdict == change_verdict::regression;
 
+  composed_report report;
+  report.subject = printable(header_line(current_subject(doc, primary)));
+  report.message_id = bare_message_id(doc, report.subject);
+
+  body_writer w;
+  write_headline(w, doc, primary);
+  write_commit(w, doc, regression);
+  const bool described = write_test_block(w, doc);
+  const bool tags = doc.blocks.tags.value_or(regression);
+  const bool boxed = sections.size() > 1;
+  w.empty_lines(boxed ? (described ? 1 : 2) : tags ? (described ? 2 : 4) : 3);
+  if (boxed) {
+    write_box(w, doc, inputs, sections);
+    w.empty_lines(tags ? 2 : 4);
+  }
+  if (tags) write_tags(w, doc, report.message_id);
+  write_reproduce(w, doc, report.message_id);
+  write_tables(w, doc, inputs, sections, report);
+  write_closing(w, doc, sections.size());
+
+  report.body = std::move(w.out);
+  report.headline_metric = std::string{primary.metric_row->name};
   report.table = std::move(*sections.front().table);
   report.rows = std::move(sections.front().rows);
   for (std::size_t i = 1; i < sections.size(); ++i)
