@@ -340,11 +340,8 @@ void refuse_disjoint(const compare_args& args, const comparison& cmp, const tabl
   }
 }
 
-}  // namespace
-
-command_action add_compare_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("compare", "Print the comparison table of a base and one or more other result sets");
-  auto args = std::make_shared<compare_args>();
+/// The results and how the table reads them.
+void add_input_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("RESULTS", args->paths,
                   "BASE then HEAD (and more to compare): matrix.json files, run directories, robot result roots, or "
                   "results of other benchmark tools (--input-format; docs/INPUTS.md); - is standard input")
@@ -371,6 +368,10 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_flag("--testcase-first,!--no-testcase-first", args->testcase_first,
                 "current, robot order: a test program's metrics first (the default, as lkp-tests since "
                 "2026-03 and until mid 2023), or every family by its row count (2023-06 to 2026-02)");
+}
+
+/// The policy that decides a change, and the statistical tests' options.
+void add_statistics_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--policy", args->policy,
                   "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t); default: "
                   "robot for the robot's results, utest for other tools'")
@@ -396,6 +397,10 @@ command_action add_compare_command(CLI::App& app) {
                 "utest and ttest: a line per metric with medians and their intervals (95% unless --confidence), "
                 "the change with its interval, p and q, and geometric means per direction, instead of the robot's "
                 "table");
+}
+
+/// The robot's own switches (lkp-tests' names in the help).
+void add_robot_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--distance", args->distance, "robot: ranges must be apart (see docs/TABLES.md)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--gap", args->gap, "robot: ranges apart by more than GAP x the median difference")
@@ -433,6 +438,10 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_flag("--keep-rare-failures", args->keep_rare_failures,
                 "report failure counts whose medians are equal, as the robot does (the default; kept for scripts)")
       ->excludes("--drop-rare-failures");
+}
+
+/// What is printed, which rows, in what order, and the exit status.
+void add_output_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--format", args->format,
                   "text (the table), markdown (a GitHub-flavoured table, for pull requests and issues) or json "
                   "(numbers, verdicts and p-values)")
@@ -476,6 +485,10 @@ command_action add_compare_command(CLI::App& app) {
       ->type_name("PATTERN");
   cmd->add_flag("--no-summary", args->no_summary,
                 "text: the table alone, without the summary line of verdicts under it (the robot's exact output)");
+}
+
+/// The group header and the column names, and where the output goes.
+void add_header_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--testcase", args->testcase,
                   "test case named in the group header (default: a result root's job.yaml `testcase`)");
   cmd->add_option("--path-params", args->path_params,
@@ -494,6 +507,40 @@ command_action add_compare_command(CLI::App& app) {
   cmd->add_option("-o,--output", args->output,
                   "write to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
+}
+
+/// Read, compare and print: the command's whole run once its options are parsed.
+int run_compare(const compare_args& args, const CLI::App& cmd) {
+  // A level of 0 or 1 passes CLI11's closed range but means nothing: no test rejects at 0, every
+  // test at 1, and an interval at confidence 1 is the whole line.
+  for (const auto& [option, value] : {std::pair{"--alpha", args.alpha}, std::pair{"--confidence", args.confidence}})
+    if (!(value > 0 && value < 1)) throw usage_error(fmt::format("{} must lie strictly between 0 and 1", option));
+  // A bad job.yaml is named before the results are read, as the header is the first thing decided.
+  const auto jobs = io::jobs_of(args.paths, input_limits());
+  const std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());
+  std::vector<matrix> results = io::load_all_results(paths, input_limits());
+  std::vector<std::string> notes;
+  const table_header header = make_header(args, jobs, results, notes);
+  const result_conventions conventions = conventions_of(args, results, header, notes);
+  const table_request request = request_of(args, conventions);
+  refuse_ignored_options(cmd, args, request);
+  for (const auto& m : results) notes.insert(notes.end(), m.notes().begin(), m.notes().end());
+  const comparison cmp = compare(std::move(results), request.comparison);
+  refuse_disjoint(args, cmp, header);
+  for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
+  return write_comparison(cmd, args, request, cmp, header);
+}
+
+}  // namespace
+
+command_action add_compare_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("compare", "Print the comparison table of a base and one or more other result sets");
+  auto args = std::make_shared<compare_args>();
+  add_input_options(cmd, args.get());
+  add_statistics_options(cmd, args.get());
+  add_robot_options(cmd, args.get());
+  add_output_options(cmd, args.get());
+  add_header_options(cmd, args.get());
   cmd->footer(
       "Example:\n"
       "  perfmail compare examples/data/base/matrix.json examples/data/head/matrix.json \\\n"
@@ -512,26 +559,7 @@ command_action add_compare_command(CLI::App& app) {
       "exits 1 on a regression (2 stays bad input). For a pull request:\n"
       "  perfmail compare base/ head/ --only changes --sort change --format markdown\n"
       "More in docs/TABLES.md and docs/STATISTICS.md.");
-  return [args, cmd] {
-    // A level of 0 or 1 passes CLI11's closed range but means nothing: no test rejects at 0, every
-    // test at 1, and an interval at confidence 1 is the whole line.
-    for (const auto& [option, value] : {std::pair{"--alpha", args->alpha}, std::pair{"--confidence", args->confidence}})
-      if (!(value > 0 && value < 1)) throw usage_error(fmt::format("{} must lie strictly between 0 and 1", option));
-    // A bad job.yaml is named before the results are read, as the header is the first thing decided.
-    const auto jobs = io::jobs_of(args->paths, input_limits());
-    const std::vector<std::filesystem::path> paths(args->paths.begin(), args->paths.end());
-    std::vector<matrix> results = io::load_all_results(paths, input_limits());
-    std::vector<std::string> notes;
-    const table_header header = make_header(*args, jobs, results, notes);
-    const result_conventions conventions = conventions_of(*args, results, header, notes);
-    const table_request request = request_of(*args, conventions);
-    refuse_ignored_options(*cmd, *args, request);
-    for (const auto& m : results) notes.insert(notes.end(), m.notes().begin(), m.notes().end());
-    const comparison cmp = compare(std::move(results), request.comparison);
-    refuse_disjoint(*args, cmp, header);
-    for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
-    return write_comparison(*cmd, *args, request, cmp, header);
-  };
+  return [args, cmd] { return run_compare(*args, *cmd); };
 }
 
 }  // namespace perfmail::cli
