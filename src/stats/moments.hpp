@@ -3,12 +3,7 @@
 // samples scaled by one power of two: multiplying by a power of two is exact (short of subnormals), so
 // values near 1e308 do not overflow the variances, and the results scale back exactly.
 
-#include <boost/accumulators/accumulators.hpp>
-#include <boost/accumulators/statistics/count.hpp>
-#include <boost/accumulators/statistics/max.hpp>
-#include <boost/accumulators/statistics/mean.hpp>
-#include <boost/accumulators/statistics/min.hpp>
-#include <boost/accumulators/statistics/stats.hpp>
+#include "perfmail/stats/summary.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,23 +26,20 @@ struct sample_moments {
   double variance = 0;  ///< sample variance (n - 1 in the denominator) of the scaled samples
 };
 
-/// The moments of `xs` scaled by 2^-exponent. The mean is a plain sum / n and the variance a second pass
-/// over the deviations from it (Boost's running variance updates the mean at every sample and loses a
-/// few digits); a sample without spread has a variance of exactly 0.
+/// The moments of `xs` scaled by 2^-exponent, from the one mean and spread of the project
+/// (stats/summary.hpp: the robot's sum / n, a second pass over the deviations, both scaled where they
+/// would overflow): the sample variance is the population one times n / (n - 1). Scaling by a power of
+/// two is exact, so the moments of the scaled samples are the scaled moments. A sample without spread
+/// has a variance of exactly 0.
 inline sample_moments moments_scaled(std::span<const double> xs, int exponent) {
-  namespace acc = boost::accumulators;
-  acc::accumulator_set<double, acc::stats<acc::tag::count, acc::tag::mean, acc::tag::min, acc::tag::max>> s;
-  for (double x : xs) s(std::scalbn(x, -exponent));
-  const auto n = static_cast<double>(acc::count(s));
-  if (n == 0) return {};
-  if (acc::min(s) == acc::max(s)) return {n, acc::min(s), 0.0};
-  const double mean = acc::mean(s);
-  double squares = 0;
-  for (double x : xs) {
-    const double deviation = std::scalbn(x, -exponent) - mean;
-    squares += deviation * deviation;
-  }
-  return {n, mean, n > 1 ? squares / (n - 1) : 0.0};
+  if (xs.empty()) return {};
+  const auto n = static_cast<double>(xs.size());
+  const auto [low, high] = std::minmax_element(xs.begin(), xs.end());
+  if (*low == *high) return {n, std::scalbn(*low, -exponent), 0.0};
+  double mean = robot_sum(xs) / n;
+  if (!std::isfinite(mean)) mean = summary_detail::scaled_mean(xs);
+  const double spread = std::scalbn(robot_stddev(xs, mean), -exponent);
+  return {n, std::scalbn(mean, -exponent), n > 1 ? spread * spread * (n / (n - 1)) : 0.0};
 }
 
 /// The Welch-Satterthwaite degrees of freedom from each side's share of the squared standard error,
