@@ -20,7 +20,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdlib>
-#include <istream>
+#include <iosfwd>
 #include <limits>
 #include <optional>
 #include <string>
@@ -105,16 +105,7 @@ struct sample_limits {
 }
 
 /// Every sample of a text stream, read whole with the byte limit checked as it is read; see parse_samples.
-[[nodiscard]] inline samples read_samples(std::istream& in, const std::string& name, const sample_limits& limits = {}) {
-  std::string text;
-  char chunk[1 << 16];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-    if (text.size() + static_cast<std::size_t>(in.gcount()) > limits.max_bytes)
-      throw input_error(name, "more than " + std::to_string(limits.max_bytes) + " bytes (the limit of input size)");
-    text.append(chunk, static_cast<std::size_t>(in.gcount()));
-  }
-  if (in.bad()) throw input_error(name, "cannot read");
-  return parse_samples(text, name, limits);
-}
+/// Compiled in src/plot/sample_text.cpp, so that this header needs <iosfwd> only.
+[[nodiscard]] samples read_samples(std::istream& in, const std::string& name, const sample_limits& limits = {});
 
 }  // namespace perfmail::plot
