@@ -68,10 +68,11 @@ std::string plan_line(const io::summary_plan_settings& p) {
       "plan: {:g}% power with Welch's t (ttest) and Mann-Whitney U (utest), at least {} runs a side; alpha {:g} "
       "with {} over {} tested metric{}: {:.2g} for a lone change; floors: {}; noise: the {:g}% upper bound of each "
       "metric's CV\n",
-      100 * p.power, p.min_runs, p.alpha, p.correction, p.family, p.family == 1 ? "" : "s", p.level,
-      p.min_change_percent ? fmt::format("a change of the mean of {:g}%", *p.min_change_percent)
-                           : std::string{"the robot's (medians 1% apart, 5% for secondary metrics)"},
-      100 * p.cv_confidence);
+      100 * p.request.power, compare_min_runs, p.request.alpha, name_of(correction_names, p.request.correction),
+      p.family, p.family == 1 ? "" : "s", p.level,
+      p.request.min_change_percent ? fmt::format("a change of the mean of {:g}%", *p.request.min_change_percent)
+                                   : std::string{"the robot's (medians 1% apart, 5% for secondary metrics)"},
+      100 * p.request.cv_confidence);
 }
 
 /// The table of one result file, as the text format prints it.
@@ -187,14 +188,7 @@ command_action add_summary_command(CLI::App& app) {
     std::vector<io::file_summary> files;
     std::vector<std::string> notes;  // the readers' (a benchmark that failed), printed once all is read
     io::summary_plan_settings settings;
-    settings.alpha = args->alpha;
-    settings.power = args->power;
-    if (detect) settings.detect_percent = 100 * *detect;
-    settings.runs_limit = runs_limit;
-    settings.min_runs = compare_min_runs;
-    settings.cv_confidence = args->cv_confidence;
-    settings.min_change_percent = args->min_change;
-    plan_request request;
+    plan_request& request = settings.request;
     request.alpha = args->alpha;
     request.power = args->power;
     request.correction = args->correction;
@@ -208,23 +202,25 @@ command_action add_summary_command(CLI::App& app) {
       io::file_summary f;
       f.path = io::input_name(path);
       f.runs = m.run_count();
+      // Each metric classified and summarised once: the family needs every metric before any plan.
       std::vector<metric_class> classes;
+      std::vector<summary> stats;
       std::size_t family = 0;
       for (const auto& series : m.metrics()) {
         classes.push_back(classifier->classify(series.name()));
-        if (tested_by_compare(classes.back(), summarize(series.present_values()))) ++family;
+        stats.push_back(summarize(series.present_values()));
+        if (tested_by_compare(classes.back(), stats.back())) ++family;
       }
       // The correction's family is the file's tested metrics: a lone change among them is held to this.
       const double level = planning_level(request, family);
-      settings.correction = std::string{name_of(correction_names, args->correction)};
       settings.family = std::max(settings.family, family);
       settings.level = files.empty() ? level : std::min(settings.level, level);
       std::size_t index = 0;
       for (const auto& series : m.metrics()) {
-        const metric_class& cls = classes[index++];
+        const metric_class& cls = classes[index];
         io::metric_summary row;
         row.name = series.name();
-        row.stats = summarize(series.present_values());
+        row.stats = std::move(stats[index++]);
         if (!row.stats.empty()) {
           row.stddev_percent = stddev_percent(row.stats);
           if (row.stddev_percent && !std::isfinite(*row.stddev_percent))

@@ -70,8 +70,8 @@ json metric_json(const metric_summary& m, const std::optional<summary_plan_setti
     out["max"] = number(s.max, m.name, "max");
   }
   if (plan) {
-    out["plan"] = m.plan && !s.empty() ? plan_json(*m.plan, m.name, plan->detect_percent.has_value())
-                                       : plan_json(metric_plan{}, m.name, plan->detect_percent.has_value());
+    out["plan"] = m.plan && !s.empty() ? plan_json(*m.plan, m.name, plan->request.detect.has_value())
+                                       : plan_json(metric_plan{}, m.name, plan->request.detect.has_value());
   }
   return out;
 }
@@ -93,16 +93,17 @@ std::string summary_to_json(std::span<const file_summary> files, const std::opti
   json doc;
   if (plan) {
     json p;
-    p["alpha"] = plan->alpha;
-    p["power"] = plan->power;
-    p["detect_percent"] = plan->detect_percent ? json(*plan->detect_percent) : json(nullptr);
-    p["runs_limit"] = plan->runs_limit;
-    p["correction"] = plan->correction;
+    const plan_request& r = plan->request;
+    p["alpha"] = r.alpha;
+    p["power"] = r.power;
+    p["detect_percent"] = r.detect ? json(100 * *r.detect) : json(nullptr);
+    p["runs_limit"] = r.runs_limit;
+    p["correction"] = std::string{name_of(correction_names, r.correction)};
     p["family"] = plan->family;
     p["level"] = plan->level;
-    p["min_runs"] = plan->min_runs;
-    p["cv_confidence"] = plan->cv_confidence;
-    p["min_change_percent"] = plan->min_change_percent ? json(*plan->min_change_percent) : json(nullptr);
+    p["min_runs"] = compare_min_runs;
+    p["cv_confidence"] = r.cv_confidence;
+    p["min_change_percent"] = r.min_change_percent ? json(*r.min_change_percent) : json(nullptr);
     doc["plan"] = std::move(p);
   }
   json list = json::array();

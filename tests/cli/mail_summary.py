@@ -154,6 +154,16 @@ try:
         fail(f"the rows of every kind: {listed!r}")
     if by_name["near.zero.mean"]["plan"]["ttest_runs"] is not None:  # the text's ">100000"
         fail(f"runs beyond the limit: {by_name['near.zero.mean']!r}")
+    # The plan's settings, each as asked and as decided (the family, the level a lone change is held to).
+    asked = os.path.join(work, "asked.json")
+    with open(asked, "w", encoding="utf-8") as f:
+        json.dump({"fio.a": [10, 11, 12, 13.5], "fio.b": [5, 5.5, 5, 5], "label": ["a", "b", "a", "b"]}, f)
+    settings = json.loads(run("summary", asked, "--plan", "--detect", "5%", "--alpha", "0.01", "--power", "0.9",
+                              "--correction", "holm", "--min-change", "3", "--cv-confidence", "0.9",
+                              "--format", "json"))["plan"]
+    if settings != {"alpha": 0.01, "power": 0.9, "detect_percent": 5.0, "runs_limit": 100000, "correction": "holm",
+                    "family": 2, "level": 0.005, "min_runs": 3, "cv_confidence": 0.9, "min_change_percent": 3.0}:
+        fail(f"the plan's settings: {settings!r}")
     # The printable text table names the directory differently (its own escapes): compare with the same
     # file under a plain name.
     plain = os.path.join(work, "matrix.json")

@@ -48,16 +48,9 @@ struct file_summary {
 
 /// The planning settings, written once at the top with --plan.
 struct summary_plan_settings {
-  double alpha = 0.05;
-  double power = 0.8;
-  std::optional<double> detect_percent;  ///< --detect, in percent
-  std::size_t runs_limit = 100000;       ///< runs a side beyond which a count is null
-  std::string correction = "bh";         ///< the correction a comparison applies (--correction)
-  std::size_t family = 0;                ///< the metrics a comparison of the file would test
-  double level = 0.05;                   ///< the level a lone change is held to: alpha after the correction
-  std::size_t min_runs = 3;              ///< the fewest runs a side a comparison tests
-  double cv_confidence = 0.8;            ///< the one-sided confidence of the noise's upper bound
-  std::optional<double> min_change_percent;  ///< --min-change; none: the robot's floors
+  plan_request request;    ///< what was asked: alpha, power, the correction, the floors, --detect
+  std::size_t family = 0;  ///< the metrics a comparison of the file would test (the largest over the files)
+  double level = 0.05;     ///< the level a lone change is held to: alpha after the correction (the smallest)
 };
 
 /// The numbers of `perfmail summary`'s tables:
