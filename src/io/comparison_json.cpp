@@ -114,6 +114,9 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
     // Per compared column: what its test could reach, and the geometric means of the selected rows, as
     // the details table prints them.
     const std::vector<column_geomeans> means = geomeans(cmp, chosen);
+    const auto geomean_json = [](const direction_geomean& g) {
+      return json{{"metrics", g.count}, {"change_percent", g.count == 0 ? json(nullptr) : json(g.change_percent)}};
+    };
     for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
       json& col = doc["columns"][c];
       if (c - 1 < cmp.reach.size()) {
@@ -124,12 +127,6 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
         col["smallest_p"] = reach.smallest_p;
         col["runs_needed"] = reach.runs_needed == 0 ? json(nullptr) : json(reach.runs_needed);
       }
-      const auto geomean_json = [](const direction_geomean& g) {
-        json j;
-        j["metrics"] = g.count;
-        j["change_percent"] = g.count == 0 ? json(nullptr) : json(g.change_percent);
-        return j;
-      };
       col["geomean"] = {{"higher", geomean_json(means[c - 1].higher)}, {"lower", geomean_json(means[c - 1].lower)}};
     }
   }

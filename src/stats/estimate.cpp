@@ -31,6 +31,31 @@ double half_tail(double confidence, std::string_view what) {
   return (1 - confidence) / 2;
 }
 
+/// The t above which Student's distribution with `df` degrees of freedom leaves `tail`.
+double upper_t_quantile(double df, double tail) {
+  return boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>{df}, tail));
+}
+
+/// What the two intervals from the means (Welch's difference, Fieller's ratio) start from: both sides'
+/// moments scaled by one power of two, and the interval's tail.
+struct welch_start {
+  detail::sample_moments head;
+  detail::sample_moments base;
+  int exponent = 0;
+  double tail = 0;
+};
+
+/// The samples checked (finite, a confidence in (0, 1)) and their moments; nullopt below 2 samples a side.
+std::optional<welch_start> welch_sides(std::span<const double> base, std::span<const double> head, double confidence,
+                                       std::string_view what) {
+  require_finite(base, what);
+  require_finite(head, what);
+  const double tail = half_tail(confidence, what);
+  if (base.size() < 2 || head.size() < 2) return std::nullopt;
+  const int exponent = detail::common_exponent({base, head});
+  return welch_start{detail::moments_scaled(head, exponent), detail::moments_scaled(base, exponent), exponent, tail};
+}
+
 /// The largest k for which P(U <= k - 1) <= tail, U the Mann-Whitney statistic of sizes m and n without
 /// ties; 0 when even P(U <= 0) exceeds it. Exact where mann_whitney_u is, else from the normal
 /// approximation with continuity correction. The last answer is kept: a comparison asks for the same
@@ -109,13 +134,9 @@ shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<cons
 
 std::optional<shift_estimate> welch_difference(std::span<const double> base, std::span<const double> head,
                                                double confidence) {
-  require_finite(base, "welch_difference");
-  require_finite(head, "welch_difference");
-  const double tail = half_tail(confidence, "welch_difference");
-  if (base.size() < 2 || head.size() < 2) return std::nullopt;
-  const int exponent = detail::common_exponent({base, head});
-  const detail::sample_moments x = detail::moments_scaled(head, exponent);
-  const detail::sample_moments y = detail::moments_scaled(base, exponent);
+  const auto sides = welch_sides(base, head, confidence, "welch_difference");
+  if (!sides) return std::nullopt;
+  const auto& [x, y, exponent, tail] = *sides;
   const double difference = x.mean - y.mean;
   const double squared_error = x.variance / x.n + y.variance / y.n;
   shift_estimate out;
@@ -124,7 +145,7 @@ std::optional<shift_estimate> welch_difference(std::span<const double> base, std
     out.ci = interval{out.estimate, out.estimate};
   } else {
     const double df = detail::welch_degrees_of_freedom(x, y);
-    const double t = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>{df}, tail));
+    const double t = upper_t_quantile(df, tail);
     const double half_width = t * std::sqrt(squared_error);
     out.ci = interval{std::scalbn(difference - half_width, exponent), std::scalbn(difference + half_width, exponent)};
   }
@@ -135,14 +156,10 @@ std::optional<shift_estimate> welch_difference(std::span<const double> base, std
 
 std::optional<ratio_estimate> fieller_ratio(std::span<const double> base, std::span<const double> head,
                                            double confidence) {
-  require_finite(base, "fieller_ratio");
-  require_finite(head, "fieller_ratio");
-  const double tail = half_tail(confidence, "fieller_ratio");
-  if (base.size() < 2 || head.size() < 2) return std::nullopt;
   // One power of two scales both sides: the ratio and the interval do not change.
-  const int exponent = detail::common_exponent({base, head});
-  const detail::sample_moments x = detail::moments_scaled(head, exponent);
-  const detail::sample_moments y = detail::moments_scaled(base, exponent);
+  const auto sides = welch_sides(base, head, confidence, "fieller_ratio");
+  if (!sides) return std::nullopt;
+  const auto& [x, y, exponent, tail] = *sides;
   if (y.mean == 0) return std::nullopt;
   ratio_estimate out;
   out.estimate = x.mean / y.mean;
@@ -153,16 +170,10 @@ std::optional<ratio_estimate> fieller_ratio(std::span<const double> base, std::s
     out.ci = interval{out.estimate, out.estimate};
     return out;
   }
-  // The Welch-Satterthwaite degrees of freedom of mean(head) - R mean(base) at R = the estimate, from
-  // each side's share of its squared standard error.
-  const double share_x = vx;
-  const double share_y = out.estimate * out.estimate * vy;
-  const double total = share_x + share_y;
-  const double fx = share_x / total;
-  const double fy = share_y / total;
-  const double df = 1 / (fx * fx / (x.n - 1) + fy * fy / (y.n - 1));
+  // The Welch-Satterthwaite degrees of freedom of mean(head) - R mean(base) at R = the estimate.
+  const double df = detail::satterthwaite_degrees_of_freedom(vx, x.n, out.estimate * out.estimate * vy, y.n);
   if (!std::isfinite(df) || !(df > 0)) return out;
-  const double t = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>{df}, tail));
+  const double t = upper_t_quantile(df, tail);
   // (mx - R my)^2 <= t^2 (vx + R^2 vy) is a quadratic in R: a R^2 - 2 mx my R + c <= 0 with
   // a = my^2 - t^2 vy. Bounded exactly when a > 0, the base mean clearly away from zero.
   const double t2 = t * t;

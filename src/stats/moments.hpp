@@ -42,15 +42,19 @@ inline sample_moments moments_scaled(std::span<const double> xs, int exponent) {
   return {n, std::scalbn(mean, -exponent), n > 1 ? spread * spread * (n / (n - 1)) : 0.0};
 }
 
-/// The Welch-Satterthwaite degrees of freedom from each side's share of the squared standard error,
-/// which neither overflows nor underflows.
+/// The Welch-Satterthwaite degrees of freedom of a sum of two sides' terms, from each term's variance
+/// (`share_x`, `share_y`) and the sides' sizes, as fractions of the total so that it neither overflows
+/// nor underflows.
+inline double satterthwaite_degrees_of_freedom(double share_x, double n_x, double share_y, double n_y) {
+  const double total = share_x + share_y;
+  const double fx = share_x / total;
+  const double fy = share_y / total;
+  return 1 / (fx * fx / (n_x - 1) + fy * fy / (n_y - 1));
+}
+
+/// Welch's degrees of freedom of the difference of the means: each side's squared standard error.
 inline double welch_degrees_of_freedom(const sample_moments& x, const sample_moments& y) {
-  const double share_x = x.variance / x.n;
-  const double share_y = y.variance / y.n;
-  const double squared_error = share_x + share_y;
-  const double fx = share_x / squared_error;
-  const double fy = share_y / squared_error;
-  return 1 / (fx * fx / (x.n - 1) + fy * fy / (y.n - 1));
+  return satterthwaite_degrees_of_freedom(x.variance / x.n, x.n, y.variance / y.n, y.n);
 }
 
 }  // namespace perfmail::detail
