@@ -1,0 +1,150 @@
+// Reading a history of commits (io/history_input.hpp): one results path per commit, a long CSV, and the
+// wide CSV that Apache Otava reads.
+#include <doctest/doctest.h>
+
+#include "unit/import_checks.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/io/history_input.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace perfmail;
+
+using testing::error_of;
+
+namespace {
+
+const metric_history& metric_named(const commit_history& h, std::string_view name) {
+  for (const auto& m : h.metrics)
+    if (m.name == name) return m;
+  FAIL("no metric ", std::string(name));
+  throw;
+}
+
+std::vector<std::string> ids_of(const commit_history& h) {
+  std::vector<std::string> ids;
+  for (const auto& c : h.commits) ids.push_back(c.id);
+  return ids;
+}
+
+commit_history csv(const std::string& text, io::history_csv_options options = {}) {
+  return io::parse_history_csv(text, "h.csv", options);
+}
+
+/// A directory of its own under the system's temporary one, removed at the end of the test.
+struct scratch_dir {
+  std::filesystem::path path;
+  explicit scratch_dir(const std::string& name) : path(std::filesystem::temp_directory_path() / name) {
+    std::filesystem::remove_all(path);
+    std::filesystem::create_directories(path);
+  }
+  ~scratch_dir() { std::filesystem::remove_all(path); }
+  std::filesystem::path write(const std::string& relative, const std::string& text) const {
+    const auto file = path / relative;
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+    return file;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("history csv: long, one sample a row, commits in the order first seen") {
+  const commit_history h = csv("commit,metric,value,time\n"
+                               "a1,x.ns,10,2026-01-01\n"
+                               "a1,x.ns,11,2026-01-01\n"
+                               "b2,x.ns,12,2026-01-02\n"
+                               "a1,y,1,2026-01-01\n"
+                               "b2,y,,2026-01-02\n");
+  CHECK(ids_of(h) == std::vector<std::string>{"a1", "b2"});
+  CHECK(h.commits[1].time == "2026-01-02");
+  CHECK(h.commits[1].source == "h.csv:4");
+  CHECK(metric_named(h, "x.ns").samples == std::vector<std::vector<double>>{{10, 11}, {12}});
+  CHECK(metric_named(h, "y").samples == std::vector<std::vector<double>>{{1}, {}});
+  CHECK(h.conventions == result_conventions::benchmark_tool);
+}
+
+TEST_CASE("history csv: wide, as Otava reads it: a time, attributes, a column a metric, runs together") {
+  const commit_history h = csv("time,commit,branch,throughput,latency\n"
+                               "2026-01-01 10:00:00 +0000,aaa,main,100,5.5\n"
+                               "2026-01-01 10:05:00 +0000,aaa,main,101,\n"
+                               "2026-01-02 10:00:00 +0000,bbb,main,90,6\n");
+  CHECK(ids_of(h) == std::vector<std::string>{"aaa", "bbb"});
+  CHECK(h.commits[0].time == "2026-01-01 10:00:00 +0000");
+  REQUIRE(h.metrics.size() == 2);  // `branch` is text alone: an attribute
+  CHECK(metric_named(h, "throughput").samples == std::vector<std::vector<double>>{{100, 101}, {90}});
+  CHECK(metric_named(h, "latency").samples == std::vector<std::vector<double>>{{5.5}, {6}});
+}
+
+TEST_CASE("history csv: wide without a commit column: the time names the point") {
+  const commit_history h = csv("time,x\nt1,1\nt2,2\nt3,3\n");
+  CHECK(ids_of(h) == std::vector<std::string>{"t1", "t2", "t3"});
+  io::history_csv_options tab;
+  tab.separator = '\t';
+  tab.commit_column = "sha";
+  CHECK(ids_of(csv("sha\tx\nq\t1\nr\t2\n", tab)) == std::vector<std::string>{"q", "r"});
+}
+
+TEST_CASE("history csv: a named attribute of numbers is no metric") {
+  io::history_csv_options options;
+  options.attributes = {"build"};
+  const commit_history h = csv("commit,build,x\na,17,1\nb,18,2\n", options);
+  REQUIRE(h.metrics.size() == 1);
+  CHECK(h.metrics[0].name == "x");
+}
+
+TEST_CASE("history csv: what is outside the grammar is refused where it is") {
+  const auto parse = [](const std::string& t) { return csv(t); };
+  CHECK(error_of(parse, "") == "h.csv: an empty file: expected a header row");
+  CHECK(error_of(parse, "commit,x\n") == "h.csv: the CSV has a header and no rows");
+  CHECK(error_of(parse, "metric,value\nx,1\n") ==
+        "h.csv:1:1: a CSV of one sample a row (metric, value) needs a \"commit\" column");
+  CHECK(error_of(parse, "commit,metric,value,run\na,x,1,1\n") ==
+        "h.csv:1:21: column \"run\" is none of \"commit\", \"time\", metric and value");
+  CHECK(error_of(parse, "name,x\na,1\n").find("neither a \"commit\" nor a \"time\" column") != std::string::npos);
+  CHECK(error_of(parse, "commit,x\na,1\nb,fast\n") ==
+        "h.csv:3:3: column \"x\" holds numbers and text (\"fast\"): name it with --attribute if it does not measure");
+  CHECK(error_of(parse, "commit,x\na,1\nb,2\na,3\n") ==
+        "h.csv:4:1: \"commit\" \"a\" again, after other commits (first at line 2): the runs of a commit must "
+        "follow one another, oldest commit first");
+  CHECK(error_of(parse, "commit,x\na,1,2\n") == "h.csv:2:1: a row of 3 fields; the header has 2");
+  CHECK(error_of(parse, "commit,metric,value\na,x,1e999\n") ==
+        "h.csv:2:5: a number beyond the range of a double: 1e999");
+  CHECK(error_of(parse, "commit,metric,value\na,x,0x1\n") == "h.csv:2:5: not a number: \"0x1\"");
+  CHECK(error_of(parse, "commit,x,x\na,1,2\n") == "h.csv:1:10: column \"x\" appears twice");
+  CHECK(error_of(parse, "commit,x\na,\nb,\n").find("no column of numbers") != std::string::npos);
+  CHECK(error_of(parse, "commit,metric,value\na,x,\n") == "h.csv: the CSV has no sample: every value is empty");
+  CHECK(error_of(parse, "commit,metric,value,time\na,x,1,t1\na,x,2,t2\n") ==
+        "h.csv:3:7: commit \"a\" has time \"t2\" here and \"t1\" at h.csv:2");
+  CHECK(error_of(parse, "commit,metric,value\n,x,1\n") == "h.csv:2:1: an empty commit");
+}
+
+TEST_CASE("history of result files: named by file, or by directory where the files share a name") {
+  const scratch_dir dir("perfmail-test-history-input");
+  const auto a = dir.write("c1.txt", "1\n2\n3\n");
+  const auto b = dir.write("c2.txt", "4\n5\n");
+  const std::vector<std::filesystem::path> files{a, b};
+  const commit_history h = io::history_of_results(files);
+  CHECK(ids_of(h) == std::vector<std::string>{"c1", "c2"});
+  REQUIRE(h.metrics.size() == 1);
+  CHECK(h.metrics[0].samples == std::vector<std::vector<double>>{{1, 2, 3}, {4, 5}});
+  CHECK(h.commits[0].source == a.string());
+
+  const std::vector<std::filesystem::path> nested{dir.write("0a1b/bench.txt", "1\n"), dir.write("9f8e/bench.txt", "2\n")};
+  CHECK(ids_of(io::history_of_results(nested)) == std::vector<std::string>{"0a1b", "9f8e"});
+
+  const std::vector<std::filesystem::path> twice{a, a};
+  std::string message = "(no error)";
+  try {
+    (void)io::history_of_results(twice);
+  } catch (const input_error& e) {
+    message = e.what();
+  }
+  CHECK(message == a.string() + ": names commit \"c1\", as " + a.string() + " does: give each commit's "
+                                               "results once");
+}
