@@ -1,0 +1,42 @@
+#pragma once
+// The change points of every metric of a history (analysis/history.hpp for one metric): which metrics
+// are searched, the direction each is judged by, and the verdicts counted for the summary line and
+// --fail-on. Declarations only: src/analysis/history_search.cpp.
+
+#include "perfmail/analysis/history.hpp"
+#include "perfmail/analysis/verdict.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/model/history.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+namespace perfmail {
+
+/// One searched metric's change points.
+struct searched_metric {
+  std::size_t metric = 0;  ///< its place in commit_history::metrics
+  metric_class cls;        ///< its class, with the direction it is judged by
+  metric_history_result result;
+};
+
+/// The change points of a history's metrics.
+struct history_search {
+  std::vector<searched_metric> metrics;  ///< in the history's order
+  /// Failure counters (kernel messages, failed runs) the search leaves out: their counts of 0 and 1
+  /// are no distribution to divide, and a new failure is compare's verdict.
+  std::size_t failure_counters = 0;
+  verdict_counts counts;  ///< a verdict per change; `unchanged` counts the searched metrics without one
+};
+
+/// Searches the metrics of `history` that `chosen` accepts (all when it is empty), each classified by
+/// `classifier`; a metric's own direction (history's unit) yields to `callers`, the caller's direction
+/// rules (--higher-is-better), when they name it, and is taken before the classifier's built-in rules.
+[[nodiscard]] history_search search_history(const commit_history& history, const metric_classifier& classifier,
+                                            const history_options& options,
+                                            const std::function<bool(std::string_view)>& chosen = {},
+                                            const metric_classifier* callers = nullptr);
+
+}  // namespace perfmail

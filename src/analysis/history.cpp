@@ -1,0 +1,474 @@
+// Change points over a history of commits (declared in include/perfmail/analysis/history.hpp; the method
+// and its measured error rates are in docs/STATISTICS.md, "Change points over a history").
+
+#include "perfmail/analysis/history.hpp"
+
+#include "perfmail/analysis/decide.hpp"
+#include "perfmail/analysis/policy.hpp"
+#include "perfmail/metrics/classifier.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <vector>
+
+namespace perfmail {
+
+namespace {
+
+// --- Seeded permutations -------------------------------------------------------------------------------
+
+/// SplitMix64: a small generator whose output is the same on every platform and standard library (the
+/// distributions of <random> are not), so that a seed gives the same change points everywhere.
+class splitmix64 {
+ public:
+  explicit splitmix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() noexcept {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31U);
+  }
+  /// A uniform draw from [0, bound), without the bias of a plain remainder (rejection of the short tail).
+  std::size_t below(std::size_t bound) noexcept {
+    const auto b = static_cast<std::uint64_t>(bound);
+    const std::uint64_t threshold = (0 - b) % b;
+    for (;;)
+      if (const std::uint64_t r = next(); r >= threshold) return static_cast<std::size_t>(r % b);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+/// The generator of one segment's test: the seed mixed with the segment's place, so that the answer does
+/// not depend on the order in which segments (or metrics) are tested.
+splitmix64 generator_for(std::uint64_t seed, std::size_t first, std::size_t end) {
+  splitmix64 mix(seed ^ (static_cast<std::uint64_t>(first) << 32U) ^ static_cast<std::uint64_t>(end));
+  return splitmix64(mix.next());
+}
+
+// --- E-divisive with means -----------------------------------------------------------------------------
+
+/// A Fenwick tree of counts and sums over value ranks: the distances from a new value to all values
+/// added before it, in O(log n).
+class rank_tree {
+ public:
+  explicit rank_tree(std::size_t ranks) : count_(ranks + 1), sum_(ranks + 1) {}
+  void clear() {
+    std::fill(count_.begin(), count_.end(), 0);
+    std::fill(sum_.begin(), sum_.end(), 0.0);
+    added_ = 0;
+    total_ = 0;
+  }
+  /// Σ |value - v| over the values added so far, then adds `value` (of rank `rank`, 0-based).
+  double distance_then_add(std::size_t rank, double value) {
+    std::size_t below_count = 0;
+    double below_sum = 0;
+    for (std::size_t i = rank + 1; i > 0; i -= i & (~i + 1)) {
+      below_count += count_[i];
+      below_sum += sum_[i];
+    }
+    const double d = (static_cast<double>(below_count) * value - below_sum) +
+                     ((total_ - below_sum) - static_cast<double>(added_ - below_count) * value);
+    for (std::size_t i = rank + 1; i < count_.size(); i += i & (~i + 1)) {
+      ++count_[i];
+      sum_[i] += value;
+    }
+    ++added_;
+    total_ += value;
+    return d;
+  }
+
+ private:
+  std::vector<std::size_t> count_;
+  std::vector<double> sum_;
+  std::size_t added_ = 0;
+  double total_ = 0;
+};
+
+/// The values of one segment with what every split statistic of theirs needs.
+struct segment_values {
+  std::vector<double> values;      ///< in commit order (or a permutation of it)
+  std::vector<std::size_t> ranks;  ///< rank of each value among the segment's distinct values
+  std::vector<double> row_total;   ///< by rank: Σ_j |v - v_j| over the whole segment
+  double total = 0;                ///< Σ_{i<j} |v_i - v_j|
+};
+
+segment_values segment_of(std::span<const double> values) {
+  segment_values s;
+  s.values.assign(values.begin(), values.end());
+  std::vector<double> sorted(values.begin(), values.end());
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t n = sorted.size();
+  std::vector<double> prefix(n + 1, 0.0);
+  for (std::size_t i = 0; i < n; ++i) prefix[i + 1] = prefix[i] + sorted[i];
+  std::vector<double> distinct = sorted;
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  // Row totals from prefix sums of the sorted values: Σ_j |v - v_j| is v times the count below less their
+  // sum, plus the sum above less v times their count.
+  s.row_total.resize(distinct.size());
+  for (std::size_t r = 0; r < distinct.size(); ++r) {
+    const double v = distinct[r];
+    const auto lower = static_cast<std::size_t>(std::lower_bound(sorted.begin(), sorted.end(), v) - sorted.begin());
+    const auto upper = static_cast<std::size_t>(std::upper_bound(sorted.begin(), sorted.end(), v) - sorted.begin());
+    s.row_total[r] = (static_cast<double>(lower) * v - prefix[lower]) +
+                     ((prefix[n] - prefix[upper]) - static_cast<double>(n - upper) * v);
+  }
+  s.ranks.resize(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    s.ranks[i] = static_cast<std::size_t>(std::lower_bound(distinct.begin(), distinct.end(), values[i]) - distinct.begin());
+    s.total += s.row_total[s.ranks[i]];
+  }
+  s.total /= 2;
+  return s;
+}
+
+/// The best split of a segment: the first index of its right part and its divergence.
+struct split {
+  std::size_t at = 0;
+  double q = 0;
+};
+
+/// The split of largest divergence (Matteson and James's Q with exponent 1) of `s` in its current order,
+/// every split point in one pass: O(n log n).
+split best_split(const segment_values& s, rank_tree& tree) {
+  const std::size_t n = s.values.size();
+  split best;
+  if (n < 2) return best;
+  tree.clear();
+  double within_left = 0;  // Σ |v_i - v_j| within the left part
+  double between = 0;      // Σ |v_i - v_j| across the split
+  for (std::size_t tau = 0; tau + 1 < n; ++tau) {
+    // Moving value tau from the right part to the left one.
+    const double to_left = tree.distance_then_add(s.ranks[tau], s.values[tau]);
+    within_left += to_left;
+    between += (s.row_total[s.ranks[tau]] - to_left) - to_left;
+    const double within_right = s.total - within_left - between;
+    const auto m = static_cast<double>(tau + 1);
+    const auto r = static_cast<double>(n - tau - 1);
+    const double left_mean = m > 1 ? within_left / (m * (m - 1) / 2) : 0;
+    const double right_mean = r > 1 ? within_right / (r * (r - 1) / 2) : 0;
+    const double q = m * r / (m + r) * (2 * between / (m * r) - left_mean - right_mean);
+    if (q > best.q) best = {tau + 1, q};
+  }
+  return best;
+}
+
+/// The permutation p-value of a segment's largest divergence, with Besag and Clifford's sequential stop:
+/// once `exceedances_to_stop` permuted maxima reach the observed one, p is that count over the
+/// permutations drawn (a stable series stops after a few tens); else (1 + count) / (1 + permutations).
+double permutation_p(const segment_values& observed, double observed_q, std::size_t max_permutations,
+                     splitmix64 random, rank_tree& tree) {
+  constexpr std::size_t exceedances_to_stop = 10;
+  // A tolerance for the rounding of sums taken in another order: a permutation that divides as well is
+  // counted as reaching the observed divergence.
+  const double reach = observed_q * (1 - 1e-12);
+  segment_values shuffled = observed;
+  std::size_t exceedances = 0;
+  const std::size_t n = shuffled.values.size();
+  for (std::size_t done = 1; done <= max_permutations; ++done) {
+    for (std::size_t i = n - 1; i > 0; --i) {
+      const std::size_t j = random.below(i + 1);
+      std::swap(shuffled.values[i], shuffled.values[j]);
+      std::swap(shuffled.ranks[i], shuffled.ranks[j]);
+    }
+    if (best_split(shuffled, tree).q >= reach && ++exceedances == exceedances_to_stop)
+      return static_cast<double>(exceedances) / static_cast<double>(done);
+  }
+  return static_cast<double>(1 + exceedances) / static_cast<double>(1 + max_permutations);
+}
+
+/// A split kept by the E-divisive loop, in the positions of the commits that have samples.
+struct candidate {
+  std::size_t at = 0;
+  std::optional<double> permutation_p;  ///< nullopt: the newest commit's own test proposed it
+};
+
+/// E-divisive: the best split over the current segments, tested at alpha, kept while significant.
+std::vector<candidate> e_divisive(std::span<const double> medians, const history_options& options) {
+  std::vector<candidate> kept;
+  const std::size_t n = medians.size();
+  if (n < 2) return kept;
+  rank_tree tree(n);
+  std::vector<std::size_t> bounds{0, n};
+  for (;;) {
+    split chosen;
+    std::size_t first = 0;
+    std::size_t end = 0;
+    std::optional<segment_values> chosen_values;
+    for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
+      if (bounds[b + 1] - bounds[b] < 2) continue;
+      segment_values s = segment_of(medians.subspan(bounds[b], bounds[b + 1] - bounds[b]));
+      const split best = best_split(s, tree);
+      if (best.q > chosen.q) {
+        chosen = best;
+        first = bounds[b];
+        end = bounds[b + 1];
+        chosen_values = std::move(s);
+      }
+    }
+    if (!chosen_values || !(chosen.q > 0)) return kept;
+    const double p = permutation_p(*chosen_values, chosen.q, options.max_permutations,
+                                   generator_for(options.seed, first, end), tree);
+    if (p > options.alpha) return kept;
+    const std::size_t at = first + chosen.at;
+    kept.push_back({at, p});
+    bounds.insert(std::upper_bound(bounds.begin(), bounds.end(), at), at);
+  }
+}
+
+// --- Confirmation --------------------------------------------------------------------------------------
+
+double median_of(std::vector<double> xs) {
+  if (xs.empty()) return 0;
+  std::sort(xs.begin(), xs.end());
+  const std::size_t h = xs.size() / 2;
+  return xs.size() % 2 == 1 ? xs[h] : std::midpoint(xs[h - 1], xs[h]);
+}
+
+/// What the search works on: the commits that have samples, and their medians.
+struct present_commits {
+  std::vector<std::size_t> commit;  ///< commit index of each position
+  std::vector<double> median;
+};
+
+present_commits present_of(commit_samples samples) {
+  present_commits p;
+  for (std::size_t c = 0; c < samples.size(); ++c) {
+    if (samples[c].empty()) continue;
+    p.commit.push_back(c);
+    p.median.push_back(median_of(samples[c]));
+  }
+  return p;
+}
+
+/// The samples of the positions [first, end).
+std::vector<double> pooled(commit_samples samples, const present_commits& present, std::size_t first, std::size_t end) {
+  std::vector<double> out;
+  for (std::size_t i = first; i < end; ++i) {
+    const auto& s = samples[present.commit[i]];
+    out.insert(out.end(), s.begin(), s.end());
+  }
+  return out;
+}
+
+/// The statistical policy's decision on the samples after a split against those before it.
+verdict decide_windows(const metric_class& cls, std::span<const double> before, std::span<const double> after,
+                       const change_policy& policy) {
+  metric_context context;
+  context.head_runs = after.size();
+  context.base_runs = before.size();
+  side_samples head;
+  head.values = after;
+  side_samples base;
+  base.values = before;
+  decide_buffers buffers;
+  return decide(cls, head, base, context, *metric_classifier::tool(), policy, buffers);
+}
+
+/// The confirming test's answer on a split, with its windows.
+struct confirmation {
+  bool confirmed = false;
+  std::size_t before_first = 0;  ///< positions
+  std::size_t after_end = 0;
+  verdict decision;
+  double before_median = 0;
+  double after_median = 0;
+};
+
+/// The statistical policy's test between the windows before and after position `at`, bounded by the
+/// neighbouring splits `low` and `high` and by the window size.
+confirmation confirm(commit_samples samples, const present_commits& present, std::size_t low, std::size_t at,
+                     std::size_t high, const metric_class& cls, const change_policy& policy,
+                     const history_options& options) {
+  confirmation c;
+  c.before_first = std::max(low, at > options.window ? at - options.window : 0);
+  c.after_end = std::min(high, at + options.window);
+  const std::vector<double> before = pooled(samples, present, c.before_first, at);
+  const std::vector<double> after = pooled(samples, present, at, c.after_end);
+  c.before_median = median_of(before);
+  c.after_median = median_of(after);
+  if (before.size() < 2 || after.size() < 2) return c;  // no test can tell two samples apart from one
+  c.decision = decide_windows(cls, before, after, policy);
+  c.confirmed = c.decision.changed && c.decision.inference.has_value();
+  return c;
+}
+
+/// Whether a straight line through the per-commit medians of positions [first, end) fits them better
+/// than a step at `at`: a drift rather than a step. Both models have two parameters.
+bool drift_fits_better(const present_commits& present, std::size_t first, std::size_t at, std::size_t end) {
+  // A line needs points to lean on: two on either side, or three before a lone newest commit.
+  if (at - first < 2 || end == at || (end - at < 2 && at - first < 3)) return false;
+  const auto mean_of = [&](std::size_t a, std::size_t b) {
+    double sum = 0;
+    for (std::size_t i = a; i < b; ++i) sum += present.median[i];
+    return sum / static_cast<double>(b - a);
+  };
+  const double left = mean_of(first, at);
+  const double right = mean_of(at, end);
+  double step_rss = 0;
+  for (std::size_t i = first; i < end; ++i) {
+    const double d = present.median[i] - (i < at ? left : right);
+    step_rss += d * d;
+  }
+  const double x_mean = static_cast<double>(first + end - 1) / 2;
+  const double y_mean = mean_of(first, end);
+  double sxy = 0;
+  double sxx = 0;
+  for (std::size_t i = first; i < end; ++i) {
+    const double dx = static_cast<double>(i) - x_mean;
+    sxy += dx * (present.median[i] - y_mean);
+    sxx += dx * dx;
+  }
+  const double slope = sxy / sxx;
+  double line_rss = 0;
+  for (std::size_t i = first; i < end; ++i) {
+    const double d = present.median[i] - (y_mean + slope * (static_cast<double>(i) - x_mean));
+    line_rss += d * d;
+  }
+  return line_rss < step_rss;
+}
+
+change_verdict verdict_of_move(const metric_class& cls, double percent) {
+  if (!cls.direction || percent == 0) return change_verdict::changed;
+  return (percent > 0) == (*cls.direction == better::higher) ? change_verdict::improvement : change_verdict::regression;
+}
+
+}  // namespace
+
+double history_floor_percent(commit_samples samples) {
+  std::vector<double> spreads;
+  for (const auto& s : samples) {
+    if (s.size() < 2) continue;
+    const double mean = std::accumulate(s.begin(), s.end(), 0.0) / static_cast<double>(s.size());
+    double squares = 0;
+    for (const double x : s) squares += (x - mean) * (x - mean);
+    const double sd = std::sqrt(squares / static_cast<double>(s.size() - 1));
+    if (mean != 0 && std::isfinite(sd / mean)) spreads.push_back(100 * sd / std::abs(mean));
+  }
+  // One sample a commit (or mostly): no spread within a commit to go by.
+  std::size_t with_samples = 0;
+  for (const auto& s : samples) with_samples += s.empty() ? 0 : 1;
+  if (spreads.empty() || 2 * spreads.size() < with_samples) return 5;
+  return median_of(std::move(spreads)) / 2;
+}
+
+metric_history_result find_change_points(commit_samples samples, const metric_class& cls,
+                                         const history_options& options) {
+  metric_history_result result;
+  result.min_change_percent = options.min_change_percent.value_or(history_floor_percent(samples));
+  const present_commits present = present_of(samples);
+  result.commits_with_samples = present.commit.size();
+  const std::size_t n = present.commit.size();
+  // The newest commit's own test, when it has samples enough to be tested alone; alpha is then shared.
+  const bool newest_test = n >= 3 && samples[present.commit[n - 1]].size() >= 2;
+  history_options split_options = options;
+  if (newest_test) split_options.alpha = options.alpha / 2;
+  std::vector<candidate> splits = e_divisive(present.median, split_options);
+  std::sort(splits.begin(), splits.end(), [](const candidate& a, const candidate& b) { return a.at < b.at; });
+  if (newest_test && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt});
+
+  change_policy policy;
+  policy.kind = policy_kind::mann_whitney;
+  policy.alpha = options.alpha;
+  policy.confidence = options.confidence;
+  policy.min_change_percent = result.min_change_percent;
+
+  // One commit set apart by two splits, with its neighbours on both sides alike: an outlier.
+  for (std::size_t i = 0; i + 1 < splits.size();) {
+    if (splits[i + 1].at != splits[i].at + 1) {
+      ++i;
+      continue;
+    }
+    const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
+    const std::size_t high = i + 2 < splits.size() ? splits[i + 2].at : n;
+    const std::size_t alone = splits[i].at;
+    // The windows around the lone commit, without it.
+    const std::vector<double> before = pooled(samples, present, std::max(low, alone > options.window ? alone - options.window : 0), alone);
+    const std::vector<double> after = pooled(samples, present, alone + 1, std::min(high, alone + 1 + options.window));
+    bool neighbours_differ = false;
+    if (before.size() >= 2 && after.size() >= 2) neighbours_differ = decide_windows(cls, before, after, policy).changed;
+    if (neighbours_differ) {
+      ++i;
+      continue;
+    }
+    result.outliers.push_back(present.commit[alone]);
+    splits.erase(splits.begin() + static_cast<std::ptrdiff_t>(i), splits.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+  }
+
+  // Confirm every split between its neighbours; drop the least supported one that fails and try again,
+  // since its neighbours' windows grow when it goes.
+  std::vector<confirmation> confirmations;
+  for (;;) {
+    confirmations.clear();
+    std::optional<std::size_t> weakest;
+    double weakest_p = -1;
+    for (std::size_t i = 0; i < splits.size(); ++i) {
+      const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
+      const std::size_t high = i + 1 < splits.size() ? splits[i + 1].at : n;
+      confirmations.push_back(confirm(samples, present, low, splits[i].at, high, cls, policy, options));
+      confirmation& c = confirmations.back();
+      // The newest commit's own test spends half of alpha.
+      if (!splits[i].permutation_p && c.confirmed && !(c.decision.inference->p_value <= options.alpha / 2))
+        c.confirmed = false;
+      if (c.confirmed) continue;
+      const double p = c.decision.p_value.value_or(1.0);
+      if (p > weakest_p) {
+        weakest_p = p;
+        weakest = i;
+      }
+    }
+    if (!weakest) break;
+    splits.erase(splits.begin() + static_cast<std::ptrdiff_t>(*weakest));
+  }
+
+  // A drift is cut into several splits (each piece of a ramp differs from the one before): the splits
+  // of one drift, moving one way with their windows touching, are one change, tested between the window
+  // before the first and the window after the last.
+  for (std::size_t i = 0; i < splits.size();) {
+    const confirmation& first = confirmations[i];
+    const bool drift = drift_fits_better(present, first.before_first, splits[i].at, first.after_end);
+    const auto moved_up = [&](std::size_t k) { return confirmations[k].after_median > confirmations[k].before_median; };
+    std::size_t last = i;
+    while (drift && last + 1 < splits.size() && moved_up(last + 1) == moved_up(i) &&
+           drift_fits_better(present, confirmations[last + 1].before_first, splits[last + 1].at,
+                             confirmations[last + 1].after_end))
+      ++last;
+    confirmation c = first;
+    if (last != i) {
+      c = confirmations[last];
+      c.before_first = first.before_first;
+      const std::vector<double> before = pooled(samples, present, first.before_first, splits[i].at);
+      const std::vector<double> after = pooled(samples, present, splits[last].at, c.after_end);
+      c.before_median = median_of(before);
+      c.after_median = median_of(after);
+      c.decision = decide_windows(cls, before, after, policy);
+    }
+    if (c.decision.inference) {
+      const change_inference& inference = *c.decision.inference;
+      history_change change;
+      change.index = present.commit[splits[i].at];
+      change.last_before = present.commit[splits[i].at - 1];
+      change.before_first = present.commit[c.before_first];
+      change.after_last = present.commit[c.after_end - 1];
+      change.kind = drift ? history_change_kind::drift : history_change_kind::step;
+      change.before_median = c.before_median;
+      change.after_median = c.after_median;
+      change.change_percent = inference.estimate_percent;
+      change.ci_percent = inference.ci_percent;
+      change.p_value = inference.p_value;
+      change.permutation_p = splits[i].permutation_p;
+      change.verdict = verdict_of_move(cls, change.change_percent.value_or(change.after_median - change.before_median));
+      result.changes.push_back(change);
+    }
+    i = last + 1;
+  }
+  std::sort(result.outliers.begin(), result.outliers.end());
+  return result;
+}
+
+}  // namespace perfmail

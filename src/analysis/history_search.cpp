@@ -1,0 +1,55 @@
+// The change points of every metric of a history (declared in include/perfmail/analysis/history_search.hpp).
+
+#include "perfmail/analysis/history_search.hpp"
+
+namespace perfmail {
+
+namespace {
+
+/// The direction `m` is judged by: the caller's rule, else the input's unit, else the built-in rules.
+metric_class class_of(const metric_history& m, const metric_classifier& classifier, const metric_classifier* callers) {
+  metric_class cls = classifier.classify(m.name);
+  if (callers != nullptr)
+    if (const auto given = callers->classify(m.name).direction) {
+      cls.direction = given;
+      return cls;
+    }
+  if (m.direction) cls.direction = m.direction;
+  return cls;
+}
+
+void count(verdict_counts& counts, change_verdict verdict) {
+  switch (verdict) {
+    case change_verdict::regression: ++counts.regressions; break;
+    case change_verdict::improvement: ++counts.improvements; break;
+    case change_verdict::unchanged: ++counts.unchanged; break;
+    case change_verdict::gone: ++counts.gone; break;
+    case change_verdict::added: ++counts.added; break;
+    case change_verdict::failed: ++counts.failed; break;
+    case change_verdict::changed: ++counts.changed; break;
+  }
+}
+
+}  // namespace
+
+history_search search_history(const commit_history& history, const metric_classifier& classifier,
+                              const history_options& options, const std::function<bool(std::string_view)>& chosen,
+                              const metric_classifier* callers) {
+  history_search search;
+  for (std::size_t i = 0; i < history.metrics.size(); ++i) {
+    const metric_history& m = history.metrics[i];
+    if (chosen && !chosen(m.name)) continue;
+    metric_class cls = class_of(m, classifier, callers);
+    if (cls.kind == metric_kind::failure) {
+      ++search.failure_counters;
+      continue;
+    }
+    searched_metric searched{i, cls, find_change_points(m.samples, cls, options)};
+    if (searched.result.changes.empty()) ++search.counts.unchanged;
+    for (const history_change& change : searched.result.changes) count(search.counts, change.verdict);
+    search.metrics.push_back(std::move(searched));
+  }
+  return search;
+}
+
+}  // namespace perfmail

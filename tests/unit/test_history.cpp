@@ -1,0 +1,163 @@
+// Change points over a history of commits (analysis/history.hpp): steps found where they are, outliers set
+// apart, drifts named, and nothing found where nothing moved.
+#include <doctest/doctest.h>
+
+#include "perfmail/analysis/history.hpp"
+#include "perfmail/metrics/classifier.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+using namespace perfmail;
+
+namespace {
+
+using history_samples = std::vector<std::vector<double>>;
+
+/// A series of `commits` commits of `runs` samples each around 1000 with relative noise `cv` (normal,
+/// from a fixed seed), moved by `step` (a fraction) from commit `step_at` on.
+history_samples series(std::size_t commits, std::size_t runs, double cv, double step = 0, std::size_t step_at = 0,
+                       std::uint64_t seed = 1) {
+  std::mt19937_64 random(seed);
+  // Box-Muller on the generator's raw output: the same numbers with every standard library.
+  const auto uniform = [&] { return (static_cast<double>(random() >> 11U) + 0.5) / 9007199254740992.0; };
+  const auto normal = [&] { return std::sqrt(-2 * std::log(uniform())) * std::cos(6.283185307179586 * uniform()); };
+  history_samples out(commits);
+  for (std::size_t c = 0; c < commits; ++c) {
+    const double level = 1000 * (c >= step_at && step != 0 ? 1 + step : 1);
+    for (std::size_t r = 0; r < runs; ++r) out[c].push_back(level * (1 + cv * normal()));
+  }
+  return out;
+}
+
+metric_class lower_is_better() {
+  metric_class cls = metric_classifier::tool()->classify("x");
+  cls.direction = better::lower;
+  return cls;
+}
+
+std::vector<std::size_t> indices(const metric_history_result& r) {
+  std::vector<std::size_t> out;
+  for (const auto& c : r.changes) out.push_back(c.index);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("history: a step of 5% at CV 1% with 5 samples a commit is found at its commit") {
+  const auto s = series(60, 5, 0.01, 0.05, 30);
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  REQUIRE(r.changes.size() == 1);
+  const history_change& c = r.changes[0];
+  CHECK(c.index == 30);
+  CHECK(c.last_before == 29);
+  CHECK(c.kind == history_change_kind::step);
+  CHECK(c.verdict == change_verdict::regression);
+  REQUIRE(c.change_percent);
+  CHECK(*c.change_percent == doctest::Approx(5).epsilon(0.2));
+  REQUIRE(c.ci_percent);
+  CHECK(c.ci_percent->low < *c.change_percent);
+  CHECK(c.ci_percent->high > *c.change_percent);
+  CHECK(c.p_value < 0.01);
+  REQUIRE(c.permutation_p);
+  CHECK(*c.permutation_p <= 0.005);
+  CHECK(c.before_median == doctest::Approx(1000).epsilon(0.01));
+  CHECK(c.after_median == doctest::Approx(1050).epsilon(0.01));
+  CHECK(c.before_first == 0);
+  CHECK(c.after_last == 59);
+  CHECK(r.min_change_percent == doctest::Approx(0.5).epsilon(0.3));
+}
+
+TEST_CASE("history: a step down of a metric better lower is an improvement; two steps are both found") {
+  auto s = series(80, 5, 0.01, -0.10, 40);
+  for (std::size_t c = 60; c < 80; ++c)
+    for (double& x : s[c]) x *= 1.2;
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  CHECK(indices(r) == std::vector<std::size_t>{40, 60});
+  REQUIRE(r.changes.size() == 2);
+  CHECK(r.changes[0].verdict == change_verdict::improvement);
+  CHECK(r.changes[1].verdict == change_verdict::regression);
+  // The windows end at the neighbouring change.
+  CHECK(r.changes[0].after_last == 59);
+  CHECK(r.changes[1].before_first == 40);
+  metric_class unknown = lower_is_better();
+  unknown.direction.reset();
+  CHECK(find_change_points(s, unknown).changes[0].verdict == change_verdict::changed);
+}
+
+TEST_CASE("history: stable series give no change, with one sample a commit and with five") {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CHECK(find_change_points(series(60, 1, 0.01, 0, 0, seed), lower_is_better()).changes.empty());
+    CHECK(find_change_points(series(60, 5, 0.03, 0, 0, seed), lower_is_better()).changes.empty());
+  }
+}
+
+TEST_CASE("history: one wild sample, or one wild commit, is no change") {
+  auto s = series(60, 1, 0.01);
+  s[20][0] *= 3;
+  CHECK(find_change_points(s, lower_is_better()).changes.empty());
+  auto many = series(60, 5, 0.01);
+  for (double& x : many[33]) x *= 1.5;
+  const metric_history_result r = find_change_points(many, lower_is_better());
+  CHECK(r.changes.empty());
+  // The search may set it apart as an outlier, or not split there at all; never anything else.
+  CHECK((r.outliers.empty() || r.outliers == std::vector<std::size_t>{33}));
+}
+
+TEST_CASE("history: a change at the newest commit is found with several samples, not with one") {
+  auto s = series(40, 5, 0.01);
+  for (double& x : s[39]) x *= 1.2;
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  CHECK(indices(r) == std::vector<std::size_t>{39});
+  REQUIRE(r.changes.size() == 1);
+  CHECK_FALSE(r.changes[0].permutation_p);  // the newest commit's own test found it
+  auto one = series(40, 1, 0.01);
+  one[39][0] *= 1.2;
+  CHECK(find_change_points(one, lower_is_better()).changes.empty());
+}
+
+TEST_CASE("history: a slow drift is named a drift") {
+  history_samples s(60);
+  std::mt19937_64 random(3);
+  for (std::size_t c = 0; c < 60; ++c)
+    for (int r = 0; r < 5; ++r)
+      s[c].push_back(1000 * (1 + 0.005 * static_cast<double>(c)) + static_cast<double>(random() % 5));
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  REQUIRE_FALSE(r.changes.empty());
+  for (const auto& c : r.changes) CHECK(c.kind == history_change_kind::drift);
+}
+
+TEST_CASE("history: commits without samples are left out, their indices kept") {
+  auto s = series(60, 5, 0.01, 0.05, 30);
+  s[29].clear();
+  s[10].clear();
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  REQUIRE(r.changes.size() == 1);
+  CHECK(r.changes[0].index == 30);
+  CHECK(r.changes[0].last_before == 28);
+  CHECK(r.commits_with_samples == 58);
+}
+
+TEST_CASE("history: tiny and constant series, and the same seed the same answer") {
+  CHECK(find_change_points(history_samples{}, lower_is_better()).changes.empty());
+  CHECK(find_change_points(history_samples{{1.0}}, lower_is_better()).changes.empty());
+  CHECK(find_change_points(history_samples{{1.0, 2.0}, {3.0, 4.0}}, lower_is_better()).changes.empty());
+  CHECK(find_change_points(history_samples(30, std::vector<double>{5, 5, 5}), lower_is_better()).changes.empty());
+  const auto s = series(60, 2, 0.02, 0.03, 25, 9);
+  history_options options;
+  options.seed = 42;
+  const auto a = find_change_points(s, lower_is_better(), options);
+  const auto b = find_change_points(s, lower_is_better(), options);
+  CHECK(a.changes == b.changes);
+}
+
+TEST_CASE("history: the floor is 5% with one sample a commit, half the spread with several") {
+  CHECK(history_floor_percent(series(30, 1, 0.01)) == 5);
+  CHECK(history_floor_percent(series(30, 5, 0.02)) == doctest::Approx(1).epsilon(0.3));
+  // A change that clears the test but not the floor is not reported.
+  history_options options;
+  options.min_change_percent = 10;
+  CHECK(find_change_points(series(60, 5, 0.01, 0.05, 30), lower_is_better(), options).changes.empty());
+}
