@@ -68,5 +68,6 @@ command_action add_summary_command(CLI::App& app);
 command_action add_plot_command(CLI::App& app);
 command_action add_compare_command(CLI::App& app);
 command_action add_report_command(CLI::App& app);
+command_action add_history_command(CLI::App& app);
 
 }  // namespace perfmail::cli

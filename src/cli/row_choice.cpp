@@ -58,15 +58,23 @@ bool metric_patterns::chosen(std::string_view metric) const {
   return !any_include || included;
 }
 
-std::vector<std::string> metric_patterns::unmatched(const std::vector<comparison_row>& rows) const {
+std::vector<std::string> metric_patterns::unmatched(std::span<const std::string_view> names) const {
   std::vector<std::string> out;
   for (const auto& p : patterns_) {
     if (p->pattern.excludes()) continue;
-    const bool any = std::any_of(rows.begin(), rows.end(),
-                                 [&](const comparison_row& row) { return p->pattern.matches(row.name); });
+    const bool any =
+        std::any_of(names.begin(), names.end(), [&](std::string_view name) { return p->pattern.matches(name); });
     if (!any) out.push_back(p->pattern.text());
   }
   return out;
+}
+
+void metric_patterns::require_matches(std::span<const std::string_view> names) const {
+  if (const auto missing = unmatched(names); !missing.empty()) {
+    std::string listed;
+    for (const auto& m : missing) listed += (listed.empty() ? "" : ", ") + text::quoted(m);
+    throw usage_error(fmt::format("--metrics {} matched no metric of the results", listed));
+  }
 }
 
 name_rule name_rule_of(std::string_view option, const std::string& pattern) {
@@ -114,10 +122,11 @@ double change_size(const comparison_row& row) {
 
 chosen_rows choose_rows(const comparison& cmp, const metric_patterns& patterns, std::optional<only_rows> only,
                         std::optional<row_sort> sort, const verdict_options& verdicts) {
-  if (const auto missing = patterns.unmatched(cmp.rows); !missing.empty()) {
-    std::string listed;
-    for (const auto& m : missing) listed += (listed.empty() ? "" : ", ") + text::quoted(m);
-    throw usage_error(fmt::format("--metrics {} matched no metric of the results", listed));
+  {
+    std::vector<std::string_view> names;
+    names.reserve(cmp.rows.size());
+    for (const comparison_row& row : cmp.rows) names.push_back(row.name);
+    patterns.require_matches(names);
   }
   chosen_rows out;
   out.judged.reserve(cmp.rows.size());

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +37,9 @@ class metric_patterns {
   [[nodiscard]] bool chosen(std::string_view metric) const;
   /// The including patterns that match none of `rows`: a mistyped pattern, which would otherwise make
   /// a CI gate pass by judging nothing.
-  [[nodiscard]] std::vector<std::string> unmatched(const std::vector<comparison_row>& rows) const;
+  [[nodiscard]] std::vector<std::string> unmatched(std::span<const std::string_view> names) const;
+  /// Throws usage_error naming the including patterns that match none of `names`.
+  void require_matches(std::span<const std::string_view> names) const;
 
  private:
   struct compiled;

@@ -1,0 +1,26 @@
+#pragma once
+// The text of `perfmail history`: one line per change point (the metric, the last commit before it and
+// the first after, the medians on either side, the change with its interval, p and the verdict), then
+// the summary line of verdicts (docs/HISTORY.md). Declarations only: src/table/history.cpp.
+
+#include "perfmail/analysis/history_search.hpp"
+#include "perfmail/model/history.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace perfmail {
+
+struct history_render_options {
+  bool colour = false;   ///< a regression's line red, an improvement's green (a terminal's)
+  bool summary = true;   ///< the summary line under the changes
+};
+
+/// A commit as a line shows it: a hash shortened to 12 hex digits, anything else whole, made printable.
+[[nodiscard]] std::string commit_label(std::string_view id);
+
+/// The changes of `search` over `history`, oldest first within each metric.
+[[nodiscard]] std::string render_history(const commit_history& history, const history_search& search,
+                                         const history_render_options& options = {});
+
+}  // namespace perfmail

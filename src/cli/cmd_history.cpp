@@ -1,0 +1,196 @@
+// perfmail history RESULTS...: the change points of each metric over a history of commits.
+
+#include "commands.hpp"
+#include "output.hpp"
+#include "row_choice.hpp"
+#include "terminal.hpp"
+
+#include "perfmail/analysis/history_search.hpp"
+#include "perfmail/error.hpp"
+#include "perfmail/io/history_input.hpp"
+#include "perfmail/io/history_json.hpp"
+#include "perfmail/io/read_file.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/rules.hpp"
+#include "perfmail/table/history.hpp"
+#include "perfmail/text/printable.hpp"
+
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace perfmail::cli {
+
+namespace {
+
+struct history_args {
+  std::vector<std::string> paths;
+  std::string csv;
+  std::string separator = "comma";
+  io::history_csv_options columns;
+  std::vector<std::string> metrics;
+  std::vector<std::string> higher_better;
+  std::vector<std::string> lower_better;
+  history_options search;
+  std::optional<double> min_change;
+  std::string format = "text";
+  std::string output;
+  fail_on fail = fail_on::never;
+  std::string colour = "auto";
+  bool no_summary = false;
+};
+
+/// The history the arguments name: the per-commit results, or the CSV.
+commit_history read_history(const history_args& args) {
+  if (!args.csv.empty()) {
+    io::history_csv_options columns = args.columns;
+    columns.separator = args.separator == "tab" ? '\t' : ',';
+    const std::string text = io::read_text(args.csv, input_limits().max_file_bytes);
+    return io::parse_history_csv(text, io::input_name(args.csv), columns, input_limits());
+  }
+  const std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());
+  return io::history_of_results(paths, input_limits());
+}
+
+/// The caller's direction rules (--higher-is-better, --lower-is-better) as a classifier of their own, or
+/// null without them: a unit's direction yields to them, the built-in rules to the unit.
+std::unique_ptr<const metric_classifier> caller_directions(const history_args& args) {
+  if (args.higher_better.empty() && args.lower_better.empty()) return nullptr;
+  metric_rules rules;
+  for (const auto& p : args.lower_better) rules.directions.push_back({name_rule_of("--lower-is-better", p), better::lower});
+  for (const auto& p : args.higher_better) rules.directions.push_back({name_rule_of("--higher-is-better", p), better::higher});
+  return std::make_unique<const metric_classifier>(std::move(rules));
+}
+
+std::shared_ptr<const metric_classifier> classifier_of(result_conventions conventions) {
+  return conventions == result_conventions::robot ? metric_classifier::robot() : metric_classifier::tool();
+}
+
+int run_history(const history_args& args) {
+  if (args.csv.empty() == args.paths.empty())
+    throw usage_error("give the results of each commit, oldest first, or --csv FILE (one of the two)");
+  if (args.paths.size() == 1)
+    throw usage_error("one commit's results make no history: give each commit's results, oldest first");
+  if (!(args.search.alpha > 0 && args.search.alpha < 1)) throw usage_error("--alpha must lie strictly between 0 and 1");
+  if (!(args.search.confidence > 0 && args.search.confidence < 1))
+    throw usage_error("--confidence must lie strictly between 0 and 1");
+  const metric_patterns patterns(args.metrics);
+  const std::unique_ptr<const metric_classifier> callers = caller_directions(args);
+
+  const commit_history history = read_history(args);
+  std::vector<std::string_view> names;
+  names.reserve(history.metrics.size());
+  for (const auto& m : history.metrics) names.push_back(m.name);
+  patterns.require_matches(names);
+
+  history_options options = args.search;
+  options.min_change_percent = args.min_change;
+  const auto chosen = [&](std::string_view name) { return patterns.empty() || patterns.chosen(name); };
+  const history_search search =
+      search_history(history, *classifier_of(history.conventions), options, chosen, callers.get());
+
+  if (search.failure_counters != 0)
+    fmt::print(stderr, "perfmail: note: {} failure counters not searched (compare judges a new failure)\n",
+               search.failure_counters);
+  for (const searched_metric& searched : search.metrics)
+    for (const std::size_t at : searched.result.outliers)
+      fmt::print(stderr, "perfmail: note: {}: commit {} is an outlier, not a change\n",
+                 text::printable(history.metrics[searched.metric].name), commit_label(history.commits[at].id));
+
+  std::string text;
+  if (args.format == "json") {
+    text = io::history_to_json(history, search, options);
+  } else {
+    history_render_options render;
+    render.colour = colour_wanted(args.colour, args.output);
+    render.summary = !args.no_summary;
+    text = render_history(history, search, render);
+  }
+  write_output(args.output, text);
+  return fails(args.fail, search.counts) ? exit_verdict : exit_ok;
+}
+
+}  // namespace
+
+command_action add_history_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("history", "Find the commits after which a metric moved, over a history of commits");
+  auto args = std::make_shared<history_args>();
+  cmd->add_option("results", args->paths,
+                  "each commit's results, oldest first: anything compare reads (result roots, matrix.json, run "
+                  "directories, other tools' files)")
+      ->check(CLI::ExistingPath);
+  cmd->add_option("--csv", args->csv,
+                  "every commit's results in one CSV: a row per sample (commit, metric, value, and a time if "
+                  "wanted), or a row per run with a time, attributes and a column per metric, as Apache Otava "
+                  "reads it; - for standard input");
+  cmd->add_option("--separator", args->separator, "the CSV's field separator: comma or tab")
+      ->check(CLI::IsMember({"comma", "tab"}))
+      ->capture_default_str();
+  cmd->add_option("--commit-column", args->columns.commit_column, "the CSV column that names the commit")
+      ->capture_default_str();
+  cmd->add_option("--time-column", args->columns.time_column, "the CSV column of the time")->capture_default_str();
+  cmd->add_option("--attribute", args->columns.attributes,
+                  "a CSV column that describes a run rather than measures it (columns of text alone are "
+                  "attributes without saying); repeatable")
+      ->allow_extra_args(false)
+      ->take_all();
+  cmd->add_option("--metrics", args->metrics,
+                  "search only the metrics this pattern matches: a glob, /regex/, !PATTERN to exclude; repeatable")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd->add_option("--alpha", args->search.alpha,
+                  "the level of each series: a metric that never moved shows a change with at most this chance")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--min-change", args->min_change,
+                  "the smallest change reported, in percent (default: 5 with one sample a commit, else half the "
+                  "run-to-run spread)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--confidence", args->search.confidence, "the confidence of each change's interval")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--window", args->search.window,
+                  "at most this many commits a side in the test that confirms a change")
+      ->check(CLI::Range(std::size_t{2}, std::size_t{100000}))
+      ->capture_default_str();
+  cmd->add_option("--seed", args->search.seed, "seeds the permutation tests (the same seed, the same answer)")
+      ->capture_default_str();
+  cmd->add_option("--format", args->format, "text (a line a change) or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--fail-on", args->fail,
+                  "exit with status 1 when a change has this verdict: regression, change or never (the default)")
+      ->transform(enum_choices(fail_on_names))
+      ->default_str("never");
+  cmd->add_option("--higher-is-better", args->higher_better,
+                  "the metrics this pattern matches are better higher, ahead of the built-in direction rules")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd->add_option("--lower-is-better", args->lower_better, "the same for metrics better lower")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd->add_option("--color", args->colour, "regressions red and improvements green: auto, always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  cmd->add_flag("--no-summary", args->no_summary, "text: the changes alone, without the summary line");
+  cmd->add_option("-o,--output", args->output, "write to this file instead of standard output")->check(output_path());
+  cmd->footer(
+      "Example:\n"
+      "  perfmail history results/*.json --metrics 'BenchmarkParse*' --fail-on regression\n"
+      "Each argument is one commit's results, oldest first (a result root names its commit; a file, its\n"
+      "name). One line per change: the metric, the last commit before and the first after, the medians\n"
+      "on either side, the change with its 95% interval, p and the verdict. From one CSV:\n"
+      "  perfmail history --csv history.csv\n"
+
+      "More in docs/HISTORY.md.");
+  return [args] { return run_history(*args); };
+}
+
+}  // namespace perfmail::cli

@@ -1,0 +1,116 @@
+// The text of `perfmail history` (declared in include/perfmail/table/history.hpp).
+
+#include "perfmail/table/history.hpp"
+
+#include "perfmail/table/colour.hpp"
+#include "perfmail/table/quantity.hpp"
+#include "perfmail/text/printable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace perfmail {
+
+namespace {
+
+constexpr std::size_t short_hash = 12;
+
+bool is_hex_hash(std::string_view id) {
+  return id.size() > short_hash &&
+         std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+/// The terminal columns `text` takes: one per code point (the units' µ is one; East Asian wide
+/// characters, two on a terminal, are rare in benchmark names).
+std::size_t columns_of(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
+  }));
+}
+
+std::string percent(double value) { return fmt::format("{:+.2f}%", value); }
+
+/// A p-value in two significant digits, as people quote them.
+std::string p_text(double p) { return p >= 0.01 ? fmt::format("{:.2f}", p) : fmt::format("{:.1e}", p); }
+
+/// The columns of one change's line, before alignment.
+constexpr std::size_t column_count = 9;
+using line_cells = std::array<std::string, column_count>;
+constexpr std::array<std::string_view, column_count> headings{"metric", "before", "after",  "median before",
+                                                              "median after", "change", "95% CI", "p",
+                                                              "verdict"};
+
+line_cells cells_of(const commit_history& history, const searched_metric& searched, const history_change& change) {
+  const metric_history& m = history.metrics[searched.metric];
+  const metric_unit unit = m.unit.value_or(metric_unit{});
+  line_cells cells;
+  cells[0] = text::printable(m.name);
+  cells[1] = commit_label(history.commits[change.last_before].id);
+  cells[2] = commit_label(history.commits[change.index].id);
+  cells[3] = format_quantity(change.before_median, unit);
+  cells[4] = format_quantity(change.after_median, unit);
+  cells[5] = change.change_percent ? percent(*change.change_percent) : "-";
+  cells[6] = change.ci_percent ? fmt::format("[{}, {}]", percent(change.ci_percent->low), percent(change.ci_percent->high))
+                               : "-";
+  cells[7] = p_text(change.p_value);
+  cells[8] = std::string(name_of(change_verdict_names, change.verdict));
+  if (change.kind == history_change_kind::drift)
+    cells[8] += fmt::format(" (drift over {} commits)", change.after_last - change.before_first + 1);
+  return cells;
+}
+
+}  // namespace
+
+std::string commit_label(std::string_view id) {
+  return is_hex_hash(id) ? std::string(id.substr(0, short_hash)) : text::printable(id);
+}
+
+std::string render_history(const commit_history& history, const history_search& search,
+                           const history_render_options& options) {
+  std::vector<std::pair<line_cells, change_verdict>> lines;
+  for (const searched_metric& searched : search.metrics)
+    for (const history_change& change : searched.result.changes)
+      lines.emplace_back(cells_of(history, searched, change), change.verdict);
+  std::string out;
+  if (!lines.empty()) {
+    std::array<std::size_t, column_count> width{};
+    for (std::size_t c = 0; c < column_count; ++c) width[c] = headings[c].size();
+    for (const auto& [cells, verdict] : lines)
+      for (std::size_t c = 0; c < column_count; ++c) width[c] = std::max(width[c], columns_of(cells[c]));
+    const auto append_line = [&](const auto& cells, std::string_view start) {
+      std::string line;
+      for (std::size_t c = 0; c < column_count; ++c) {
+        const std::string_view cell = cells[c];
+        if (c + 1 == column_count) {
+          line += cell;
+          break;
+        }
+        // Names and commits to the left, numbers to the right.
+        const std::size_t pad = width[c] - columns_of(cell);
+        const bool left = c <= 2;
+        if (!left) line.append(pad, ' ');
+        line += cell;
+        if (left) line.append(pad, ' ');
+        line += "  ";
+      }
+      if (!start.empty()) out += start;
+      out += line;
+      if (!start.empty()) out += table_detail::colour_end;
+      out += '\n';
+    };
+    append_line(headings, {});
+    for (const auto& [cells, verdict] : lines)
+      append_line(cells, options.colour ? table_detail::colour_start(verdict) : std::string_view{});
+  }
+  if (options.summary)
+    out += fmt::format("{} over {} commits\n", verdict_summary(search.counts), history.commits.size());
+  return out;
+}
+
+}  // namespace perfmail
