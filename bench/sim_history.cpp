@@ -1,0 +1,136 @@
+// How the change-point search of `perfmail history` (analysis/history.hpp) behaves on simulated
+// histories: false changes on stable series, and the share of steps found at their commit (or next to
+// it), for steps of 1, 2, 5 and 10% at a coefficient of variation of 1% and 3%, with 1 and 5 samples a
+// commit, under the default floor and with no floor. And its speed: 1,000 metrics x 200 commits x 5
+// samples. The tables it prints are those of docs/STATISTICS.md ("Change points over a history").
+//
+//   cmake --preset release && cmake --build --preset release --target sim_history
+//   build/release/bench/sim_history             # 1,000 series a cell (the figures in the docs)
+//   build/release/bench/sim_history --quick     # 20 series a cell: a smoke check
+//   build/release/bench/sim_history --speed     # the timing alone
+//
+// A statistical benchmark, not a unit test: what it measures is how often the search is right, which
+// only many simulated series can show. The noise comes from std::mt19937_64 with fixed seeds turned
+// into normal deviates by Box-Muller here, so every standard library gives the same figures.
+//
+// Design: a series has 60 commits, base level 1000, normal noise of the stated coefficient of variation
+// on every sample; a step series moves by the step from commit 30 on. A step is found when a change is
+// reported at commit 29, 30 or 31 (the commit, or one next to it); a false change is any change reported
+// in a stable series, or any other change in a step series. Metrics are better lower (a regression up).
+
+#include "perfmail/analysis/history.hpp"
+#include "perfmail/metrics/classifier.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <random>
+#include <vector>
+
+namespace {
+
+using namespace perfmail;
+
+constexpr std::size_t commits = 60;
+constexpr std::size_t step_at = 30;
+
+class normal_source {
+ public:
+  explicit normal_source(std::uint64_t seed) : random_(seed) {}
+  double next() {
+    const double u1 = (static_cast<double>(random_() >> 11U) + 0.5) / 9007199254740992.0;
+    const double u2 = (static_cast<double>(random_() >> 11U) + 0.5) / 9007199254740992.0;
+    return std::sqrt(-2 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+
+ private:
+  std::mt19937_64 random_;
+};
+
+std::vector<std::vector<double>> series(normal_source& noise, std::size_t n_commits, std::size_t runs, double cv,
+                                        double step) {
+  std::vector<std::vector<double>> out(n_commits);
+  for (std::size_t c = 0; c < n_commits; ++c) {
+    const double level = 1000 * (c >= step_at ? 1 + step : 1);
+    for (std::size_t r = 0; r < runs; ++r) out[c].push_back(level * (1 + cv * noise.next()));
+  }
+  return out;
+}
+
+struct cell_result {
+  std::size_t found = 0;
+  std::size_t false_changes = 0;
+};
+
+cell_result simulate(std::size_t n_series, std::size_t runs, double cv, double step, std::optional<double> floor,
+                     const metric_class& cls) {
+  normal_source noise(0x5eed0000ULL + runs * 1000 + static_cast<std::uint64_t>(cv * 1e4) +
+                      static_cast<std::uint64_t>(step * 1e6));
+  history_options options;
+  options.min_change_percent = floor;
+  cell_result out;
+  for (std::size_t i = 0; i < n_series; ++i) {
+    const auto s = series(noise, commits, runs, cv, step);
+    options.seed = i + 1;
+    bool found = false;
+    for (const history_change& change : find_change_points(s, cls, options).changes) {
+      const bool at_step = step != 0 && change.index + 1 >= step_at && change.index <= step_at + 1;
+      if (at_step && !found) found = true;
+      else ++out.false_changes;
+    }
+    if (found) ++out.found;
+  }
+  return out;
+}
+
+void print_tables(std::size_t n_series, const metric_class& cls) {
+  for (const std::optional<double> floor : {std::optional<double>{}, std::optional<double>{0.0}}) {
+    std::printf("\n%s (%zu series a cell, 60 commits, alpha 0.01)\n\n",
+                floor ? "No floor (--min-change 0)" : "The default floor (5% with one sample a commit, else half the spread)",
+                n_series);
+    std::printf("| samples a commit | CV | false changes per 100 stable series | found: 1%% | 2%% | 5%% | 10%% |\n");
+    std::printf("|---|---|---|---|---|---|---|\n");
+    for (const std::size_t runs : {1, 5})
+      for (const double cv : {0.01, 0.03}) {
+        const cell_result stable = simulate(n_series, runs, cv, 0, floor, cls);
+        std::printf("| %zu | %.0f%% | %.2f |", runs, cv * 100,
+                    100.0 * static_cast<double>(stable.false_changes) / static_cast<double>(n_series));
+        for (const double step : {0.01, 0.02, 0.05, 0.10}) {
+          const cell_result r = simulate(n_series, runs, cv, step, floor, cls);
+          std::printf(" %.1f%% |", 100.0 * static_cast<double>(r.found) / static_cast<double>(n_series));
+        }
+        std::printf("\n");
+        std::fflush(stdout);
+      }
+  }
+}
+
+void time_it(const metric_class& cls) {
+  constexpr std::size_t metrics = 1000;
+  constexpr std::size_t long_history = 200;
+  normal_source noise(42);
+  std::vector<std::vector<std::vector<double>>> all;
+  all.reserve(metrics);
+  for (std::size_t m = 0; m < metrics; ++m) all.push_back(series(noise, long_history, 5, 0.01, m % 10 == 0 ? 0.05 : 0));
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t changes = 0;
+  for (const auto& s : all) changes += find_change_points(s, cls).changes.size();
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  std::printf("%zu metrics x %zu commits x 5 samples (a 5%% step in every tenth, at commit %zu): %.3f s, %zu changes\n",
+              metrics, long_history, step_at, took.count(), changes);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const bool speed = argc > 1 && std::strcmp(argv[1], "--speed") == 0;
+  metric_class cls = metric_classifier::tool()->classify("bench.ns/op");
+  cls.direction = better::lower;
+  time_it(cls);
+  if (!speed) print_tables(quick ? 20 : 1000, cls);
+  return 0;
+}
