@@ -143,6 +143,19 @@ elif CASE == "otava_csv":
         fail("expected one regression at commit 25", json.dumps(doc["changes"], indent=1))
     if doc["commits"][0]["time"] != "2026-01-01 00:00:00 +0000":
         fail("the time is not kept", json.dumps(doc["commits"][0]))
+elif CASE == "example":
+    # The bundled example, exactly as docs/HISTORY.md shows it.
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "history", "runs.csv")
+    out = expect(run("history", "--csv", example, "--lower-is-better", "parse_*", "--higher-is-better", "*_MBps",
+                     "--fail-on", "regression"), 1)
+    want = ("metric    before        after         median before  median after  change            95% CI        p  verdict\n"
+            "parse_ns  b3bc0d66a1e1  cdb69cd5b9f1           1519          1610  +6.04%  [+5.62%, +6.48%]  6.0e-20  regression\n"
+            "1 regression, 1 unchanged over 40 commits\n")
+    if out != want:
+        fail("the example's output differs from docs/HISTORY.md", out)
+    docs = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "HISTORY.md"), encoding="utf-8").read()
+    if want not in docs:
+        fail("docs/HISTORY.md does not show the example's output", out)
 elif CASE == "refusals":
     paths = write_go_files(series())
     expect(run("history", paths[0]), 2, stderr_has=["one commit's results make no history"])
