@@ -3,6 +3,7 @@
 
 #include "commands.hpp"
 #include "output.hpp"
+#include "process.hpp"
 #include "row_choice.hpp"
 
 #include "perfmail/email/compose.hpp"
@@ -14,11 +15,6 @@
 #include "perfmail/io/report_json.hpp"
 
 #include <fmt/format.h>
-
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <array>
 #include <algorithm>
@@ -32,7 +28,6 @@
 #include <utility>
 #include <vector>
 
-extern char** environ;  // POSIX: the environment git inherits
 
 namespace perfmail::cli {
 
@@ -183,43 +178,11 @@ CLI::Validator mailbox_check(std::string header, bool empty_ok) {
 /// The value of `git config --get KEY`: nullopt when git is not installed, the key is not set, or git
 /// fails in any other way (none of which is an error until a From is needed and none is found). Git
 /// runs without a shell, with the arguments as given, standard input and errors on /dev/null.
-std::optional<std::string> git_config(std::string key) {
-  std::array<int, 2> pipe_fds{};
-  if (::pipe2(pipe_fds.data(), O_CLOEXEC) != 0) return std::nullopt;
-  posix_spawn_file_actions_t actions;
-  if (posix_spawn_file_actions_init(&actions) != 0) {
-    ::close(pipe_fds[0]);
-    ::close(pipe_fds[1]);
-    return std::nullopt;
-  }
-  // dup2 clears close-on-exec on the copy: git gets the pipe as its standard output and nothing else.
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  std::string git = "git", config = "config", get = "--get";
-  std::array<char*, 5> argv{git.data(), config.data(), get.data(), key.data(), nullptr};
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, "git", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(pipe_fds[1]);
-  std::string out;
-  if (spawned == 0) {
-    // Read to the end, so that git never blocks on a full pipe; keep no more than a name or address needs.
-    constexpr std::size_t most = 64 * 1024;
-    std::array<char, 4096> buffer{};
-    while (true) {
-      const ssize_t n = ::read(pipe_fds[0], buffer.data(), buffer.size());
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      if (out.size() < most) out.append(buffer.data(), static_cast<std::size_t>(n));
-    }
-  }
-  ::close(pipe_fds[0]);
-  if (spawned != 0) return std::nullopt;
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return std::nullopt;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+std::optional<std::string> git_config(const std::string& key) {
+  // A name or an address needs no more than this.
+  process_result git = run_program({"git", "config", "--get", key}, 64 * 1024, false);
+  if (!git.started || !git.exited || git.status != 0) return std::nullopt;
+  std::string out = std::move(git.output);
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
   if (out.empty()) return std::nullopt;
   return out;

@@ -59,6 +59,10 @@ struct job_description {
 /// Loads a job.yaml file (bounded by `limits.max_file_bytes`).
 [[nodiscard]] job_description load_job_yaml(const std::filesystem::path& file, const load_limits& limits = {});
 
+/// The job.yaml of a result root that perfmail writes itself (`bisect --record`): the commit, and the
+/// test case when given, as double-quoted scalars, so that any commit name reads back unchanged.
+[[nodiscard]] std::string minimal_job_yaml(std::string_view commit, std::string_view testcase = {});
+
 /// The robot's test box group of a host name: `lkp-icl-2sp7-3` -> `lkp-icl-2sp7`, `vm-snb-4G-12` ->
 /// `vm-snb-4G` (a trailing `-N` dropped, and one inner `-N-`).
 [[nodiscard]] std::string tbox_group_of(std::string_view testbox);

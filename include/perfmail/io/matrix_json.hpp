@@ -37,6 +37,10 @@ struct load_limits {
 /// Parses matrix JSON text. `source` names the input in error messages.
 [[nodiscard]] matrix parse_matrix(std::string_view json, std::string_view source, const load_limits& limits = {});
 
+/// `m` as matrix.json text: an object of metric names to their present samples, in the matrix's order,
+/// numbers in the shortest form that reads back the same double. What load_results reads back.
+[[nodiscard]] std::string matrix_to_json(const matrix& m);
+
 /// Loads a matrix.json file.
 [[nodiscard]] matrix load_matrix(const std::filesystem::path& file, const load_limits& limits = {});
 
