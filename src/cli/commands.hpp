@@ -69,5 +69,10 @@ command_action add_plot_command(CLI::App& app);
 command_action add_compare_command(CLI::App& app);
 command_action add_report_command(CLI::App& app);
 command_action add_history_command(CLI::App& app);
+command_action add_bisect_command(CLI::App& app);
+
+/// The status `bisect` exits with on any trouble, a mistyped option included: git bisect run skips the
+/// commit on it, where 2 would mark the commit bad.
+inline constexpr int exit_bisect_skip = 125;
 
 }  // namespace perfmail::cli

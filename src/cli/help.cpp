@@ -210,6 +210,7 @@ application make_application() {
   add(add_compare_command);
   add(add_report_command);
   add(add_history_command);
+  add(add_bisect_command);
   add(add_help_command);
   return result;
 }

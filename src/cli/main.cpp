@@ -46,6 +46,9 @@ int run(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // One line, like every other error, naming what was probably meant where something was mistyped.
     fmt::print(stderr, "perfmail: {}\n", parse_error_message(app, e));
+    // Under git bisect run, 2 would mark the commit bad: bisect's trouble is a skip.
+    for (const CLI::App* sub : app.get_subcommands({}))
+      if (sub->get_name() == "bisect" && sub->parsed()) return exit_bisect_skip;
     return exit_bad_input;
   }
 
