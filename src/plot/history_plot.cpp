@@ -1,0 +1,312 @@
+// The trend over commits (declared in include/perfmail/plot/history_plot.hpp).
+
+#include "perfmail/plot/history_plot.hpp"
+
+#include "perfmail/error.hpp"
+#include "perfmail/plot/axis.hpp"
+#include "perfmail/plot/look.hpp"
+#include "perfmail/plot/unicode_plot.hpp"
+#include "perfmail/text/printable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace perfmail::plot {
+
+namespace {
+
+using detail::usable;
+
+/// One character cell of the picture and the ink it is drawn in (the unicode look's colours).
+struct text_cell {
+  std::string glyph = " ";
+  unicode_ink ink = unicode_ink::none;
+};
+
+/// The picture as rows of cells, top row first.
+class text_grid {
+ public:
+  text_grid(int width, int height)
+      : width_(width), rows_(static_cast<std::size_t>(height), std::vector<text_cell>(static_cast<std::size_t>(width))) {}
+  void put(int x, int y, std::string glyph, unicode_ink ink = unicode_ink::none) {
+    if (x < 0 || y < 0 || x >= width_ || y >= static_cast<int>(rows_.size())) return;
+    rows_[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = {std::move(glyph), ink};
+  }
+  /// ASCII text from column x on, one cell a character.
+  void write(int x, int y, std::string_view text, unicode_ink ink = unicode_ink::none) {
+    for (std::size_t i = 0; i < text.size(); ++i) put(x + static_cast<int>(i), y, std::string(1, text[i]), ink);
+  }
+  /// Text of known terminal columns (one line, made to fit) as one cell followed by the cells it covers.
+  void write_wide(int x, int y, const detail::fitted_text& text, unicode_ink ink) {
+    put(x, y, text.text, ink);
+    for (int i = 1; i < text.columns; ++i) put(x + i, y, "", ink);
+  }
+  [[nodiscard]] std::string text(bool colour) const {
+    std::string out;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+      detail::styled_line line(colour);
+      for (const text_cell& c : rows_[r]) line.add(c.glyph, c.ink);
+      out += line.finish();
+      if (r + 1 < rows_.size()) out += '\n';
+    }
+    return out;
+  }
+
+ private:
+  int width_;
+  std::vector<std::vector<text_cell>> rows_;
+};
+
+std::optional<double> median_of(const std::vector<double>& samples) {
+  std::vector<double> defined;
+  for (const double x : samples)
+    if (usable(x)) defined.push_back(x);
+  if (defined.empty()) return std::nullopt;
+  std::sort(defined.begin(), defined.end());
+  const std::size_t h = defined.size() / 2;
+  return defined.size() % 2 == 1 ? defined[h] : std::midpoint(defined[h - 1], defined[h]);
+}
+
+/// The place of commit `i` of `n` among `slots` evenly spaced positions (0-based).
+int slot_of(std::size_t i, std::size_t n, int slots) {
+  if (n <= 1) return (slots - 1) / 2;
+  return static_cast<int>(std::lround(static_cast<double>(i) * (slots - 1) / static_cast<double>(n - 1)));
+}
+
+/// The commit labels that fit under the axis, each at the column where it starts: the first and last
+/// commits, then those either side of each change, then the rest from the oldest, wherever a label does
+/// not come within one blank column of another. Each label is centred under its commit's column where
+/// the line allows; a label wider than the line is left out.
+void place_labels(text_grid& grid, int row, const history_plot_data& data, const std::vector<int>& columns,
+                  int first_column, int width) {
+  const std::size_t n = data.commit_labels.size();
+  std::vector<std::size_t> order;
+  const auto want = [&](std::size_t i) {
+    if (i < n && std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
+  };
+  want(0);
+  want(n - 1);
+  for (const std::size_t k : data.change_points) {
+    want(k - 1);
+    want(k);
+  }
+  for (std::size_t i = 0; i < n; ++i) want(i);
+  std::vector<std::pair<int, int>> taken;  // [start, end) of each placed label
+  for (const std::size_t i : order) {
+    const detail::fitted_text label = detail::fit_columns(data.commit_labels[i], INT_MAX);
+    if (label.columns == 0 || label.columns > width - first_column) continue;
+    const int start = std::clamp(columns[i] - label.columns / 2, first_column, width - label.columns);
+    const int end = start + label.columns;
+    const bool clear = std::none_of(taken.begin(), taken.end(),
+                                    [&](const auto& t) { return start < t.second + 1 && t.first < end + 1; });
+    if (!clear) continue;
+    taken.emplace_back(start, end);
+    grid.write_wide(start, row, label, unicode_ink::none);
+  }
+}
+
+/// The range of every defined sample, or nullopt when there is none.
+std::optional<value_range> range_of(const history_plot_data& data) {
+  std::optional<value_range> r;
+  for (const auto& samples : data.samples)
+    for (const double x : samples) {
+      if (!usable(x)) continue;
+      if (!r) r = value_range{x, x};
+      r->lo = std::min(r->lo, x);
+      r->hi = std::max(r->hi, x);
+    }
+  return r;
+}
+
+void check(const history_plot_data& data, const plot_options& opts) {
+  const bool gnuplot = is_gnuplot(opts.style);
+  const int min_width = gnuplot ? min_gnuplot_width : min_unicode_width;
+  if (opts.width < min_width || opts.width > max_plot_width || opts.height < min_history_height ||
+      opts.height > max_plot_height)
+    throw usage_error(fmt::format("plot size {}x{} is outside {}x{} .. {}x{} for the trend over commits in this style",
+                                  opts.width, opts.height, min_width, min_history_height, max_plot_width,
+                                  max_plot_height));
+  check_plot_title(opts.title);
+  if (data.commit_labels.size() != data.samples.size())
+    throw usage_error(fmt::format("{} commit labels for {} commits", data.commit_labels.size(), data.samples.size()));
+  for (const std::string& label : data.commit_labels) check_legend_label("commit", label);
+  for (const std::size_t k : data.change_points)
+    if (k == 0 || k >= data.samples.size())
+      throw usage_error(fmt::format("a change point at commit {} of {}: a change lies between two commits", k,
+                                    data.samples.size()));
+}
+
+/// The title, centred on the top row.
+void put_title(text_grid& grid, const plot_options& opts) {
+  if (opts.title.empty()) return;
+  const detail::fitted_text title = detail::fit_columns(opts.title, opts.width);
+  grid.write_wide((opts.width - title.columns) / 2, 0, title, unicode_ink::title);
+}
+
+/// A gnuplot look's plain ASCII: a frame of `+`, `-` and `|`, the y tics and labels as the trend plot
+/// prints them, changes as columns of `:`, medians `*` joined by `.`, samples `O`.
+std::string draw_ascii(const history_plot_data& data, const plot_options& opts, value_range values) {
+  text_grid grid(opts.width, opts.height);
+  put_title(grid, opts);
+  const int top = opts.title.empty() ? 0 : 1;  // the frame's top row
+  const int axis_row = opts.height - 2;         // the frame's bottom row; the labels under it
+  const y_axis axis = make_y_axis(values.lo, values.hi, traits(opts.style).labels);
+  const int frame = axis.label_width() + 1;
+  const int right = opts.width - 1;
+  const int inner = right - frame - 1;
+  if (inner < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
+  // Rows from the bottom frame (0) to the top one; the extended range spans them, as gnuplot's box does.
+  const int rows = axis_row - top + 1;
+  const cell_scale scale(axis.range, 0, rows - 1);
+  const auto row_of = [&](double v) -> std::optional<int> {
+    const auto r = scale(v);
+    if (!r || *r < 0 || *r >= rows) return std::nullopt;
+    return axis_row - *r;
+  };
+  for (int x = frame; x <= right; ++x) {
+    grid.put(x, top, x == frame || x == right ? "+" : "-");
+    grid.put(x, axis_row, x == frame || x == right ? "+" : "-");
+  }
+  for (int y = top + 1; y < axis_row; ++y) {
+    grid.put(frame, y, "|");
+    grid.put(right, y, "|");
+  }
+  for (const tic& t : axis.tics)
+    if (const auto y = row_of(t.value)) {
+      grid.write(frame - 1 - static_cast<int>(t.label.size()), *y, t.label);
+      grid.put(frame, *y, "+");
+    }
+  const std::size_t n = data.samples.size();
+  std::vector<int> columns(n);
+  for (std::size_t i = 0; i < n; ++i) columns[i] = frame + 1 + slot_of(i, n, inner);
+  for (const std::size_t k : data.change_points) {
+    const int x = (columns[k - 1] + columns[k] + 1) / 2;
+    for (int y = top + 1; y < axis_row; ++y) grid.put(x, y, ":");
+  }
+  std::vector<std::optional<double>> medians(n);
+  for (std::size_t i = 0; i < n; ++i) medians[i] = median_of(data.samples[i]);
+  for (std::size_t i = 1; i < n; ++i) {
+    if (!medians[i - 1] || !medians[i]) continue;
+    const auto y0 = row_of(*medians[i - 1]);
+    const auto y1 = row_of(*medians[i]);
+    if (!y0 || !y1) continue;
+    const int x0 = columns[i - 1];
+    const int x1 = columns[i];
+    const int steps = std::max(std::abs(x1 - x0), std::abs(*y1 - *y0));
+    for (int s = 1; s < steps; ++s) {
+      const double f = static_cast<double>(s) / steps;
+      grid.put(static_cast<int>(std::lround(x0 + f * (x1 - x0))), static_cast<int>(std::lround(*y0 + f * (*y1 - *y0))),
+               ".");
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    for (const double x : data.samples[i])
+      if (usable(x))
+        if (const auto y = row_of(x)) grid.put(columns[i], *y, "O");
+  for (std::size_t i = 0; i < n; ++i)
+    if (medians[i])
+      if (const auto y = row_of(*medians[i])) grid.put(columns[i], *y, "*");
+  place_labels(grid, axis_row + 1, data, columns, 0, opts.width);
+  return grid.text(false);
+}
+
+/// The unicode look: braille medians, `●` samples, `┊` changes, the y labels of the unicode trend plot,
+/// and a legend.
+std::string draw_unicode(const history_plot_data& data, const plot_options& opts, value_range values) {
+  text_grid grid(opts.width, opts.height);
+  put_title(grid, opts);
+  const int top = opts.title.empty() ? 0 : 1;  // the first row of values
+  const int legend_row = opts.height - 1;
+  const int label_row = opts.height - 2;
+  const int axis_row = opts.height - 3;
+  const int rows = axis_row - top;
+  const y_axis axis = make_unicode_axis(values.lo, values.hi);
+  const unicode_rows map(axis.range, rows);
+  const std::vector<unicode_label> labels = make_unicode_labels(axis, map);
+  int label_width = 0;
+  for (const unicode_label& l : labels) label_width = std::max(label_width, detail::fit_columns(l.text, INT_MAX).columns);
+  const int frame = label_width + 1;
+  const int inner = opts.width - frame - 1;
+  if (inner < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
+  for (int y = top; y < axis_row; ++y) grid.put(frame, y, "│", unicode_ink::axis);
+  for (const unicode_label& l : labels) {
+    const int y = axis_row - 1 - l.row;
+    const detail::fitted_text text = detail::fit_columns(l.text, label_width);
+    grid.write_wide(frame - 1 - text.columns, y, text, unicode_ink::axis);
+    grid.put(frame, y, "┤", unicode_ink::axis);
+  }
+  grid.put(frame, axis_row, "└", unicode_ink::axis);
+  for (int x = frame + 1; x < opts.width; ++x) grid.put(x, axis_row, "─", unicode_ink::axis);
+
+  braille_grid dots(inner, rows);
+  const std::size_t n = data.samples.size();
+  std::vector<int> dot_x(n);
+  std::vector<int> columns(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    dot_x[i] = slot_of(i, n, dots.dot_width());
+    columns[i] = frame + 1 + dot_x[i] / 2;
+  }
+  for (const std::size_t k : data.change_points) {
+    const int x = (dot_x[k - 1] + dot_x[k] + 1) / 2;
+    for (int r = 0; r < rows; ++r) dots.symbol_at_dot(x, 4 * r, "┊", unicode_ink::axis);
+  }
+  std::optional<std::pair<int, int>> last;  // the previous commit's median, in dots
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto median = median_of(data.samples[i]);
+    if (!median) {
+      last.reset();  // a commit without samples breaks the line
+      continue;
+    }
+    const std::pair<int, int> here{dot_x[i], map.dot(*median)};
+    if (last) dots.line(last->first, last->second, here.first, here.second, unicode_ink::good);
+    else dots.dot(here.first, here.second, unicode_ink::good);
+    last = here;
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    for (const double x : data.samples[i])
+      if (usable(x)) dots.symbol_at_dot(dot_x[i], map.dot(x), "●", unicode_ink::bad);
+  for (int r = 0; r < rows; ++r) {
+    int x = frame + 1;
+    for (const auto& g : dots.row(r)) grid.put(x++, top + r, g.text, g.ink);
+  }
+  place_labels(grid, label_row, data, columns, frame, opts.width);
+
+  // The legend names what is drawn, centred under the values, cut where the line is too narrow.
+  std::vector<std::pair<std::string, unicode_ink>> legend{{"⣀⣀ median", unicode_ink::good}, {"● sample", unicode_ink::bad}};
+  if (!data.change_points.empty()) legend.emplace_back("┊ change", unicode_ink::axis);
+  int width = 0;
+  for (const auto& [text, ink] : legend) width += detail::fit_columns(text, INT_MAX).columns + (width == 0 ? 0 : 2);
+  int x = std::max(frame + 1 + (inner - width) / 2, 0);
+  for (const auto& [text, ink] : legend) {
+    const detail::fitted_text entry = detail::fit_columns(text, opts.width - x);
+    if (entry.columns == 0) break;
+    grid.write_wide(x, legend_row, entry, ink);
+    x += entry.columns + 2;
+    if (x >= opts.width) break;
+  }
+  return grid.text(opts.colour == colour_mode::always);
+}
+
+}  // namespace
+
+plot_result render_history(const history_plot_data& data, const plot_options& opts) {
+  check(data, opts);
+  plot_result result;
+  const std::optional<value_range> values = range_of(data);
+  if (!values) {
+    result.outcome = plot_outcome::no_defined_value;
+    return result;
+  }
+  result.text = is_gnuplot(opts.style) ? draw_ascii(data, opts, *values) : draw_unicode(data, opts, *values);
+  return result;
+}
+
+}  // namespace perfmail::plot

@@ -1,0 +1,184 @@
+// The trend over commits (plot/history_plot.hpp): the golden pictures of a small history in each look,
+// and properties over random histories: the size, labels apart and whole, change marks between their
+// commits, nothing drawn from nothing.
+#include <doctest/doctest.h>
+
+#include "perfmail/error.hpp"
+#include "perfmail/plot/history_plot.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace perfmail;
+using namespace perfmail::plot;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  if (!text.empty() && text.back() == '\n') out.emplace_back();
+  return out;
+}
+
+/// Terminal columns of a line without escape sequences: one a code point (the looks draw none wide).
+int columns_of(const std::string& line) {
+  int n = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\x1b') {
+      while (i < line.size() && line[i] != 'm') ++i;
+      continue;
+    }
+    if ((static_cast<unsigned char>(line[i]) & 0xC0U) != 0x80U) ++n;
+  }
+  return n;
+}
+
+std::string read_golden(const std::string& name) {
+  std::ifstream in(std::string(PERFMAIL_GOLDEN_DIR) + "/" + name);
+  REQUIRE(in);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// A small history: 12 commits of 3 samples, 5% higher from commit 7, commit 4 without samples.
+struct small_history {
+  std::vector<std::vector<double>> samples;
+  std::vector<std::string> labels;
+  std::vector<std::size_t> changes{7};
+  small_history() {
+    for (int c = 0; c < 12; ++c) {
+      const double level = c >= 7 ? 105 : 100;
+      samples.push_back(c == 4 ? std::vector<double>{}
+                               : std::vector<double>{level - 1 + 0.1 * c, level + 0.05 * c, level + 1 - 0.1 * (c % 3)});
+      labels.push_back("c" + std::to_string(100 + c));
+    }
+  }
+  [[nodiscard]] history_plot_data data() const { return {samples, labels, changes, "bench.ns/op"}; }
+};
+
+plot_options options_of(look style, int width, int height) {
+  plot_options o;
+  o.style = style;
+  o.width = width;
+  o.height = height;
+  o.title = "bench.ns/op";
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("history plot: the golden pictures of a small history") {
+  const small_history h;
+  const plot_result ascii = render_history(h.data(), options_of(look::gnuplot_5_4, 60, 14));
+  REQUIRE(ascii.drawn());
+  CHECK(ascii.text + "\n" == read_golden("plot_history_gnuplot_60x14.txt"));
+  const plot_result unicode = render_history(h.data(), options_of(look::unicode, 60, 14));
+  REQUIRE(unicode.drawn());
+  CHECK(unicode.text + "\n" == read_golden("plot_history_unicode_60x14.txt"));
+}
+
+TEST_CASE("history plot: properties over random histories in both looks") {
+  std::mt19937_64 random(20261204);
+  const auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * static_cast<double>(random() >> 11U) / 9007199254740992.0;
+  };
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t commits = 1 + random() % 150;
+    std::vector<std::vector<double>> samples(commits);
+    std::vector<std::string> labels(commits);
+    for (std::size_t c = 0; c < commits; ++c) {
+      const std::size_t runs = random() % 4;  // 0: a commit without samples
+      for (std::size_t r = 0; r < runs; ++r) samples[c].push_back(trial % 7 == 0 ? 5.0 : uniform(-50, 1e4));
+      labels[c] = trial % 2 == 0 ? std::to_string(1000000 + random() % 9000000) : "v" + std::to_string(c);
+    }
+    std::vector<std::size_t> changes;
+    for (std::size_t c = 1; c < commits; ++c)
+      if (random() % 20 == 0) changes.push_back(c);
+    const look style = trial % 2 == 0 ? look::unicode : look::gnuplot_5_4;
+    const int width = static_cast<int>((style == look::unicode ? 20 : 32) + random() % 150);
+    const int height = static_cast<int>(8 + random() % 30);
+    plot_options opts = options_of(style, width, height);
+    opts.colour = trial % 3 == 0 ? colour_mode::always : colour_mode::never;
+    const history_plot_data data{samples, labels, changes, "t"};
+    plot_result r;
+    try {
+      r = render_history(data, opts);
+    } catch (const usage_error& e) {
+      // As the unicode trend plot does, a narrow plot whose y labels need many digits (a flat series on
+      // many rows) is refused rather than drawn without room; never a plot of ordinary width.
+      CHECK(std::string(e.what()).find("leaves no room") != std::string::npos);
+      CHECK(width < 40);
+      continue;
+    }
+    bool any = false;
+    for (const auto& s : samples) any = any || !s.empty();
+    REQUIRE(r.drawn() == any);
+    if (!any) continue;
+    const auto lines = lines_of(r.text);
+    REQUIRE(static_cast<int>(lines.size()) == height);
+    for (const auto& line : lines) CHECK(columns_of(line) <= width);
+    // The label row: whole labels of commits, in the order of the commits, one blank apart at least.
+    const std::string& label_line = lines[static_cast<std::size_t>(height - (style == look::unicode ? 2 : 1))];
+    std::istringstream words(label_line);
+    std::size_t next = 0;
+    for (std::string word; words >> word;) {
+      const auto at = std::find(labels.begin() + static_cast<std::ptrdiff_t>(next), labels.end(), word);
+      REQUIRE_MESSAGE(at != labels.end(), "not a whole label, or out of order: ", word, " in ", label_line);
+      next = static_cast<std::size_t>(at - labels.begin()) + 1;
+    }
+    if (columns_of(labels.front()) < width / 3) CHECK(label_line.find(labels.front()) != std::string::npos);
+  }
+}
+
+TEST_CASE("history plot: a change mark stands between its two commits") {
+  // Two commits, far apart: the mark lies strictly between their columns in every row of values.
+  const std::vector<std::vector<double>> samples{{1, 1.1}, {2, 2.1}};
+  const std::vector<std::string> labels{"a", "b"};
+  const std::vector<std::size_t> changes{1};
+  const history_plot_data data{samples, labels, changes, ""};
+  const auto lines = lines_of(render_history(data, options_of(look::gnuplot_5_4, 40, 10)).text);
+  std::size_t marked = 0;
+  for (const auto& line : lines) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    ++marked;
+    const auto first = line.find_first_of("O*", line.find('|') + 1);
+    CHECK((first == std::string::npos || first != colon));
+  }
+  CHECK(marked >= 5);
+  const auto label_line = lines.back();
+  CHECK(label_line.find('a') < label_line.find('b'));
+}
+
+TEST_CASE("history plot: refusals and outcomes") {
+  const small_history h;
+  CHECK_THROWS_AS((void)render_history(h.data(), options_of(look::unicode, 19, 14)), usage_error);
+  CHECK_THROWS_AS((void)render_history(h.data(), options_of(look::gnuplot_5_4, 31, 14)), usage_error);
+  CHECK_THROWS_AS((void)render_history(h.data(), options_of(look::unicode, 60, 7)), usage_error);
+  std::vector<std::size_t> bad_change{0};
+  CHECK_THROWS_AS((void)render_history({h.samples, h.labels, bad_change, ""}, options_of(look::unicode, 60, 14)),
+                  usage_error);
+  std::vector<std::string> few{"a"};
+  CHECK_THROWS_AS((void)render_history({h.samples, few, h.changes, ""}, options_of(look::unicode, 60, 14)),
+                  usage_error);
+  std::vector<std::string> control = h.labels;
+  control[3] = "x\x1b[31m";
+  CHECK_THROWS_AS((void)render_history({h.samples, control, h.changes, ""}, options_of(look::unicode, 60, 14)),
+                  usage_error);
+  const std::vector<std::vector<double>> nothing{{}, {NAN}, {INFINITY}};
+  const std::vector<std::string> three{"a", "b", "c"};
+  CHECK(render_history({nothing, three, {}, ""}, options_of(look::unicode, 60, 14)).outcome ==
+        plot_outcome::no_defined_value);
+  // One commit, and a flat series, are drawn.
+  const std::vector<std::vector<double>> one{{3, 3, 3}};
+  const std::vector<std::string> single{"only"};
+  CHECK(render_history({one, single, {}, ""}, options_of(look::gnuplot_5_4, 40, 10)).drawn());
+  CHECK(render_history({one, single, {}, ""}, options_of(look::unicode, 40, 10)).text.find("only") != std::string::npos);
+}
