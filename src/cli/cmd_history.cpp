@@ -12,12 +12,16 @@
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
+#include "perfmail/plot/history_plot.hpp"
+#include "perfmail/plot/look.hpp"
 #include "perfmail/table/history.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +46,10 @@ struct history_args {
   fail_on fail = fail_on::never;
   std::string colour = "auto";
   bool no_summary = false;
+  std::string plot;  ///< --plot: the metric whose trend over the commits is drawn instead of the lines
+  std::string style = "unicode";
+  int width = 0;  ///< 0: the terminal's (a gnuplot look: 80)
+  int height = 0;
 };
 
 /// The history the arguments name: the per-commit results, or the CSV.
@@ -70,7 +78,49 @@ std::shared_ptr<const metric_classifier> classifier_of(result_conventions conven
   return conventions == result_conventions::robot ? metric_classifier::robot() : metric_classifier::tool();
 }
 
-int run_history(const history_args& args) {
+/// The trend of the metric --plot names over the commits, its change points marked.
+std::string history_plot(const history_args& args, const commit_history& history, const history_search& search) {
+  const auto metric = std::find_if(history.metrics.begin(), history.metrics.end(),
+                                   [&](const metric_history& m) { return m.name == args.plot; });
+  if (metric == history.metrics.end())
+    throw usage_error(fmt::format("--plot {}: no metric of that name in the history", text::quoted(args.plot)));
+  const auto index = static_cast<std::size_t>(metric - history.metrics.begin());
+  const auto searched = std::find_if(search.metrics.begin(), search.metrics.end(),
+                                     [&](const searched_metric& s) { return s.metric == index; });
+  if (searched == search.metrics.end())
+    throw usage_error(fmt::format("--plot {}: the metric is not searched (--metrics, or a failure counter)",
+                                  text::quoted(args.plot)));
+  std::vector<std::string> labels;
+  labels.reserve(history.commits.size());
+  for (const history_commit& commit : history.commits) labels.push_back(commit_label(commit.id));
+  std::vector<std::size_t> changes;
+  for (const history_change& change : searched->result.changes) changes.push_back(change.index);
+
+  plot::plot_options opts;
+  opts.style = *plot::parse_look(args.style);
+  opts.title = text::printable(metric->name);
+  const bool gnuplot = plot::is_gnuplot(opts.style);
+  auto [columns, lines] = gnuplot ? std::pair{80, 20} : terminal_size();
+  if (!gnuplot) {
+    columns = std::clamp(columns, plot::min_unicode_width, plot::max_plot_width);
+    lines = std::clamp(lines - 1, plot::min_unicode_height, plot::max_plot_height);
+  }
+  opts.width = args.width != 0 ? args.width : columns;
+  opts.height = args.height != 0 ? args.height : lines;
+  opts.colour = colour_wanted(args.colour, args.output) ? plot::colour_mode::always : plot::colour_mode::never;
+  const plot::history_plot_data data{metric->samples, labels, changes, opts.title};
+  const plot::plot_result picture = plot::render_history(data, opts);
+  if (!picture.drawn())
+    throw usage_error(fmt::format("--plot {}: no sample to draw", text::quoted(args.plot)));
+  return picture.text + '\n';
+}
+
+int run_history(const history_args& args, const CLI::App& cmd) {
+  if (args.plot.empty())
+    for (const char* option : {"--style", "--width", "--height"})
+      if (cmd.count(option) > 0) throw usage_error(fmt::format("{} goes with --plot METRIC", option));
+  if (!args.plot.empty() && args.format == "json")
+    throw usage_error("--plot draws a picture: --format json has the numbers of every change");
   if (args.csv.empty() == args.paths.empty())
     throw usage_error("give the results of each commit, oldest first, or --csv FILE (one of the two)");
   if (args.paths.size() == 1)
@@ -102,7 +152,9 @@ int run_history(const history_args& args) {
                  text::printable(history.metrics[searched.metric].name), commit_label(history.commits[at].id));
 
   std::string text;
-  if (args.format == "json") {
+  if (!args.plot.empty()) {
+    text = history_plot(args, history, search);
+  } else if (args.format == "json") {
     text = io::history_to_json(history, search, options);
   } else {
     history_render_options render;
@@ -179,6 +231,19 @@ command_action add_history_command(CLI::App& app) {
   cmd->add_option("--color", args->colour, "regressions red and improvements green: auto, always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
+  std::map<std::string, std::string> styles;
+  for (const auto& n : plot::look_names) styles.emplace(std::string{n.name}, std::string{n.name});
+  cmd->add_option("--plot", args->plot,
+                  "draw this metric's samples and medians over the commits, its change points marked, instead of "
+                  "the lines")
+      ->type_name("METRIC");
+  cmd->add_option("--style", args->style, "the plot's look: unicode (for terminals) or a gnuplot look's dumb text")
+      ->check(CLI::IsMember(styles))
+      ->capture_default_str();
+  cmd->add_option("--width", args->width, "the plot's characters per line (default: the terminal's width)")
+      ->check(CLI::Range(1, plot::max_plot_width));
+  cmd->add_option("--height", args->height, "the plot's lines (default: the terminal's height less one)")
+      ->check(CLI::Range(1, plot::max_plot_height));
   cmd->add_flag("--no-summary", args->no_summary, "text: the changes alone, without the summary line");
   cmd->add_option("-o,--output", args->output, "write to this file instead of standard output")->check(output_path());
   cmd->footer(
@@ -188,9 +253,10 @@ command_action add_history_command(CLI::App& app) {
       "name). One line per change: the metric, the last commit before and the first after, the medians\n"
       "on either side, the change with its 95% interval, p and the verdict. From one CSV:\n"
       "  perfmail history --csv history.csv\n"
-
+      "The trend of one metric over the commits, its change points marked, fitting the terminal:\n"
+      "  perfmail history results/*.json --plot BenchmarkParse-8.sec/op\n"
       "More in docs/HISTORY.md.");
-  return [args] { return run_history(*args); };
+  return [args, cmd] { return run_history(*args, *cmd); };
 }
 
 }  // namespace perfmail::cli

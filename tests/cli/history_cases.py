@@ -156,6 +156,20 @@ elif CASE == "example":
     docs = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "HISTORY.md"), encoding="utf-8").read()
     if want not in docs:
         fail("docs/HISTORY.md does not show the example's output", out)
+elif CASE == "plot":
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "history", "runs.csv")
+    for style, mark in (("unicode", "\u250a"), ("gnuplot", ":")):
+        out = expect(run("history", "--csv", example, "--plot", "parse_ns", "--style", style, "--width", "70",
+                         "--height", "16", "--color", "never"), 0)
+        lines = out.split("\n")
+        if len(lines) != 17 or lines[-1] != "" or max(len(l) for l in lines) > 70:
+            fail(f"{style}: not 16 lines of 70 columns at most", out)
+        if "parse_ns" not in lines[0] or mark not in out or "b3bc0d66a1e1" not in out:
+            fail(f"{style}: no title, change mark or commit label", out)
+    expect(run("history", "--csv", example, "--plot", "nothing"), 2, stderr_has=["--plot \"nothing\": no metric"])
+    expect(run("history", "--csv", example, "--width", "60"), 2, stderr_has=["--width goes with --plot"])
+    expect(run("history", "--csv", example, "--plot", "parse_ns", "--format", "json"), 2, stderr_has=["--plot draws"])
+    expect(run("history", "--csv", example, "--plot", "parse_ns", "--width", "10"), 2, stderr_has=["plot size"])
 elif CASE == "refusals":
     paths = write_go_files(series())
     expect(run("history", paths[0]), 2, stderr_has=["one commit's results make no history"])
