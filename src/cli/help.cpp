@@ -196,8 +196,9 @@ application make_application() {
       "  {}  a verdict that --fail-on names was found (a regression, a change)\n"
       "  {}  trouble: a bad option, unreadable or invalid input, input above --max-input-size or --max-runs,\n"
       "     or output that could not be written\n"
-      "  {}  an internal error or no memory left (a bug: please report it)",
-      exit_ok, exit_verdict, exit_bad_input, exit_failure));
+      "  {}  an internal error or no memory left (a bug: please report it)\n"
+      "bisect answers git bisect run instead: 0 good, 1 bad, {} cannot decide or any trouble (git skips).",
+      exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip));
   static_assert(exit_cannot_write == exit_bad_input, "the exit status list above has one line for both");
 
   auto add = [&](command_action (*registrar)(CLI::App&)) {
