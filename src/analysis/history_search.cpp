@@ -18,18 +18,6 @@ metric_class class_of(const metric_history& m, const metric_classifier& classifi
   return cls;
 }
 
-void count(verdict_counts& counts, change_verdict verdict) {
-  switch (verdict) {
-    case change_verdict::regression: ++counts.regressions; break;
-    case change_verdict::improvement: ++counts.improvements; break;
-    case change_verdict::unchanged: ++counts.unchanged; break;
-    case change_verdict::gone: ++counts.gone; break;
-    case change_verdict::added: ++counts.added; break;
-    case change_verdict::failed: ++counts.failed; break;
-    case change_verdict::changed: ++counts.changed; break;
-  }
-}
-
 }  // namespace
 
 history_search search_history(const commit_history& history, const metric_classifier& classifier,
@@ -46,7 +34,7 @@ history_search search_history(const commit_history& history, const metric_classi
     }
     searched_metric searched{i, cls, find_change_points(m.samples, cls, options)};
     if (searched.result.changes.empty()) ++search.counts.unchanged;
-    for (const history_change& change : searched.result.changes) count(search.counts, change.verdict);
+    for (const history_change& change : searched.result.changes) search.counts.add(change.verdict);
     search.metrics.push_back(std::move(searched));
   }
   return search;

@@ -7,7 +7,7 @@
 #include "perfmail/table/render.hpp"
 
 #include <array>
-#include <nlohmann/json.hpp>
+#include "json_writing.hpp"
 
 #include <fmt/format.h>
 
@@ -21,18 +21,11 @@ namespace perfmail::io {
 
 namespace {
 
-using json = nlohmann::ordered_json;
-
-/// A number of metric `metric`'s row. JSON has no infinities, and a null would hide that the value is not
-/// a double: such a value is refused, as the tables refuse it.
-json number(double x, std::string_view metric, std::string_view what) {
-  if (!std::isfinite(x))
-    throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
-  return json(x);
-}
+using json = detail::ordered_json;
+using detail::finite_number;
 
 json summary_json(const column_summary& c, bool failure, std::string_view metric) {
-  const auto number = [&](double x, std::string_view what) { return io::number(x, metric, what); };
+  const auto number = [&](double x, std::string_view what) { return finite_number(x, metric, what); };
   json out;
   out["runs"] = c.runs;
   out["n"] = c.n;
@@ -49,7 +42,7 @@ json summary_json(const column_summary& c, bool failure, std::string_view metric
 /// not exist (an interval the sizes cannot give, a zero base mean).
 void inference_json(json& j, const change_inference* inference, std::string_view metric) {
   const auto optional = [&](const std::optional<double>& x, std::string_view what) {
-    return x ? number(*x, metric, what) : json(nullptr);
+    return x ? finite_number(*x, metric, what) : json(nullptr);
   };
   if (inference == nullptr) {
     for (const char* key : {"q_value", "estimate_percent", "ci_low_percent", "ci_high_percent", "estimator",
@@ -57,7 +50,7 @@ void inference_json(json& j, const change_inference* inference, std::string_view
       j[key] = nullptr;
     return;
   }
-  j["q_value"] = number(inference->q_value, metric, "q-value");
+  j["q_value"] = finite_number(inference->q_value, metric, "q-value");
   j["estimate_percent"] = optional(inference->estimate_percent, "estimated change");
   const auto& ci = inference->ci_percent;
   j["ci_low_percent"] = optional(ci ? std::optional<double>{ci->low} : std::nullopt, "change's interval");
@@ -159,8 +152,8 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
       json column = summary_json(row.columns[c], row.failure(), row.name);
       if (stats != nullptr) {
         const auto& ci = c < stats->median_ci.size() ? stats->median_ci[c] : std::nullopt;
-        column["median_ci_low"] = ci ? number(ci->low, row.name, "median's interval") : json(nullptr);
-        column["median_ci_high"] = ci ? number(ci->high, row.name, "median's interval") : json(nullptr);
+        column["median_ci_low"] = ci ? finite_number(ci->low, row.name, "median's interval") : json(nullptr);
+        column["median_ci_high"] = ci ? finite_number(ci->high, row.name, "median's interval") : json(nullptr);
       }
       sums.push_back(std::move(column));
     }
@@ -176,15 +169,15 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
         j["printed"] = nullptr;
       } else {
         // null: no relative change over a zero base.
-        j["relative_percent"] = ch.relative ? number(*ch.relative, row.name, "change of the mean") : json(nullptr);
-        j["absolute"] = number(ch.absolute, row.name, "change of the mean");
-        if (row.failure()) j["reproduction_percent"] = number(ch.reproduction, row.name, "change of the failure rate");
+        j["relative_percent"] = ch.relative ? finite_number(*ch.relative, row.name, "change of the mean") : json(nullptr);
+        j["absolute"] = finite_number(ch.absolute, row.name, "change of the mean");
+        if (row.failure()) j["reproduction_percent"] = finite_number(ch.reproduction, row.name, "change of the failure rate");
         j["printed"] = printed_change(options.dialect, row, c);
       }
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
         j["changed"] = v.changed;
-        j["p_value"] = v.p_value ? number(*v.p_value, row.name, "p-value") : json(nullptr);
+        j["p_value"] = v.p_value ? finite_number(*v.p_value, row.name, "p-value") : json(nullptr);
         if (statistical) inference_json(j, cmp.inference_of(row, c), row.name);
         j["reason"] = v.reason;
       }
@@ -198,18 +191,11 @@ json comparison_object(const comparison& cmp, const table_header& header, const 
   return doc;
 }
 
-/// Names and commits come from the caller: text that is not UTF-8 is written as U+FFFD rather than
-/// thrown out as a JSON library exception. Everything beyond ASCII is written as a \u escape, so that no
-/// control or formatting character of a name reaches a terminal that shows the JSON (text/printable.hpp).
-std::string dumped(const json& doc, int indent) {
-  return doc.dump(indent, ' ', true, json::error_handler_t::replace) + '\n';
-}
-
 }  // namespace
 
 std::string comparison_to_json(const comparison& cmp, const table_header& header,
                                const comparison_json_options& options) {
-  return dumped(comparison_object(cmp, header, options), options.indent);
+  return detail::dumped(comparison_object(cmp, header, options), options.indent) + '\n';
 }
 
 std::string comparison_to_json(const comparison& cmp, const table_header& header,
@@ -229,7 +215,7 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     }
     doc["tests"] = std::move(tests);
   }
-  return dumped(doc, options.indent);
+  return detail::dumped(doc, options.indent) + '\n';
 }
 
 }  // namespace perfmail::io

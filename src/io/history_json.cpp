@@ -2,14 +2,8 @@
 
 #include "perfmail/io/history_json.hpp"
 
-#include "perfmail/error.hpp"
-#include "perfmail/text/printable.hpp"
+#include "json_writing.hpp"
 
-#include <nlohmann/json.hpp>
-
-#include <fmt/format.h>
-
-#include <cmath>
 #include <optional>
 #include <string>
 
@@ -17,17 +11,11 @@ namespace perfmail::io {
 
 namespace {
 
-using json = nlohmann::ordered_json;
-
-/// JSON has no infinities: a value that is not finite is refused, as the tables refuse it.
-json number(double x, std::string_view metric, std::string_view what) {
-  if (!std::isfinite(x))
-    throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
-  return x;
-}
+using json = detail::ordered_json;
+using detail::finite_number;
 
 json optional_number(const std::optional<double>& x, std::string_view metric, std::string_view what) {
-  return x ? number(*x, metric, what) : json(nullptr);
+  return x ? finite_number(*x, metric, what) : json(nullptr);
 }
 
 json change_json(const commit_history& history, const searched_metric& searched, const history_change& change) {
@@ -39,11 +27,11 @@ json change_json(const commit_history& history, const searched_metric& searched,
   c["last_before"] = history.commits[change.last_before].id;
   c["kind"] = std::string{name_of(history_change_kind_names, change.kind)};
   c["window"] = {change.before_first, change.after_last};
-  c["before"] = number(change.before_median, m.name, "median before the change");
-  c["after"] = number(change.after_median, m.name, "median after the change");
+  c["before"] = finite_number(change.before_median, m.name, "median before the change");
+  c["after"] = finite_number(change.after_median, m.name, "median after the change");
   c["change_percent"] = optional_number(change.change_percent, m.name, "change");
-  c["ci_low_percent"] = change.ci_percent ? number(change.ci_percent->low, m.name, "interval") : json(nullptr);
-  c["ci_high_percent"] = change.ci_percent ? number(change.ci_percent->high, m.name, "interval") : json(nullptr);
+  c["ci_low_percent"] = change.ci_percent ? finite_number(change.ci_percent->low, m.name, "interval") : json(nullptr);
+  c["ci_high_percent"] = change.ci_percent ? finite_number(change.ci_percent->high, m.name, "interval") : json(nullptr);
   c["p_value"] = change.p_value;
   c["permutation_p"] = change.permutation_p ? json(*change.permutation_p) : json(nullptr);
   c["verdict"] = std::string{name_of(change_verdict_names, change.verdict)};
@@ -88,7 +76,7 @@ std::string history_to_json(const commit_history& history, const history_search&
                      {"changed", counts.changed},
                      {"unchanged", counts.unchanged}};
   doc["summary"] = verdict_summary(counts);
-  return doc.dump(indent, ' ', true, json::error_handler_t::replace) + '\n';
+  return detail::dumped(doc, indent) + '\n';
 }
 
 }  // namespace perfmail::io

@@ -5,7 +5,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/text/printable.hpp"
 
-#include <nlohmann/json.hpp>
+#include "json_writing.hpp"
 
 #include <fmt/format.h>
 
@@ -16,21 +16,8 @@ namespace perfmail::io {
 
 namespace {
 
-using json = nlohmann::ordered_json;
-
-/// As comparison_to_json writes: ASCII, with the bytes of a name that are not UTF-8 as U+FFFD rather
-/// than an exception, since metric names and paths come from the input as they are.
-std::string dumped(const json& doc, int indent) {
-  return doc.dump(indent, ' ', true, json::error_handler_t::replace) + '\n';
-}
-
-/// A number of metric `metric`. JSON has no infinities, and a null would say that the value does not
-/// exist: such a value is refused, as the text table refuses it.
-json number(double x, std::string_view metric, std::string_view what) {
-  if (!std::isfinite(x))
-    throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
-  return json(x);
-}
+using json = detail::ordered_json;
+using detail::finite_number;
 
 json optional_count(const std::optional<std::size_t>& runs) { return runs ? json(*runs) : json(nullptr); }
 
@@ -43,7 +30,7 @@ json plan_json(const metric_plan& plan, std::string_view metric, bool with_runs)
   }
   const bool estimated = plan.basis == plan_basis::estimated;
   out["detectable_percent"] = estimated && plan.detectable_percent
-                                  ? number(*plan.detectable_percent, metric, "detectable change")
+                                  ? finite_number(*plan.detectable_percent, metric, "detectable change")
                                   : json(nullptr);
   if (with_runs) {
     out["ttest_runs"] = estimated ? optional_count(plan.ttest_runs) : json(nullptr);
@@ -61,13 +48,13 @@ json metric_json(const metric_summary& m, const std::optional<summary_plan_setti
     // The table's "(no samples)": no statistics exist, and null says so.
     for (const char* key : {"mean", "stddev", "stddev_percent", "min", "median", "max"}) out[key] = nullptr;
   } else {
-    out["mean"] = number(s.mean, m.name, "mean");
-    out["stddev"] = number(s.stddev, m.name, "standard deviation");
+    out["mean"] = finite_number(s.mean, m.name, "mean");
+    out["stddev"] = finite_number(s.stddev, m.name, "standard deviation");
     out["stddev_percent"] =
-        m.stddev_percent ? number(*m.stddev_percent, m.name, "standard deviation in percent of the mean") : json(nullptr);
-    out["min"] = number(s.min, m.name, "min");
-    out["median"] = number(s.median, m.name, "median");
-    out["max"] = number(s.max, m.name, "max");
+        m.stddev_percent ? finite_number(*m.stddev_percent, m.name, "standard deviation in percent of the mean") : json(nullptr);
+    out["min"] = finite_number(s.min, m.name, "min");
+    out["median"] = finite_number(s.median, m.name, "median");
+    out["max"] = finite_number(s.max, m.name, "max");
   }
   if (plan) {
     out["plan"] = m.plan && !s.empty() ? plan_json(*m.plan, m.name, plan->request.detect.has_value())
@@ -85,7 +72,7 @@ std::string json_with_fields_first(std::string_view object, std::span<const json
   for (const auto& field : fields) out[field.name] = field.value ? json(*field.value) : json(nullptr);
   for (const auto& [key, value] : given.items())
     if (!out.contains(key)) out[key] = value;
-  return dumped(out, indent);
+  return detail::dumped(out, indent) + '\n';
 }
 
 std::string summary_to_json(std::span<const file_summary> files, const std::optional<summary_plan_settings>& plan,
@@ -118,7 +105,7 @@ std::string summary_to_json(std::span<const file_summary> files, const std::opti
     list.push_back(std::move(f));
   }
   doc["files"] = std::move(list);
-  return dumped(doc, indent);
+  return detail::dumped(doc, indent) + '\n';
 }
 
 }  // namespace perfmail::io

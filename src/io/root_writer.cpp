@@ -4,26 +4,26 @@
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/matrix_json.hpp"
 
-#include <nlohmann/json.hpp>
+#include "json_writing.hpp"
 
 #include <string>
 
 namespace perfmail::io {
 
 namespace {
-using json = nlohmann::ordered_json;
+using json = detail::ordered_json;
 }  // namespace
 
 std::string matrix_to_json(const matrix& m) {
   json doc = json::object();
   for (const series_view& series : m.metrics()) doc[std::string(series.name())] = series.present_values();
-  return doc.dump(2, ' ', true, json::error_handler_t::replace) + '\n';
+  return detail::dumped(doc, 2) + '\n';
 }
 
 std::string minimal_job_yaml(std::string_view commit, std::string_view testcase) {
   // A JSON string is a YAML double-quoted scalar.
   const auto quoted = [](std::string_view text) {
-    return json(std::string(text)).dump(-1, ' ', true, json::error_handler_t::replace);
+    return detail::dumped(json(std::string(text)), -1);
   };
   std::string out;
   if (!testcase.empty()) out += "testcase: " + quoted(testcase) + '\n';

@@ -140,6 +140,19 @@ struct verdict_counts {
   std::size_t added = 0;
   std::size_t failed = 0;
 
+  /// Counts one more verdict.
+  void add(change_verdict v) noexcept {
+    switch (v) {
+      case change_verdict::regression: ++regressions; break;
+      case change_verdict::improvement: ++improvements; break;
+      case change_verdict::changed: ++changed; break;
+      case change_verdict::unchanged: ++unchanged; break;
+      case change_verdict::gone: ++gone; break;
+      case change_verdict::added: ++added; break;
+      case change_verdict::failed: ++failed; break;
+    }
+  }
+
   /// Every verdict but `unchanged`: a benchmark gone, new or failed is a change too.
   [[nodiscard]] std::size_t changes() const noexcept {
     return regressions + improvements + changed + gone + added + failed;
@@ -152,17 +165,7 @@ struct verdict_counts {
                                                    const verdict_options& options = {}) {
   verdict_counts counts;
   for (const comparison_row* row : rows)
-    for (std::size_t c = 1; c <= row->compared_columns(); ++c) {
-      switch (verdict_of(*row, c, options)) {
-        case change_verdict::regression: ++counts.regressions; break;
-        case change_verdict::improvement: ++counts.improvements; break;
-        case change_verdict::changed: ++counts.changed; break;
-        case change_verdict::unchanged: ++counts.unchanged; break;
-        case change_verdict::gone: ++counts.gone; break;
-        case change_verdict::added: ++counts.added; break;
-        case change_verdict::failed: ++counts.failed; break;
-      }
-    }
+    for (std::size_t c = 1; c <= row->compared_columns(); ++c) counts.add(verdict_of(*row, c, options));
   return counts;
 }
 

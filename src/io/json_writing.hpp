@@ -1,0 +1,34 @@
+#pragma once
+// What the JSON writers of src/io share (the comparison's, the summary's, the history's, a result root's):
+// one ordered document type, one way to write it, one refusal of numbers JSON cannot hold.
+
+#include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <string>
+#include <string_view>
+
+namespace perfmail::io::detail {
+
+using ordered_json = nlohmann::ordered_json;
+
+/// `doc` as text: ASCII, with the bytes of a name that are not UTF-8 as U+FFFD rather than an exception,
+/// since metric names and paths come from the input as they are; `indent` as nlohmann's (-1: one line).
+[[nodiscard]] inline std::string dumped(const ordered_json& doc, int indent) {
+  return doc.dump(indent, ' ', true, ordered_json::error_handler_t::replace);
+}
+
+/// A number of metric `metric`. JSON has no infinities, and a null would say that the value does not
+/// exist: such a value is refused, as the text tables refuse it.
+[[nodiscard]] inline ordered_json finite_number(double x, std::string_view metric, std::string_view what) {
+  if (!std::isfinite(x))
+    throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
+  return ordered_json(x);
+}
+
+}  // namespace perfmail::io::detail
