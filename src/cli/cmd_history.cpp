@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace perfmail::cli {
@@ -99,14 +100,8 @@ std::string history_plot(const history_args& args, const commit_history& history
   plot::plot_options opts;
   opts.style = *plot::parse_look(args.style);
   opts.title = text::printable(metric->name);
-  const bool gnuplot = plot::is_gnuplot(opts.style);
-  auto [columns, lines] = gnuplot ? std::pair{80, 20} : terminal_size();
-  if (!gnuplot) {
-    columns = std::clamp(columns, plot::min_unicode_width, plot::max_plot_width);
-    lines = std::clamp(lines - 1, plot::min_unicode_height, plot::max_plot_height);
-  }
-  opts.width = args.width != 0 ? args.width : columns;
-  opts.height = args.height != 0 ? args.height : lines;
+  std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args.width, args.height,
+                                                plot::min_unicode_width, plot::min_history_height);
   opts.colour = colour_wanted(args.colour, args.output) ? plot::colour_mode::always : plot::colour_mode::never;
   const plot::history_plot_data data{metric->samples, labels, changes, opts.title};
   const plot::plot_result picture = plot::render_history(data, opts);

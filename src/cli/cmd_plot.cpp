@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -187,17 +188,8 @@ command_action add_plot_command(CLI::App& app) {
                                     args->style));
     if (cmd->count("--good-label") > 0) check_one_line("--good-label", args->good_label);
     if (cmd->count("--bad-label") > 0) check_one_line("--bad-label", args->bad_label);
-    opts.width = args->width;
-    opts.height = args->height;
-    if (opts.width == 0 || opts.height == 0) {
-      auto [columns, lines] = plot::is_gnuplot(opts.style) ? std::pair{80, 20} : terminal_size();
-      if (!plot::is_gnuplot(opts.style)) {
-        columns = std::clamp(columns, plot::min_unicode_width, plot::max_plot_width);
-        lines = std::clamp(lines - 1, plot::min_unicode_height, plot::max_plot_height);
-      }
-      if (opts.width == 0) opts.width = columns;
-      if (opts.height == 0) opts.height = lines;
-    }
+    std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args->width, args->height,
+                                                  plot::min_unicode_width, plot::min_unicode_height);
     opts.title = metric_given && cmd->count("--title") == 0 ? args->metric : args->title;
     opts.colour = colour_wanted(args->colour, args->output) ? plot::colour_mode::always : plot::colour_mode::never;
     opts.good_label = args->good_label;

@@ -2,9 +2,12 @@
 
 #include "terminal.hpp"
 
+#include "perfmail/plot/options.hpp"
+
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string_view>
 
@@ -23,6 +26,16 @@ std::pair<int, int> terminal_size() {
     return end != v && *end == '\0' && n > 0 && n < 100000 ? static_cast<int>(n) : fallback;
   };
   return {from_env("COLUMNS", 80), from_env("LINES", 24)};
+}
+
+std::pair<int, int> plot_size(bool gnuplot, int width, int height, int min_width, int min_height) {
+  if (width != 0 && height != 0) return {width, height};
+  auto [columns, lines] = gnuplot ? std::pair{80, 20} : terminal_size();
+  if (!gnuplot) {
+    columns = std::clamp(columns, min_width, plot::max_plot_width);
+    lines = std::clamp(lines - 1, min_height, plot::max_plot_height);
+  }
+  return {width != 0 ? width : columns, height != 0 ? height : lines};
 }
 
 bool colour_wanted(const std::string& mode, const std::string& path) {

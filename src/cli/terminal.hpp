@@ -15,6 +15,11 @@ namespace perfmail::cli {
 /// LINES, else 80 x 24.
 [[nodiscard]] std::pair<int, int> terminal_size();
 
+/// The size of a plot whose --width or --height was not given (0): a gnuplot look's 80 x 20, the size of
+/// the robot's emails; the unicode look's, the terminal's width and its height less one (the prompt's
+/// line), no smaller than the look's `min_width` x `min_height` and no larger than the plots' maximum.
+[[nodiscard]] std::pair<int, int> plot_size(bool gnuplot, int width, int height, int min_width, int min_height);
+
 /// Whether `mode` (auto, always or never, the --color option) means colour for output to `path`: auto
 /// colours only a terminal, and not when NO_COLOR is set (to anything but an empty string, as
 /// no-color.org says) or TERM is unset or dumb.
