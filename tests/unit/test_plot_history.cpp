@@ -6,6 +6,8 @@
 #include "perfmail/error.hpp"
 #include "perfmail/plot/history_plot.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -57,7 +59,7 @@ struct small_history {
       const double level = c >= 7 ? 105 : 100;
       samples.push_back(c == 4 ? std::vector<double>{}
                                : std::vector<double>{level - 1 + 0.1 * c, level + 0.05 * c, level + 1 - 0.1 * (c % 3)});
-      labels.push_back("c" + std::to_string(100 + c));
+      labels.push_back(fmt::format("c{}", 100 + c));
     }
   }
   [[nodiscard]] history_plot_data data() const { return {samples, labels, changes, "bench.ns/op"}; }
@@ -96,7 +98,7 @@ TEST_CASE("history plot: properties over random histories in both looks") {
     for (std::size_t c = 0; c < commits; ++c) {
       const std::size_t runs = random() % 4;  // 0: a commit without samples
       for (std::size_t r = 0; r < runs; ++r) samples[c].push_back(trial % 7 == 0 ? 5.0 : uniform(-50, 1e4));
-      labels[c] = trial % 2 == 0 ? std::to_string(1000000 + random() % 9000000) : "v" + std::to_string(c);
+      labels[c] = trial % 2 == 0 ? std::to_string(1000000 + random() % 9000000) : fmt::format("v{}", c);
     }
     std::vector<std::size_t> changes;
     for (std::size_t c = 1; c < commits; ++c)
