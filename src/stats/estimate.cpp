@@ -20,11 +20,6 @@ namespace perfmail {
 
 namespace {
 
-void require_finite(std::span<const double> xs, std::string_view what) {
-  if (!std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); }))
-    throw usage_error(std::string{what} + ": every sample value must be finite (NaN and infinities are refused)");
-}
-
 /// The tail probability (1 - confidence) / 2, checked.
 double half_tail(double confidence, std::string_view what) {
   if (!(confidence > 0 && confidence < 1)) throw usage_error(std::string{what} + ": confidence must lie between 0 and 1");
@@ -48,8 +43,8 @@ struct welch_start {
 /// The samples checked (finite, a confidence in (0, 1)) and their moments; nullopt below 2 samples a side.
 std::optional<welch_start> welch_sides(std::span<const double> base, std::span<const double> head, double confidence,
                                        std::string_view what) {
-  require_finite(base, what);
-  require_finite(head, what);
+  detail::require_finite(base, what);
+  detail::require_finite(head, what);
   const double tail = half_tail(confidence, what);
   if (base.size() < 2 || head.size() < 2) return std::nullopt;
   const int exponent = detail::common_exponent({base, head});
@@ -96,8 +91,8 @@ std::size_t shift_interval_rank(std::size_t m, std::size_t n, double tail) {
 }  // namespace
 
 shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
-  require_finite(base, "hodges_lehmann_shift");
-  require_finite(head, "hodges_lehmann_shift");
+  detail::require_finite(base, "hodges_lehmann_shift");
+  detail::require_finite(head, "hodges_lehmann_shift");
   const double tail = half_tail(confidence, "hodges_lehmann_shift");
   if (base.empty() || head.empty()) throw usage_error("hodges_lehmann_shift: a sample is empty");
   if (base.size() > hodges_lehmann_pair_limit / head.size())
@@ -189,8 +184,8 @@ std::optional<ratio_estimate> fieller_ratio(std::span<const double> base, std::s
 
 std::optional<ratio_estimate> hodges_lehmann_ratio(std::span<const double> base, std::span<const double> head,
                                                    double confidence) {
-  require_finite(base, "hodges_lehmann_ratio");
-  require_finite(head, "hodges_lehmann_ratio");
+  detail::require_finite(base, "hodges_lehmann_ratio");
+  detail::require_finite(head, "hodges_lehmann_ratio");
   const auto positive = [](double v) { return v > 0; };
   if (!std::all_of(base.begin(), base.end(), positive) || !std::all_of(head.begin(), head.end(), positive))
     return std::nullopt;
@@ -215,8 +210,8 @@ double cliffs_delta(std::span<const double> base, std::span<const double> head) 
 }
 
 std::optional<double> hedges_g(std::span<const double> base, std::span<const double> head) {
-  require_finite(base, "hedges_g");
-  require_finite(head, "hedges_g");
+  detail::require_finite(base, "hedges_g");
+  detail::require_finite(head, "hedges_g");
   if (base.size() < 2 || head.size() < 2) return std::nullopt;
   const int exponent = detail::common_exponent({base, head});  // g is scale-free
   const detail::sample_moments x = detail::moments_scaled(head, exponent);

@@ -1,16 +1,26 @@
 #pragma once
 // The moments the t-based statistics share (Welch's test, Welch's interval, Hedges' g), computed on the
 // samples scaled by one power of two: multiplying by a power of two is exact (short of subnormals), so
-// values near 1e308 do not overflow the variances, and the results scale back exactly.
+// values near 1e308 do not overflow the variances, and the results scale back exactly. And the one check
+// of the samples every test and estimate makes first.
 
+#include "perfmail/error.hpp"
 #include "perfmail/stats/summary.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
 #include <span>
+#include <string>
+#include <string_view>
 
 namespace perfmail::detail {
+
+/// Throws usage_error, naming `what` (the test or estimate), unless every value is finite.
+inline void require_finite(std::span<const double> xs, std::string_view what) {
+  if (!std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); }))
+    throw usage_error(std::string{what} + ": every sample value must be finite (NaN and infinities are refused)");
+}
 
 /// The exponent that brings the largest magnitude of the samples near 1.
 inline int common_exponent(std::initializer_list<std::span<const double>> samples) {

@@ -20,13 +20,6 @@ namespace perfmail {
 
 namespace detail {
 
-namespace {
-/// Throws usage_error unless every value is finite.
-void require_finite(std::span<const double> xs, std::string_view test) {
-  if (!std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); }))
-    throw usage_error(std::string{test} + ": every sample value must be finite (NaN and infinities are refused)");
-}
-}  // namespace
 
 /// Null distribution of the Mann-Whitney U statistic for samples of sizes m and n without ties:
 /// element u is P(U = u), u = 0 .. m * n.
