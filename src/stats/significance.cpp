@@ -20,7 +20,6 @@ namespace perfmail {
 
 namespace detail {
 
-
 /// Null distribution of the Mann-Whitney U statistic for samples of sizes m and n without ties:
 /// element u is P(U = u), u = 0 .. m * n.
 ///
