@@ -2,6 +2,8 @@
 
 #include "perfmail/analysis/history_search.hpp"
 
+#include "perfmail/metrics/classifier.hpp"
+
 namespace perfmail {
 
 namespace {

@@ -9,6 +9,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/job_yaml.hpp"
+#include "perfmail/io/matrix_json.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -111,6 +112,10 @@ commit_history history_of_results(std::span<const std::filesystem::path> paths, 
   }
   builder.history().conventions = all_robot ? result_conventions::robot : result_conventions::benchmark_tool;
   return std::move(builder.history());
+}
+
+commit_history history_of_results(std::span<const std::filesystem::path> paths) {
+  return history_of_results(paths, load_limits{});
 }
 
 // --- CSV ----------------------------------------------------------------------------------------------
@@ -326,6 +331,10 @@ commit_history parse_history_csv(std::string_view text, std::string_view source,
   });
   if (!any) b.fail("the CSV has no sample: every value is empty");
   return history;
+}
+
+commit_history parse_history_csv(std::string_view text, std::string_view source, const history_csv_options& options) {
+  return parse_history_csv(text, source, options, load_limits{});
 }
 
 }  // namespace perfmail::io

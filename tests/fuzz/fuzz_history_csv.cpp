@@ -3,6 +3,7 @@
 #include "fuzz_support.hpp"
 
 #include "perfmail/io/history_input.hpp"
+#include "perfmail/io/matrix_json.hpp"
 
 #include <cmath>
 #include <cstddef>

@@ -11,7 +11,7 @@
 // practical floor. Seeded: the same input and seed give the same answer. Declarations only:
 // src/analysis/history.cpp.
 
-#include "perfmail/analysis/verdict.hpp"
+#include "perfmail/analysis/change_verdict.hpp"
 #include "perfmail/metrics/metric_class.hpp"
 #include "perfmail/stats/estimate.hpp"
 #include "perfmail/text/enum_names.hpp"

@@ -4,8 +4,7 @@
 // --fail-on. Declarations only: src/analysis/history_search.cpp.
 
 #include "perfmail/analysis/history.hpp"
-#include "perfmail/analysis/verdict.hpp"
-#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/analysis/change_verdict.hpp"
 #include "perfmail/model/history.hpp"
 
 #include <cstddef>
@@ -14,6 +13,8 @@
 #include <vector>
 
 namespace perfmail {
+
+class metric_classifier;
 
 /// One searched metric's change points.
 struct searched_metric {

@@ -6,7 +6,6 @@
 //
 // Anything outside the grammar is an input_error naming the file, the line and column and the problem.
 
-#include "perfmail/io/matrix_json.hpp"
 #include "perfmail/model/history.hpp"
 
 #include <filesystem>
@@ -17,13 +16,17 @@
 
 namespace perfmail::io {
 
+struct load_limits;  // io/matrix_json.hpp: the sizes above which input is refused
+
 /// The history of one results path per commit, in the order given (load_results reads each). A result
 /// root names its commit by its job's `commit`; any other path by its name without the extension, or by
 /// its directory's name where every file has the same name (`results/<commit>/bench.json`). Each
 /// commit's samples of a metric are its present samples; metrics come in the order first seen. Two
 /// paths that name the same commit are refused.
 [[nodiscard]] commit_history history_of_results(std::span<const std::filesystem::path> paths,
-                                                const load_limits& limits = {});
+                                                const load_limits& limits);
+/// The same within the default limits.
+[[nodiscard]] commit_history history_of_results(std::span<const std::filesystem::path> paths);
 
 /// How a history CSV names its columns.
 struct history_csv_options {
@@ -40,7 +43,9 @@ struct history_csv_options {
 /// reads it: the rows of one commit (or, without a commit column, of one time) follow one another, each
 /// a run, oldest commit first; an empty cell is no sample.
 [[nodiscard]] commit_history parse_history_csv(std::string_view text, std::string_view source,
-                                               const history_csv_options& options = {},
-                                               const load_limits& limits = {});
+                                               const history_csv_options& options, const load_limits& limits);
+/// The same within the default limits.
+[[nodiscard]] commit_history parse_history_csv(std::string_view text, std::string_view source,
+                                               const history_csv_options& options = {});
 
 }  // namespace perfmail::io
