@@ -199,6 +199,11 @@ command_action add_plot_command(CLI::App& app) {
     plot::trend_series good;
     plot::trend_series bad;
     std::string lone;  // the name of a lone set, for the legend and the notes
+    // Nothing named and a terminal on standard input: a misuse (the user forgot the input), not a plot
+    // of nothing; reading the terminal would wait for typing that nobody means to do.
+    if (!metric_given && inputs.empty() && !sets_named && isatty(STDIN_FILENO) != 0)
+      throw usage_error("plot: no samples given: name a FILE, pipe numbers in (seq 1 20 | perfmail plot), or give "
+                        "--good and --bad, or BASE HEAD --metric NAME (see perfmail plot --help)");
     if (metric_given) {
       const std::string base_name = text::printable(io::input_name(inputs[0]));
       const std::string head_name = text::printable(io::input_name(inputs[1]));
@@ -231,8 +236,9 @@ command_action add_plot_command(CLI::App& app) {
         if (!plot::is_gnuplot(opts.style) || to_terminal(args->output)) text += '\n';
         break;
       case plot::plot_outcome::no_series:
-        fmt::print(stderr, "perfmail: plot: no samples given (FILE, a pipe, --good, --bad, or BASE HEAD --metric); "
-                           "nothing drawn\n");
+        // Both sets named but absent cannot happen here (a named file is read or refused); the outcome
+        // stays handled, as render_trend may give it.
+        fmt::print(stderr, "perfmail: plot: no samples given; nothing drawn\n");
         break;
       case plot::plot_outcome::no_defined_value:
         if (!lone.empty())

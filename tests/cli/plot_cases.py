@@ -138,7 +138,7 @@ def case_pipe_errors():
 
 
 def case_terminal_stdin():
-    # With nothing named and a terminal on stdin, nothing is read: the note of no samples, exit 0.
+    # With nothing named and a terminal on stdin, nothing is read: a misuse, exit 2, the way out named.
     leader, follower = pty.openpty()
     try:
         with os.fdopen(follower, "rb", closefd=False) as tty:
@@ -146,10 +146,11 @@ def case_terminal_stdin():
     finally:
         os.close(follower)
         os.close(leader)
-    if status != 0 or out:
-        fail(f"exit status {status}, expected 0 with nothing on stdout", out, err)
-    if err != "perfmail: plot: no samples given (FILE, a pipe, --good, --bad, or BASE HEAD --metric); nothing drawn\n":
-        fail("the note of no samples", out, err)
+    if status != 2 or out:
+        fail(f"exit status {status}, expected 2 with nothing on stdout", out, err)
+    if err != ("perfmail: plot: no samples given: name a FILE, pipe numbers in (seq 1 20 | perfmail plot), or give "
+               "--good and --bad, or BASE HEAD --metric NAME (see perfmail plot --help)\n"):
+        fail("the refusal of no samples", out, err)
 
 
 def samples_file(name, values):
