@@ -445,7 +445,7 @@ void add_output_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--format", args->format,
                   "text (the table), markdown (a GitHub-flavoured table, for pull requests and issues) or json "
                   "(numbers, verdicts and p-values)")
-      ->check(CLI::IsMember({"text", "markdown", "json"}))
+      ->check(one_of({"text", "markdown", "json"}))
       ->capture_default_str();
   cmd->add_option("--fail-on", args->fail,
                   "exit with status 1 when a change has this verdict: regression (a benchmark that failed counts), "
@@ -470,7 +470,7 @@ void add_output_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--color", args->colour,
                   "text table rows in colour, regressions red and improvements green: auto (on a terminal, unless "
                   "NO_COLOR is set), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->check(one_of({"auto", "always", "never"}))
       ->capture_default_str();
   cmd->add_option("--higher-is-better", args->higher_better,
                   "the metrics this pattern matches (a glob, or /regex/) are better higher, ahead of the "

@@ -21,7 +21,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -175,7 +174,7 @@ command_action add_history_command(CLI::App& app) {
                   "wanted), or a row per run with a time, attributes and a column per metric, as Apache Otava "
                   "reads it; - for standard input");
   cmd->add_option("--separator", args->separator, "the CSV's field separator: comma or tab")
-      ->check(CLI::IsMember({"comma", "tab"}))
+      ->check(one_of({"comma", "tab"}))
       ->capture_default_str();
   cmd->add_option("--commit-column", args->columns.commit_column, "the CSV column that names the commit")
       ->capture_default_str();
@@ -208,7 +207,7 @@ command_action add_history_command(CLI::App& app) {
   cmd->add_option("--seed", args->search.seed, "seeds the permutation tests (the same seed, the same answer)")
       ->capture_default_str();
   cmd->add_option("--format", args->format, "text (a line a change) or json")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(one_of({"text", "json"}))
       ->capture_default_str();
   cmd->add_option("--fail-on", args->fail,
                   "exit with status 1 when a change has this verdict: regression, change or never (the default)")
@@ -224,16 +223,16 @@ command_action add_history_command(CLI::App& app) {
       ->take_all()
       ->type_name("PATTERN");
   cmd->add_option("--color", args->colour, "regressions red and improvements green: auto, always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->check(one_of({"auto", "always", "never"}))
       ->capture_default_str();
-  std::map<std::string, std::string> styles;
-  for (const auto& n : plot::look_names) styles.emplace(std::string{n.name}, std::string{n.name});
+  std::vector<std::string> styles;
+  for (const auto& n : plot::look_names) styles.emplace_back(n.name);
   cmd->add_option("--plot", args->plot,
                   "draw this metric's samples and medians over the commits, its change points marked, instead of "
                   "the lines")
       ->type_name("METRIC");
   cmd->add_option("--style", args->style, "the plot's look: unicode (for terminals) or a gnuplot look's dumb text")
-      ->check(CLI::IsMember(styles))
+      ->check(one_of(styles))
       ->capture_default_str();
   cmd->add_option("--width", args->width, "the plot's characters per line (default: the terminal's width)")
       ->check(CLI::Range(1, plot::max_plot_width));

@@ -21,7 +21,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
-#include <map>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -124,17 +123,17 @@ command_action add_plot_command(CLI::App& app) {
       ->type_name("TEXT");
   cmd->add_option("--bad-label", args->bad_label, "the unicode legend's name of the bad set (default bisect-bad)")
       ->type_name("TEXT");
-  std::map<std::string, std::string> styles;
-  for (const auto& n : plot::look_names) styles.emplace(std::string{n.name}, std::string{n.name});
+  std::vector<std::string> styles;
+  for (const auto& n : plot::look_names) styles.emplace_back(n.name);
   cmd->add_option("--style", args->style,
                   "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails), "
                   "or unicode for terminals")
-      ->check(CLI::IsMember(styles))
+      ->check(one_of(styles))
       ->capture_default_str();
   cmd->add_option("--width", args->width, "characters per line (default 80; unicode: the terminal's width)");
   cmd->add_option("--height", args->height, "lines (default 20; unicode: the terminal's height less one)");
   cmd->add_option("--color", args->colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->check(one_of({"auto", "always", "never"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output,
                   "write the plot to this file instead of standard output (written whole or not at all)")
@@ -152,7 +151,8 @@ command_action add_plot_command(CLI::App& app) {
       "(without the form feed; they have no legend, so --good-label and --bad-label are refused with them);\n"
       "a final newline is added only on a terminal.\n"
       "The unicode style fits the terminal unless --width or --height say otherwise; it ends with a newline.\n"
-      "No plot (no set given, or no defined sample) prints nothing, with a note on stderr; exit status 0.\n"
+      "No defined sample prints nothing, with a note on stderr; exit status 0. Nothing named with a\n"
+      "terminal on standard input is refused (status 2): the input was forgotten.\n"
       "With -o the file gets exactly what standard output would (an empty file for no plot); on an error\n"
       "it is neither created nor changed.");
   return [args, cmd] {

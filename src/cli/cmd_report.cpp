@@ -256,7 +256,7 @@ command_action add_report_command(CLI::App& app) {
   cmd->add_option("--format", options->format,
                   "text: the email body; mbox: a complete message for git send-email or sendmail; "
                   "json: the comparison behind the email, with its subject and Message-ID")
-      ->check(CLI::IsMember({"text", "mbox", "json"}))
+      ->check(one_of({"text", "mbox", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", options->output,
                   "write to this file instead of standard output (written whole or not at all)")

@@ -132,7 +132,7 @@ command_action add_summary_command(CLI::App& app) {
   cmd->add_option("--format", args->format,
                   "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
                   "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(one_of({"text", "json"}))
       ->capture_default_str();
   auto* plan_flag = cmd->add_flag("--plan", args->plan,
                 "add the smallest change a comparison with as many runs a side detects with --power (ttest, "

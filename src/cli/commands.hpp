@@ -13,8 +13,11 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 namespace perfmail::cli {
 
@@ -36,6 +39,16 @@ using command_action = std::function<int()>;
       "");  // no description: --help and the manual show the option as before
 }
 
+/// The refusal of a value that is none of `names`: the value quoted (nothing of it reaches a terminal
+/// raw), the names, and the nearest of them where the value looks mistyped (`"unicde" is not one of ...;
+/// did you mean "unicode"?`). Defined in help.cpp, beside the suggestions for commands and options.
+[[nodiscard]] std::string not_one_of(std::string_view value, std::span<const std::string_view> names);
+
+/// The check of an option whose value is one of `names`: refused by not_one_of. Its description lists
+/// the names as enum_choices does, `{a|b|c}`, so that --help, the man pages and the completions show
+/// every option's choices one way.
+[[nodiscard]] CLI::Validator one_of(std::vector<std::string> names);
+
 template <class Enum, std::size_t N>
 [[nodiscard]] CLI::Validator enum_choices(const std::array<enum_name<Enum>, N>& table) {
   std::string names;
@@ -43,7 +56,11 @@ template <class Enum, std::size_t N>
   return CLI::Validator(
       [table](std::string& value) -> std::string {
         const std::optional<Enum> chosen = value_named(table, value);
-        if (!chosen) return text::quoted(value) + " is not one of " + names_listed(table);
+        if (!chosen) {
+          std::array<std::string_view, N> listed{};
+          for (std::size_t i = 0; i < N; ++i) listed[i] = table[i].name;
+          return not_one_of(value, listed);
+        }
         // CLI11 reads an enum option as its underlying number.
         value = std::to_string(static_cast<long long>(*chosen));
         return {};

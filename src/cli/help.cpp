@@ -258,6 +258,30 @@ std::string version_text() {
   return out;
 }
 
+std::string not_one_of(std::string_view value, std::span<const std::string_view> names) {
+  std::string listed;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) listed += i + 1 == names.size() ? " or " : ", ";
+    listed += names[i];
+  }
+  std::string out = text::quoted(value) + " is not one of " + listed;
+  if (const std::string_view nearest = suggestion(value, names); !nearest.empty())
+    out += "; did you mean " + text::quoted(nearest) + "?";
+  return out;
+}
+
+CLI::Validator one_of(std::vector<std::string> names) {
+  std::string described;
+  for (const auto& n : names) described += (described.empty() ? "" : "|") + n;
+  return CLI::Validator(
+      [names = std::move(names)](const std::string& value) -> std::string {
+        if (std::find(names.begin(), names.end(), value) != names.end()) return {};
+        const std::vector<std::string_view> views(names.begin(), names.end());
+        return not_one_of(value, views);
+      },
+      "{" + described + "}");
+}
+
 std::string_view suggestion(std::string_view word, std::span<const std::string_view> candidates) {
   const auto without_dashes = [](std::string_view s) { return s.substr(std::min(s.find_first_not_of('-'), s.size())); };
   const std::string_view nearest = text::nearest_name(word, candidates);

@@ -98,6 +98,15 @@ def case_suggestions(a):
     expect_error(p, ["help", "nosuch"], 'perfmail: unknown command "nosuch"; the commands are ' +
                  ", ".join(commands(p)[:-1]) + " and " + commands(p)[-1])
     expect_error(p, ["help", "reprot"], 'perfmail: unknown command "reprot"; did you mean "report"?')
+    # a mistyped value of a choice, plain or enum, gets the nearest name; one far from all gets the list
+    expect_error(p, ["plot", "--style", "unicde"],
+                 'perfmail: --style: "unicde" is not one of gnuplot-5.4, gnuplot, gnuplot-5.4.2, gnuplot-5.4.0, '
+                 'gnuplot-5.2, gnuplot-5.0, gnuplot-4.6, classic or unicode; did you mean "unicode"? (see --help)')
+    expect_error(p, ["compare", "a", "b", "--fail-on", "regresion"],
+                 'perfmail: --fail-on: "regresion" is not one of never, regression, missing or change; did you mean '
+                 '"regression"? (see --help)')
+    expect_error(p, ["summary", "x", "--format", "yaml"],
+                 'perfmail: --format: "yaml" is not one of text or json (see --help)')
 
 
 def case_help(a):
