@@ -210,11 +210,11 @@ command_action add_bisect_command(CLI::App& app) {
                   "the chance, over all runs, of calling a good commit bad (or a bad one good)")
       ->capture_default_str();
   cmd->add_option("--first-runs", args->policy.first_runs, "runs of the command before the first judgement")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
+      ->check(within(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
   cmd->add_option("--max-runs", args->policy.max_runs,
                   "runs of the command at most; the runs double while the answer is unclear")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}))
+      ->check(within(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
   cmd->add_option("--record", args->record,
                   "keep the samples and the judgement of each commit under this directory, as result roots that "

@@ -377,11 +377,11 @@ void add_statistics_options(CLI::App* cmd, compare_args* args) {
                   "robot for the robot's results, utest for other tools'")
       ->transform(enum_choices(policy_names));
   cmd->add_option("--alpha", args->alpha, "significance level of utest and ttest")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(within(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--confidence", args->confidence,
                   "utest and ttest: the level of the intervals of the changes and the medians, above 0 and below 1")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(within(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--correction", args->correction,
                   "utest and ttest: correction for the many metrics of a column: none, bh (Benjamini-Hochberg, "
@@ -392,7 +392,7 @@ void add_statistics_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--min-change", args->min_change,
                   "utest and ttest: select only changes of the mean of at least PCT percent (default: the "
                   "robot's floors for its results, none for other tools'; 0 for none)")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(within(0.0, 1e6));
   cmd->add_flag("--details", args->details,
                 "utest and ttest: a line per metric with medians and their intervals (95% unless --confidence), "
                 "the change with its interval, p and q, and geometric means per direction, instead of the robot's "

@@ -191,18 +191,18 @@ command_action add_history_command(CLI::App& app) {
       ->type_name("PATTERN");
   cmd->add_option("--alpha", args->search.alpha,
                   "the level of each series: a metric that never moved shows a change with at most this chance")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(within(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--min-change", args->min_change,
                   "the smallest change reported, in percent (default: 5 with one sample a commit, else half the "
                   "run-to-run spread)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--confidence", args->search.confidence, "the confidence of each change's interval")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(within(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--window", args->search.window,
                   "at most this many commits a side in the test that confirms a change")
-      ->check(CLI::Range(std::size_t{2}, std::size_t{100000}))
+      ->check(within(std::size_t{2}, std::size_t{100000}))
       ->capture_default_str();
   cmd->add_option("--seed", args->search.seed, "seeds the permutation tests (the same seed, the same answer)")
       ->capture_default_str();
@@ -235,9 +235,9 @@ command_action add_history_command(CLI::App& app) {
       ->check(one_of(styles))
       ->capture_default_str();
   cmd->add_option("--width", args->width, "the plot's characters per line (default: the terminal's width)")
-      ->check(CLI::Range(1, plot::max_plot_width));
+      ->check(within(1, plot::max_plot_width));
   cmd->add_option("--height", args->height, "the plot's lines (default: the terminal's height less one)")
-      ->check(CLI::Range(1, plot::max_plot_height));
+      ->check(within(1, plot::max_plot_height));
   cmd->add_flag("--no-summary", args->no_summary, "text: the changes alone, without the summary line");
   cmd->add_option("-o,--output", args->output, "write to this file instead of standard output")->check(output_path());
   cmd->footer(

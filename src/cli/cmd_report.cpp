@@ -21,6 +21,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -309,6 +310,11 @@ command_action add_report_command(CLI::App& app) {
     // Messages about the mail name where its fields came from: the document's fields, or the options.
     const std::string source = from_roots ? std::string{"the options"} : options->document;
     report_notes notes;
+    // A directory given as the document is most likely a result root meant for --base or --head.
+    if (!from_roots && options->document != "-" && std::filesystem::is_directory(options->document))
+      throw usage_error(fmt::format("{}: a directory, where a report document (a JSON file) was expected; for the "
+                                    "email of two result roots, give --base ROOT --head ROOT",
+                                    text::printable(options->document)));
     auto doc = from_roots ? document_of_roots(*options, notes) : io::load_report(options->document, input_limits());
     if (!options->from.empty()) {
       doc.mail.from = options->from;

@@ -144,11 +144,11 @@ command_action add_summary_command(CLI::App& app) {
       })
       ->needs(plan_flag);
   cmd->add_option("--alpha", args->alpha, "with --plan: the significance level per metric")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
   cmd->add_option("--power", args->power, "with --plan: the chance of detecting the change")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
   cmd->add_option("--correction", args->correction,
@@ -160,12 +160,12 @@ command_action add_summary_command(CLI::App& app) {
   cmd->add_option("--min-change", args->min_change,
                   "with --plan: the comparison's floor, a change of the mean of PCT percent (default: the robot's "
                   "floors; 0 for none)")
-      ->check(CLI::Range(0.0, 1e6))
+      ->check(within(0.0, 1e6))
       ->needs(plan_flag);
   cmd->add_option("--cv-confidence", args->cv_confidence,
                   "with --plan: plan for the upper bound of each metric's coefficient of variation at this "
                   "one-sided confidence (the noise estimated from few runs may be low)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
   cmd->footer("Example:\n  perfmail summary examples/data/base/matrix.json\n"

@@ -317,7 +317,16 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
     if (!command) return unknown_command_message(app, arg);
     break;  // an argument too many for the command: CLI11 says so
   }
-  return fmt::format("{} (see --help)", printable_message(error.what()));
+  // CLI11's count of positional arguments, in perfmail's words: `RESULTS: At least 2 required but received 1`.
+  const std::string what = error.what();
+  const std::string at_least = ": At least ";
+  const std::string required = " required but received ";
+  if (const auto a = what.find(at_least), r = what.find(required);
+      a != std::string::npos && r != std::string::npos && a < r)
+    return fmt::format("{}: {} given, at least {} needed (see --help)", printable_message(what.substr(0, a)),
+                       printable_message(what.substr(r + required.size())),
+                       printable_message(what.substr(a + at_least.size(), r - a - at_least.size())));
+  return fmt::format("{} (see --help)", printable_message(what));
 }
 
 }  // namespace perfmail::cli

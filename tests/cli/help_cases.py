@@ -107,6 +107,12 @@ def case_suggestions(a):
                  '"regression"? (see --help)')
     expect_error(p, ["summary", "x", "--format", "yaml"],
                  'perfmail: --format: "yaml" is not one of text or json (see --help)')
+    # ranges, numbers and counts in perfmail's words, never CLI11's
+    expect_error(p, ["compare", "a", "b", "--alpha", "2"], 'perfmail: --alpha: "2" is not between 0 and 1 (see --help)')
+    expect_error(p, ["compare", "a", "b", "--alpha", "x"], 'perfmail: --alpha: "x" is not a number (see --help)')
+    expect_error(p, ["history", "--csv", "h.csv", "--window", "2.5"],
+                 'perfmail: --window: "2.5" is not a whole number (see --help)')
+    expect_error(p, ["compare", "a"], 'perfmail: RESULTS: 1 given, at least 2 needed (see --help)')
 
 
 def case_help(a):

@@ -115,7 +115,7 @@ case $case_name in
   directory_for_file)  # a directory where a file is expected
     mkdir "$dir/report.json"
     run "$cli" report "$dir/report.json"
-    check_refused "perfmail: $dir/report.json: is a directory, expected a file"
+    check_refused "perfmail: $dir/report.json: a directory, where a report document (a JSON file) was expected; for the email of two result roots, give --base ROOT --head ROOT"
     run "$cli" plot --good "$dir/report.json"
     check_refused "perfmail: $dir/report.json: is a directory, expected a file"
     mkdir -p "$dir/results/0/stats.json"
