@@ -2,6 +2,8 @@
 
 #include "row_choice.hpp"
 
+#include "help.hpp"
+
 #include "perfmail/error.hpp"
 #include "perfmail/metrics/name_pattern.hpp"
 #include "perfmail/text/printable.hpp"
@@ -73,7 +75,13 @@ void metric_patterns::require_matches(std::span<const std::string_view> names) c
   if (const auto missing = unmatched(names); !missing.empty()) {
     std::string listed;
     for (const auto& m : missing) listed += (listed.empty() ? "" : ", ") + text::quoted(m);
-    throw usage_error(fmt::format("--metrics {} matched no metric of the results", listed));
+    // A pattern that is a plain name (no glob, no /regex/) was most likely a mistyped one.
+    std::string hint;
+    const std::string& only = missing.front();
+    if (missing.size() == 1 && only.find_first_of("*?[") == std::string::npos && only.front() != '/')
+      if (const std::string_view nearest = suggestion(only, names); !nearest.empty())
+        hint = fmt::format("; did you mean {}?", text::quoted(nearest));
+    throw usage_error(fmt::format("--metrics {} matched no metric of the results{}", listed, hint));
   }
 }
 

@@ -175,6 +175,8 @@ elif CASE == "refusals":
     expect(run("history", paths[0]), 2, stderr_has=["one commit's results make no history"])
     expect(run("history"), 2, stderr_has=["--csv FILE"])
     expect(run("history", *paths, "--metrics", "nothing*"), 2, stderr_has=["matched no metric"])
+    expect(run("history", *paths, "--metrics", "BenchmarkParse-8.ns/ops"), 2,
+           stderr_has=['matched no metric of the results; did you mean "BenchmarkParse-8.ns/op"?'])
     expect(run("history", *paths, "--alpha", "0"), 2, stderr_has=["--alpha"])
     bad = os.path.join(SCRATCH, "bad.csv")
     with open(bad, "w") as f:
