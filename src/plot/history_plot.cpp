@@ -158,7 +158,15 @@ std::string draw_ascii(const history_plot_data& data, const plot_options& opts, 
   put_title(grid, opts);
   const int top = opts.title.empty() ? 0 : 1;  // the frame's top row
   const int axis_row = opts.height - 2;         // the frame's bottom row; the labels under it
-  const y_axis axis = make_y_axis(values.lo, values.hi, traits(opts.style).labels);
+  // gnuplot's axis cannot span values whose difference overflows a double (it draws no tics and maps
+  // nothing), nor a few units in the last place of a tiny value (the extension to whole steps collapses
+  // them): there the unicode look's axis, made for exactly these ranges, is used instead.
+  y_axis axis = make_y_axis(values.lo, values.hi, traits(opts.style).labels);
+  const bool gnuplot_axis = std::isfinite(values.hi - values.lo) && axis.range.hi > axis.range.lo &&
+                            std::isfinite(axis.range.hi - axis.range.lo) && axis.range.lo <= values.lo &&
+                            axis.range.hi >= values.hi &&
+                            std::isfinite(static_cast<double>(opts.height) / (axis.range.hi - axis.range.lo));
+  if (!gnuplot_axis) axis = make_unicode_axis(values.lo, values.hi);
   const int frame = axis.label_width() + 1;
   const int right = opts.width - 1;
   const int inner = right - frame - 1;
@@ -166,7 +174,9 @@ std::string draw_ascii(const history_plot_data& data, const plot_options& opts, 
   // Rows from the bottom frame (0) to the top one; the extended range spans them, as gnuplot's box does.
   const int rows = axis_row - top + 1;
   const cell_scale scale(axis.range, 0, rows - 1);
+  const unicode_rows wide(axis.range, rows);
   const auto row_of = [&](double v) -> std::optional<int> {
+    if (!gnuplot_axis) return axis_row - wide.row(v);
     const auto r = scale(v);
     if (!r || *r < 0 || *r >= rows) return std::nullopt;
     return axis_row - *r;

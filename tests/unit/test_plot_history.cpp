@@ -184,3 +184,27 @@ TEST_CASE("history plot: refusals and outcomes") {
   CHECK(render_history({one, single, {}, ""}, options_of(look::gnuplot_5_4, 40, 10)).drawn());
   CHECK(render_history({one, single, {}, ""}, options_of(look::unicode, 40, 10)).text.find("only") != std::string::npos);
 }
+
+TEST_CASE("history plot: values at the ends of a double's range are drawn, with an axis, in every look") {
+  // (Values of DBL_MAX / 2 or more are undefined samples, as in the trend plot: +-8e307 is the widest.)
+  const std::vector<std::string> labels{"a", "b", "c"};
+  for (const std::vector<std::vector<double>>& samples :
+       {std::vector<std::vector<double>>{{8e307}, {-8e307}, {1e307}},
+        std::vector<std::vector<double>>{{1e-320}, {3e-320}, {2e-320}}})
+    for (const look style : {look::gnuplot_5_4, look::gnuplot_4_6, look::unicode}) {
+      const plot_result r = render_history({samples, labels, {}, ""}, options_of(style, 40, 12));
+      REQUIRE(r.drawn());
+      const auto lines = lines_of(r.text);
+      // Every commit's sample is drawn: three marks of samples or medians, the frame rows included.
+      std::size_t marks = 0;
+      for (std::size_t row = 0; row + 1 < lines.size(); ++row) {  // all but the labels (or the legend)
+        const std::string& l = lines[row];
+        for (const std::string mark : {"O", "*", "\u25CF"})
+          for (std::size_t at = l.find(mark); at != std::string::npos; at = l.find(mark, at + 1)) ++marks;
+      }
+      CHECK_MESSAGE(marks >= 3, r.text);
+      // And the axis has labels.
+      const bool labelled = r.text.find("e+307") != std::string::npos || r.text.find("e-32") != std::string::npos;
+      CHECK_MESSAGE(labelled, r.text);
+    }
+}
