@@ -4,24 +4,19 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/stats/significance.hpp"
+#include "perfmail/stats/summary.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <vector>
 
 namespace perfmail {
 
 namespace {
 
-double median_of(std::span<const double> xs) {
-  std::vector<double> sorted(xs.begin(), xs.end());
-  std::sort(sorted.begin(), sorted.end());
-  const std::size_t h = sorted.size() / 2;
-  return sorted.size() % 2 == 1 ? sorted[h] : std::midpoint(sorted[h - 1], sorted[h]);
-}
+double median_of(std::span<const double> xs) { return summarize(xs).median; }
 
 std::string p_text(double p) { return p >= 0.001 ? fmt::format("{:.3f}", p) : fmt::format("{:.1e}", p); }
 

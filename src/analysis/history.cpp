@@ -6,6 +6,7 @@
 #include "perfmail/analysis/decide.hpp"
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/stats/summary.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -223,12 +224,8 @@ std::vector<candidate> e_divisive(std::span<const double> medians, const history
 
 // --- Confirmation --------------------------------------------------------------------------------------
 
-double median_of(std::vector<double> xs) {
-  if (xs.empty()) return 0;
-  std::sort(xs.begin(), xs.end());
-  const std::size_t h = xs.size() / 2;
-  return xs.size() % 2 == 1 ? xs[h] : std::midpoint(xs[h - 1], xs[h]);
-}
+/// The median as the tables take it (0 for no sample).
+double median_of(std::span<const double> xs) { return summarize(xs).median; }
 
 /// What the search works on: the commits that have samples, and their medians.
 struct present_commits {
@@ -354,7 +351,7 @@ double history_floor_percent(commit_samples samples) {
   std::size_t with_samples = 0;
   for (const auto& s : samples) with_samples += s.empty() ? 0 : 1;
   if (spreads.empty() || 2 * spreads.size() < with_samples) return 5;
-  return median_of(std::move(spreads)) / 2;
+  return median_of(spreads) / 2;
 }
 
 metric_history_result find_change_points(commit_samples samples, const metric_class& cls,

@@ -6,6 +6,7 @@
 #include "perfmail/plot/axis.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/unicode_plot.hpp"
+#include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -14,7 +15,6 @@
 #include <climits>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,9 +70,7 @@ std::optional<double> median_of(const std::vector<double>& samples) {
   for (const double x : samples)
     if (usable(x)) defined.push_back(x);
   if (defined.empty()) return std::nullopt;
-  std::sort(defined.begin(), defined.end());
-  const std::size_t h = defined.size() / 2;
-  return defined.size() % 2 == 1 ? defined[h] : std::midpoint(defined[h - 1], defined[h]);
+  return summarize(defined).median;
 }
 
 /// The place of commit `i` of `n` among `slots` evenly spaced positions (0-based).
