@@ -1,7 +1,7 @@
 // Change detection and table rendering on two large matrices (bench/gen_matrices.py writes them).
 //
-//   python3 bench/gen_matrices.py build/release/bench/compare-data
-//   build/release/bench/bench_compare --matrices build/release/bench/compare-data
+//   python3 bench/gen_matrices.py build/bench/bench/compare-data
+//   build/bench/bench/bench_compare --matrices build/bench/bench/compare-data
 
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/metrics/classifier.hpp"

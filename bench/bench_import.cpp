@@ -2,13 +2,13 @@
 // samples (1000 metrics of 10 runs, or one metric of 10000 for plain numbers) in each format, from text
 // in memory, so that the file system is not what is timed.
 //
-//   build/release/bench/bench_import --benchmark_counters_tabular=true
+//   build/bench/bench/bench_import --benchmark_counters_tabular=true
 //
 // And the readers' growth: files of many benchmarks (a metric each), at the sizes where readers that are
 // quadratic in their input took seconds, and ten times them, beside a matrix.json of as many metrics; and
 // job.yaml files of many keys (at most the limit of 100,000; one over it, which is refused):
 //
-//   build/release/bench/bench_import --benchmark_filter='many|job_yaml' --benchmark_counters_tabular=true
+//   build/bench/bench/bench_import --benchmark_filter='many|job_yaml' --benchmark_counters_tabular=true
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/import.hpp"

@@ -6,7 +6,7 @@ Otava is not part of perfmail: give the directory that holds its `otava` package
 github.com/apache/otava; it needs Debian's python3-numpy and python3-scipy). Otava sees the per-commit
 medians, its input; perfmail the samples of every commit, as `history --csv` reads them.
 
-    /usr/bin/python3 bench/compare_otava.py OTAVA_SOURCE_DIR build/release/perfmail [SERIES]
+    /usr/bin/python3 bench/compare_otava.py OTAVA_SOURCE_DIR build/bench/perfmail [SERIES]
 
 Each cell: SERIES series (default 200) of 60 commits, level 1000, normal noise of the stated coefficient
 of variation, a step at commit 30. A step is found when a change is reported at commit 29, 30 or 31; a

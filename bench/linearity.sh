@@ -3,7 +3,7 @@
 # 10,000 and 100,000 metrics, at 20 and at 50 runs (best wall time of three runs each), for
 # docs/PERFORMANCE.md.
 #
-#   bench/linearity.sh build/release/perfmail
+#   bench/linearity.sh build/bench/perfmail
 set -euo pipefail
 perfmail=$(realpath "${1:?usage: linearity.sh PATH/TO/perfmail}")
 here=$(cd "$(dirname "$0")" && pwd)

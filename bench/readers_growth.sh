@@ -4,7 +4,7 @@
 # where quadratic readers took seconds, and larger; wall time (best of three) and the time per megabyte,
 # beside a matrix.json of as many metrics. For docs/PERFORMANCE.md, "Readers' growth".
 #
-#   bench/readers_growth.sh build/release/perfmail
+#   bench/readers_growth.sh build/bench/perfmail
 #
 # The sizes are GO_SIZES, GBENCH_SIZES and JOB_SIZES (benchmarks, runs, keys), space-separated.
 set -euo pipefail

@@ -4,10 +4,10 @@
 // commit, under the default floor and with no floor. And its speed: 1,000 metrics x 200 commits x 5
 // samples. The tables it prints are those of docs/STATISTICS.md ("Change points over a history").
 //
-//   cmake --preset release && cmake --build --preset release --target sim_history
-//   build/release/bench/sim_history             # 1,000 series a cell (the figures in the docs)
-//   build/release/bench/sim_history --quick     # 20 series a cell: a smoke check
-//   build/release/bench/sim_history --speed     # the timing alone
+//   cmake --preset bench && cmake --build --preset bench --target sim_history
+//   build/bench/bench/sim_history             # 1,000 series a cell (the figures in the docs)
+//   build/bench/bench/sim_history --quick     # 20 series a cell: a smoke check
+//   build/bench/bench/sim_history --speed     # the timing alone
 //
 // A statistical benchmark, not a unit test: what it measures is how often the search is right, which
 // only many simulated series can show. The noise comes from std::mt19937_64 with fixed seeds turned

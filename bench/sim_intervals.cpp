@@ -3,9 +3,9 @@
 // prints are the ones in docs/STATISTICS.md ("Coverage of the change's interval" and "Planned runs,
 // simulated").
 //
-//   cmake --preset release && cmake --build --preset release --target sim_intervals
-//   build/release/bench/sim_intervals            # the full run (the figures in the docs)
-//   build/release/bench/sim_intervals --quick    # a few comparisons per cell: a smoke check
+//   cmake --preset bench && cmake --build --preset bench --target sim_intervals
+//   build/bench/bench/sim_intervals            # the full run (the figures in the docs)
+//   build/bench/bench/sim_intervals --quick    # a few comparisons per cell: a smoke check
 //
 // A statistical benchmark, like sim_policies: what it measures is how often a method is right, which
 // only many simulated comparisons show; no single figure is a pass/fail threshold. The samples come from

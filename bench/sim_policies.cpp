@@ -3,9 +3,9 @@
 // changes of 0, 1, 2, 5 and 10%, 3, 5, 10 and 20 runs a side, and three kinds of noise. The markdown
 // tables it prints are the ones in docs/STATISTICS.md ("How the policies behave").
 //
-//   cmake --preset release && cmake --build --preset release --target sim_policies
-//   build/release/bench/sim_policies            # the full run (the figures in the docs)
-//   build/release/bench/sim_policies --quick    # 1 comparison per cell: a smoke check
+//   cmake --preset bench && cmake --build --preset bench --target sim_policies
+//   build/bench/bench/sim_policies            # the full run (the figures in the docs)
+//   build/bench/bench/sim_policies --quick    # 1 comparison per cell: a smoke check
 //
 // This is a statistical benchmark, not a unit test and not a Google Benchmark: what it measures is how
 // often a policy is right, which only many simulated comparisons can show, and no single figure has a

@@ -9,7 +9,7 @@
 #     three processes of one call each (the call's time and the whole process's), then one process of
 #     three calls (the warmed-up calls).
 #
-#   bench/whole_command.sh build/release/perfmail [METRICS] [RUNS]
+#   bench/whole_command.sh build/bench/perfmail [METRICS] [RUNS]
 set -euo pipefail
 perfmail=$(realpath "${1:?usage: whole_command.sh PATH/TO/perfmail [METRICS] [RUNS]}")
 metrics=${2:-10000}

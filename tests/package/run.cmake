@@ -14,14 +14,18 @@ else()
   set(jobs -j 2)
 endif()
 run(${CMAKE_COMMAND} --install ${PERFMAIL_BUILD_DIR} --prefix ${prefix})
-run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-build
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER})
+# The compiler of the build that is installed, where the caller names it (CTest does; a script may not).
+set(compiler)
+if(CMAKE_CXX_COMPILER)
+  set(compiler -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER})
+endif()
+run(${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer-build -DCMAKE_PREFIX_PATH=${prefix} ${compiler})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer-build)
 run(${WORK_DIR}/consumer-build/consumer)
 
 # The examples, as a project that found the installed package.
 run(${CMAKE_COMMAND} -S ${PERFMAIL_SOURCE_DIR}/examples -B ${WORK_DIR}/examples-build
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER} -DBUILD_TESTING=OFF)
+    -DCMAKE_PREFIX_PATH=${prefix} ${compiler} -DBUILD_TESTING=OFF)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/examples-build ${jobs})
 execute_process(COMMAND ${WORK_DIR}/examples-build/example_summarize
                         ${PERFMAIL_SOURCE_DIR}/examples/data/base/matrix.json fio.write_bw_MBps
