@@ -26,6 +26,7 @@
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/analysis/verdict.hpp"
 
+#include "perfmail/text/enum_format.hpp"
 #include "perfmail/text/ruby_format.hpp"
 
 #include "perfmail/table/classic.hpp"

@@ -33,6 +33,8 @@ inline constexpr std::array<enum_name<change_verdict>, 7> change_verdict_names{{
     {change_verdict::added, "new"},
     {change_verdict::failed, "failed"},
 }};
+/// The name of `value` (its `change_verdict_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(change_verdict value) noexcept { return name_of(change_verdict_names, value); }
 
 /// Verdicts counted per change (count_verdicts in verdict.hpp: a row of three compared columns counts three).
 struct verdict_counts {

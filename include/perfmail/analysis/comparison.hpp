@@ -39,6 +39,8 @@ inline constexpr std::array<enum_name<row_order>, 2> row_order_names{{
     {row_order::given, "given"},
     {row_order::robot, "robot"},
 }};
+/// The name of `value` (its `row_order_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(row_order value) noexcept { return name_of(row_order_names, value); }
 
 struct compare_options {
   change_policy policy{};

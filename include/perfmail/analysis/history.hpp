@@ -59,6 +59,8 @@ inline constexpr std::array<enum_name<history_change_kind>, 2> history_change_ki
     {history_change_kind::step, "step"},
     {history_change_kind::drift, "drift"},
 }};
+/// The name of `value` (its `history_change_kind_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(history_change_kind value) noexcept { return name_of(history_change_kind_names, value); }
 
 /// One change point of a metric.
 struct history_change {

@@ -32,6 +32,8 @@ inline constexpr std::array<enum_name<change_estimator>, 3> change_estimator_nam
     {change_estimator::hodges_lehmann_shift, "hodges_lehmann_shift"},
     {change_estimator::mean_ratio, "mean_ratio"},
 }};
+/// The name of `value` (its `change_estimator_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(change_estimator value) noexcept { return name_of(change_estimator_names, value); }
 
 /// One compared column's inference on one metric.
 struct change_inference {

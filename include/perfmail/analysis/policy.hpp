@@ -40,6 +40,8 @@ inline constexpr std::array<enum_name<policy_kind>, 3> policy_names{{
     {policy_kind::mann_whitney, "utest"},
     {policy_kind::welch, "ttest"},
 }};
+/// The name of `value` (its `policy_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(policy_kind value) noexcept { return name_of(policy_names, value); }
 
 /// The robot's variants of its rule; at most one applies, in the order variance, gap, distance.
 struct robot_rule_options {

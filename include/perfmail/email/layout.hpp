@@ -25,6 +25,9 @@ inline constexpr std::array<enum_name<layout_era>, 7> layout_names{{
     {layout_era::y2024_11_30, "2024-11-30"},
     {layout_era::y2026, "2026"},
 }};
+/// The name of `value` (its `layout_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(layout_era value) noexcept { return name_of(layout_names, value); }
+using perfmail::operator<<;  // prints the name, as in perfmail
 
 /// Whether `era` is one of the seeds' (2017, 2018): their emails have code of their own, and no switches.
 [[nodiscard]] constexpr bool is_seed_era(layout_era era) noexcept {

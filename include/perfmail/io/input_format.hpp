@@ -32,5 +32,8 @@ inline constexpr std::array<enum_name<input_format>, 9> input_format_names{{
     {input_format::tsv, "tsv"},
     {input_format::numbers, "numbers"},
 }};
+/// The name of `value` (its `input_format_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(input_format value) noexcept { return name_of(input_format_names, value); }
+using perfmail::operator<<;  // prints the name, as in perfmail
 
 }  // namespace perfmail::io

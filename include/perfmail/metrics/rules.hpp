@@ -5,6 +5,7 @@
 // metric_classifier of its own. docs/TABLES.md lists every row with the robot's name for it.
 
 #include "perfmail/metrics/metric_class.hpp"
+#include "perfmail/text/enum_names.hpp"
 
 #include <array>
 #include <cstdint>
@@ -33,6 +34,8 @@ inline constexpr std::array<enum_name<name_match>, 6> name_match_names{{
     {name_match::pattern, "pattern"},
     {name_match::search, "search"},
 }};
+/// The name of `value` (its `name_match_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(name_match value) noexcept { return name_of(name_match_names, value); }
 
 struct name_rule {
   name_match how = name_match::prefix;

@@ -24,6 +24,8 @@ inline constexpr std::array<enum_name<result_conventions>, 2> result_conventions
     {result_conventions::robot, "robot"},
     {result_conventions::benchmark_tool, "tool"},
 }};
+/// The name of `value` (its `result_conventions_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(result_conventions value) noexcept { return name_of(result_conventions_names, value); }
 
 /// What made a matrix's results.
 struct result_origin {

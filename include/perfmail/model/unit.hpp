@@ -7,6 +7,7 @@
 // their tables print the robot's printf formats. Cheap to include.
 
 #include "perfmail/model/direction.hpp"
+#include "perfmail/text/enum_names.hpp"
 
 #include <array>
 #include <cstdint>
@@ -32,6 +33,8 @@ inline constexpr std::array<enum_name<quantity>, 6> quantity_names{{{quantity::n
                                                                    {quantity::allocations, "allocations"},
                                                                    {quantity::bytes_per_second, "bytes_per_second"},
                                                                    {quantity::per_second, "per_second"}}};
+/// The name of `value` (its `quantity_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(quantity value) noexcept { return name_of(quantity_names, value); }
 
 /// A unit: the quantity and how many of the quantity's base unit (seconds, bytes, ...) one unit is, a
 /// power of ten. Two bytes, so that every row of a comparison can carry one.

@@ -5,6 +5,7 @@
 
 #include "perfmail/plot/axis.hpp"
 #include "perfmail/plot/canvas.hpp"
+#include "perfmail/text/enum_names.hpp"
 
 #include <array>
 #include <cstdint>
@@ -118,6 +119,7 @@ inline constexpr std::array<look_name, 9> look_names{{
     if (n.value == l) return n.name;
   return {};
 }
+using perfmail::operator<<;  // a look prints its canonical name
 
 static_assert(parse_look("gnuplot") == look::gnuplot_5_4);
 static_assert(parse_look("classic") == look::gnuplot_4_6);

@@ -34,6 +34,8 @@ inline constexpr std::array<enum_name<p_correction>, 5> correction_names{{
     {p_correction::holm, "holm"},
     {p_correction::bonferroni, "bonferroni"},
 }};
+/// The name of `value` (its `correction_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(p_correction value) noexcept { return name_of(correction_names, value); }
 
 /// The adjusted p-values (q-values) of `p_values`, in the same order, each in [0, 1] and never below its
 /// p-value. The family is every value given: pass the p-values of all metrics tested in one comparison

@@ -21,6 +21,8 @@ inline constexpr std::array<enum_name<table_dialect>, 4> dialect_names{{
     {table_dialect::current, "current"},
     {table_dialect::benchstat, "benchstat"},
 }};
+/// The name of `value` (its `dialect_names` entry): what `<<` and `fmt::format("{}", value)` print.
+[[nodiscard]] constexpr std::string_view name_of(table_dialect value) noexcept { return name_of(dialect_names, value); }
 
 /// The dialects a report document may name: the robot's.
 inline constexpr std::array<enum_name<table_dialect>, 3> robot_dialect_names{{

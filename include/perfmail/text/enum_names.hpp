@@ -4,10 +4,13 @@
 // functions read any table.
 
 #include <array>
+#include <concepts>
 #include <cstddef>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace perfmail {
 
@@ -43,6 +46,20 @@ template <class Enum, std::size_t N>
     out += table[i].name;
   }
   return out;
+}
+
+/// An enum of perfmail's whose values have names: `name_of(value)`, declared beside the enum, gives them.
+/// Each such enum prints its name with `<<` (here) and with fmt (perfmail/text/enum_format.hpp, which
+/// the umbrella header includes): `fmt::print("{}", perfmail::change_verdict::regression)` prints
+/// `regression`.
+template <class Enum>
+concept named_enum = std::is_enum_v<Enum> && requires(Enum value) {
+  { name_of(value) } -> std::convertible_to<std::string_view>;
+};
+
+template <class Char, class Traits, named_enum Enum>
+std::basic_ostream<Char, Traits>& operator<<(std::basic_ostream<Char, Traits>& out, Enum value) {
+  return out << name_of(value);
 }
 
 }  // namespace perfmail
