@@ -158,6 +158,26 @@ def case_no_sender():
             fail(f"--format {fmt} wrote nothing without a sender")
 
 
+def case_bundled_examples():
+    """The bundled reproductions of real emails keep their sender in the text (Reported-by) but never
+    make it the mbox's From: with no sender of the user's the mbox is refused, and with one it is theirs."""
+    import glob
+    documents = sorted(glob.glob(os.path.join(examples, "current", "*.json")))
+    if not documents:
+        fail("no bundled examples in examples/current")
+    for document in documents:
+        name = os.path.relpath(document, args.source)
+        done = perfmail("report", document, "--format", "mbox", env=environment(git_identity=False), expect=2)
+        if done.stdout or "mail.from: no From address" not in done.stderr.decode():
+            fail(f"{name}: an mbox without a sender of the user's was not refused: {done.stderr.decode()!r}")
+        mbox = perfmail("report", document, "--format", "mbox", env=environment()).stdout.decode()
+        sender = mbox_headers(mbox)["From"]
+        if str(sender) != f"{IDENTITY[0]} <{IDENTITY[1]}>":
+            fail(f"{name}: the mbox is from {str(sender)!r}, not the user's git identity")
+        if "@intel.com" in str(sender):
+            fail(f"{name}: the mbox is sent as the robot's maintainer")
+
+
 def case_sender_order():
     """--from, then mail.from, then EMAIL, then git config user.name and user.email."""
     report = os.path.join(examples, "report.json")
@@ -259,7 +279,7 @@ def case_recipients():
 def case_derived_message_id():
     """A report of 2020 on without a Message-ID derives one from its date and its From: the mbox's
     Message-ID is the one its body names, whichever way the From was given, and the text's is the same."""
-    doc = document_copy(os.path.join("current", "14.json"), lambda d: [d["mail"].pop(k) for k in ("from", "message_id")])
+    doc = document_copy(os.path.join("current", "14.json"), lambda d: d["mail"].pop("message_id"))
     for argv, env, domain in ((["--from", "Me <me@example.org>"], environment(), "example.org"),
                               ([], environment(email_variable="env@example.com"), "example.com"),
                               ([], environment(), IDENTITY[1].split("@")[1])):
