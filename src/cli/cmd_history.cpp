@@ -98,6 +98,7 @@ std::string history_plot(const history_args& args, const commit_history& history
 
   plot::plot_options opts;
   opts.style = *plot::parse_look(args.style);
+  opts.charset = locale_charset();
   opts.title = text::printable(metric->name);
   std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args.width, args.height,
                                                 plot::min_unicode_width, plot::min_history_height);
@@ -231,7 +232,7 @@ command_action add_history_command(CLI::App& app) {
                   "draw this metric's samples and medians over the commits, its change points marked, instead of "
                   "the lines")
       ->type_name("METRIC");
-  cmd->add_option("--style", args->style, "the plot's look: unicode (for terminals) or a gnuplot look's dumb text")
+  cmd->add_option("--style", args->style, "the plot's look: unicode (for terminals; in ASCII where the locale is not UTF-8) or a gnuplot look's dumb text")
       ->check(one_of(styles))
       ->capture_default_str();
   cmd->add_option("--width", args->width, "the plot's characters per line (default: the terminal's width)")

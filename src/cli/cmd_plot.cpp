@@ -40,7 +40,7 @@ struct plot_args {
   std::string title;
   std::string good_label;
   std::string bad_label;
-  std::string style = "gnuplot-5.4";
+  std::string style;  // empty: the terminal's look on a terminal, else gnuplot-5.4 (see plot_look)
   int width = 0;   // 0: the style's default
   int height = 0;
   std::string colour = "auto";
@@ -127,9 +127,9 @@ command_action add_plot_command(CLI::App& app) {
   for (const auto& n : plot::look_names) styles.emplace_back(n.name);
   cmd->add_option("--style", args->style,
                   "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails), "
-                  "or unicode for terminals")
-      ->check(one_of(styles))
-      ->capture_default_str();
+                  "or unicode for terminals (in ASCII where the locale is not UTF-8); default: unicode on a "
+                  "terminal, gnuplot-5.4 in a file or a pipe")
+      ->check(one_of(styles));
   cmd->add_option("--width", args->width, "characters per line (default 80; unicode: the terminal's width)");
   cmd->add_option("--height", args->height, "lines (default 20; unicode: the terminal's height less one)");
   cmd->add_option("--color", args->colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
@@ -150,7 +150,10 @@ command_action add_plot_command(CLI::App& app) {
       "are undefined samples. The gnuplot styles print exactly what that gnuplot prints for the robot\n"
       "(without the form feed; they have no legend, so --good-label and --bad-label are refused with them);\n"
       "a final newline is added only on a terminal.\n"
-      "The unicode style fits the terminal unless --width or --height say otherwise; it ends with a newline.\n"
+      "On a terminal the plot takes the unicode style unless --style names one, and fits the terminal unless\n"
+      "--width or --height say otherwise; where the locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8 it is drawn\n"
+      "in ASCII. In a file or a pipe the default is the robot's gnuplot-5.4, byte for byte. The unicode style\n"
+      "ends with a newline.\n"
       "No defined sample prints nothing, with a note on stderr; exit status 0. Nothing named with a\n"
       "terminal on standard input is refused (status 2): the input was forgotten.\n"
       "With -o the file gets exactly what standard output would (an empty file for no plot); on an error\n"
@@ -181,11 +184,16 @@ command_action add_plot_command(CLI::App& app) {
       throw usage_error("plot: BASE and HEAD cannot both read stdin");
 
     plot::plot_options opts;
-    opts.style = *plot::parse_look(args->style);
+    // The robot's look wherever its exact bytes may be wanted (a file, a pipe, a look named); a terminal
+    // gets a picture that fits it.
+    opts.style = !args->style.empty()           ? *plot::parse_look(args->style)
+                 : to_terminal(args->output)    ? plot::look::unicode
+                                                : plot::look::gnuplot_5_4;
+    opts.charset = locale_charset();
     if (labels_given && plot::is_gnuplot(opts.style))
       throw usage_error(fmt::format("plot: --good-label and --bad-label go with --style unicode: {} draws the robot's "
                                     "plot, which has no legend",
-                                    args->style));
+                                    args->style.empty() ? plot::name_of(opts.style) : args->style));
     if (cmd->count("--good-label") > 0) check_one_line("--good-label", args->good_label);
     if (cmd->count("--bad-label") > 0) check_one_line("--bad-label", args->bad_label);
     std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args->width, args->height,

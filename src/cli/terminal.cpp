@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <string_view>
 
@@ -36,6 +37,22 @@ std::pair<int, int> plot_size(bool gnuplot, int width, int height, int min_width
     lines = std::clamp(lines - 1, min_height, plot::max_plot_height);
   }
   return {width != 0 ? width : columns, height != 0 ? height : lines};
+}
+
+plot::text_charset locale_charset() {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') continue;
+    // language[_territory][.codeset][@modifier]
+    std::string_view locale{value};
+    const auto dot = locale.find('.');
+    if (dot == std::string_view::npos) return plot::text_charset::ascii;
+    std::string codeset;
+    for (const char c : locale.substr(dot + 1, locale.find('@', dot) - dot - 1))
+      if (c != '-') codeset += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return codeset == "utf8" ? plot::text_charset::utf8 : plot::text_charset::ascii;
+  }
+  return plot::text_charset::ascii;
 }
 
 bool colour_wanted(const std::string& mode, const std::string& path) {

@@ -313,7 +313,12 @@ plot_result render_history(const history_plot_data& data, const plot_options& op
     result.outcome = plot_outcome::no_defined_value;
     return result;
   }
-  result.text = is_gnuplot(opts.style) ? draw_ascii(data, opts, *values) : draw_unicode(data, opts, *values);
+  if (is_gnuplot(opts.style))
+    result.text = draw_ascii(data, opts, *values);
+  else if (opts.charset == text_charset::ascii)
+    result.text = ascii_fallback(draw_unicode(data, opts, *values));
+  else
+    result.text = draw_unicode(data, opts, *values);
   return result;
 }
 

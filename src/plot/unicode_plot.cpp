@@ -41,6 +41,38 @@ fitted_text fit_columns(std::string_view s, int max_columns) {
 
 }  // namespace detail
 
+std::string ascii_fallback(std::string_view unicode_text) {
+  std::string out;
+  out.reserve(unicode_text.size());
+  for (std::size_t i = 0; i < unicode_text.size();) {
+    const text::utf8_sequence seq = text::decode_utf8(unicode_text, i);
+    i += seq.valid() ? seq.length : 1;
+    if (seq.valid() && seq.code < 0x80) {
+      out += static_cast<char>(seq.code);
+      continue;
+    }
+    if (seq.code >= 0x2800 && seq.code <= 0x28FF) {
+      // The dot bits of U+2800 + bits: rows 1 and 2 are 0x01 0x02 (left) and 0x08 0x10 (right).
+      const auto dots = static_cast<std::uint8_t>(seq.code - 0x2800);
+      const bool upper = (dots & 0x1B) != 0;
+      const bool lower = (dots & 0xE4) != 0;
+      out += upper && lower ? ':' : upper ? '\'' : lower ? '.' : ' ';
+      continue;
+    }
+    switch (seq.code) {
+      case 0x25CF: out += 'o'; break;  // ●
+      case 0x250A: out += '!'; break;  // ┊
+      case 0x2502: out += '|'; break;  // │
+      case 0x2524:                     // ┤
+      case 0x2514: out += '+'; break;  // └
+      case 0x2500: out += '-'; break;  // ─
+      case 0x2026: out += '~'; break;  // …
+      default: out += seq.valid() && detail::is_wide(seq.code) ? "??" : "?";
+    }
+  }
+  return out;
+}
+
 y_axis make_unicode_axis(double lo, double hi) {
   y_axis a = make_y_axis(lo, hi, fixed_point_rule::span_or_min_below_10);
   if (!(a.step > 0) || !std::isfinite(a.step) || !(a.range.hi > a.range.lo)) {
@@ -298,6 +330,7 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
     if (i != 0) out += '\n';
     out += lines[i];
   }
+  if (opts.charset == text_charset::ascii) out = ascii_fallback(out);
   return {plot_outcome::drawn, std::move(out)};
 }
 

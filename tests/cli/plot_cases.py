@@ -153,6 +153,68 @@ def case_terminal_stdin():
         fail("the refusal of no samples", out, err)
 
 
+def on_terminal(args, columns, lines, stdin=b"", locale="C.UTF-8"):
+    """Runs perfmail with stdout on a pseudo-terminal of `columns` x `lines` and the locale given; returns
+    the exit status, stdout (without the terminal's carriage returns) and stderr."""
+    import fcntl
+    import struct
+    import termios
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "COLUMNS", "LINES")}
+    env.update(LC_ALL=locale, TERM="dumb")  # dumb: no colour, so that widths are the characters'
+    p = subprocess.Popen([PERFMAIL, *args], stdin=subprocess.PIPE, stdout=follower, stderr=subprocess.PIPE, env=env)
+    os.close(follower)
+    p.stdin.write(stdin)
+    p.stdin.close()
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the follower's last holder is gone
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    err = p.stderr.read().decode("utf-8", "replace")
+    status = p.wait()
+    os.close(leader)
+    return status, b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n"), err
+
+
+def case_terminal_fits():
+    # On a terminal the plot fits it: the unicode look where the locale is UTF-8, ASCII where it is not.
+    for columns, lines in ((40, 15), (100, 30)):
+        for locale, ascii_only in (("C.UTF-8", False), ("C", True), ("en_US.ISO-8859-1", True)):
+            status, out, err = on_terminal(["plot"], columns, lines, stdin=SEQ, locale=locale)
+            if status != 0 or err:
+                fail(f"{columns}x{lines} {locale}: exit status {status}", out, err)
+            rows = out.rstrip("\n").split("\n")
+            if len(rows) != lines - 1 or max(len(r) for r in rows) > columns:
+                fail(f"{columns}x{lines} {locale}: {len(rows)} rows, widest {max(len(r) for r in rows)}", out)
+            if ascii_only != all(ord(c) < 128 for c in out):
+                fail(f"{columns}x{lines} {locale}: ASCII {not ascii_only} expected", out)
+            if ("<stdin>" not in rows[-1]) or (not ascii_only and "⣀⣀ <stdin>" not in rows[-1]):
+                fail(f"{columns}x{lines} {locale}: the legend", out)
+    # A look named is that look, on a terminal too; in a pipe the default is the robot's gnuplot-5.4.
+    status, out, _ = on_terminal(["plot", "--style", "gnuplot-5.4"], 40, 15, stdin=SEQ)
+    if status != 0 or out != drawn(["plot", "--style", "gnuplot-5.4"], stdin=SEQ) + "\n":
+        fail("--style gnuplot-5.4 on a terminal is not the gnuplot look", out)
+    if drawn(["plot"], stdin=SEQ) != drawn(["plot", "--style", "gnuplot-5.4"], stdin=SEQ):
+        fail("in a pipe the default is not gnuplot-5.4")
+    # The unicode style named, under a locale that is not UTF-8, is drawn in ASCII, column for column.
+    good = write("few_good.txt", "10\n30\n20\n")
+    bad = write("few_bad.txt", "50\n70\n60\n")
+    status, ascii_out, _ = on_terminal(["plot", "--good", good, "--bad", bad, "--style", "unicode"], 50, 16, locale="C")
+    status_u, utf8_out, _ = on_terminal(["plot", "--good", good, "--bad", bad, "--style", "unicode"], 50, 16)
+    if status or status_u or [len(r) for r in ascii_out.split("\n")] != [len(r) for r in utf8_out.split("\n")]:
+        fail("the ASCII fallback moves columns", ascii_out, utf8_out)
+    # With three runs a side every marker is drawn inside the frame, none hidden by its border.
+    body = ascii_out.split("\n")[:-3]  # without the axis, the legend and the last newline
+    if sum(r.count("o") for r in body) != 3 or sum(r.count("\u25CF") for r in utf8_out.split("\n")[:-3]) != 3:
+        fail("three bad samples are not three markers", ascii_out, utf8_out)
+
+
 def samples_file(name, values):
     return write(name, "".join("NaN\n" if v is None else f"{v!r}\n" for v in values))
 

@@ -2,7 +2,7 @@
 # (tests/cli/plot_cases.py says what each case checks).
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
-  foreach(case IN ITEMS pipe dash file several_per_line pipe_errors terminal_stdin metric metric_missing_runs
+  foreach(case IN ITEMS pipe dash file several_per_line pipe_errors terminal_stdin terminal_fits metric metric_missing_runs
                         metric_errors labels)
     add_test(NAME cli.plot.cases.${case}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/plot_cases.py ${cli}

@@ -27,6 +27,11 @@ using trend_series = std::optional<samples>;
 /// When the unicode style uses ANSI colour. The gnuplot looks never do.
 enum class colour_mode : std::uint8_t { never, always };
 
+/// The characters the unicode looks draw with: UTF-8 (braille dots, box drawing, `●`), or ASCII only, for a
+/// terminal whose locale is not UTF-8 (the same picture: `.` `'` `:` for the dots, `o` for `●`, `|` `+`
+/// `-` for the frame; plot/unicode_plot.hpp, ascii_fallback). The gnuplot looks are ASCII already.
+enum class text_charset : std::uint8_t { utf8, ascii };
+
 /// The smallest and largest sizes the gnuplot looks accept; below the minimum gnuplot itself warns that
 /// the canvas is too small and its layout degenerates.
 inline constexpr int min_gnuplot_width = 32;
@@ -42,6 +47,7 @@ struct plot_options {
   int height = 20;  ///< rows
   std::string title;  ///< printed as is; an empty title leaves no room for one (the frame moves up)
   colour_mode colour = colour_mode::never;  ///< unicode style only
+  text_charset charset = text_charset::utf8;  ///< unicode style only
   /// The unicode legend's names of the good and bad sets; empty: `bisect-good` and `bisect-bad`. The
   /// gnuplot styles refuse them: the robot's plot has no legend (its plot command says `notitle`), and
   /// gnuplot's own key would change the picture in ways no stored output of gnuplot checks.

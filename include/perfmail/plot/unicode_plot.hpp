@@ -133,6 +133,12 @@ class braille_grid {
   std::vector<cell_t> cells_;
 };
 
+/// A unicode plot's text in ASCII, column for column, for a terminal whose locale is not UTF-8: a braille
+/// cell becomes `'` (dots in its upper half only), `.` (lower half only) or `:` (both); `●` becomes `o`,
+/// `┊` `!`, `│` `|`, `┤` and `└` `+`, `─` `-`, `…` `~`; any other character outside ASCII becomes `?`
+/// (`??` where it takes two columns), so that no row moves. ANSI colour sequences are kept.
+[[nodiscard]] std::string ascii_fallback(std::string_view unicode_text);
+
 namespace detail {
 
 /// Writes text with the ANSI colour of its ink when colour is on.
