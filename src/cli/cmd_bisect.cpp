@@ -208,6 +208,7 @@ command_action add_bisect_command(CLI::App& app) {
   cmd->add_option("--current", args->current, "judge these results of the current commit instead of running a command");
   cmd->add_option("--alpha", args->policy.alpha,
                   "the chance, over all runs, of calling a good commit bad (or a bad one good)")
+      ->check(within(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--first-runs", args->policy.first_runs, "runs of the command before the first judgement")
       ->check(within(std::size_t{1}, std::size_t{100000}))
@@ -226,14 +227,14 @@ command_action add_bisect_command(CLI::App& app) {
   cmd->footer(
       "Example:\n"
       "  git bisect start v6.9 v6.8\n"
-      "  git bisect run perfmail bisect --good good.json --bad bad.json --metric BM_Parse/real_time \\\n"
-      "      --record bisect-runs -- ./build-and-bench.sh\n"
+      "  git bisect run perfmail bisect --good good.json --bad bad.json \\\n"
+      "      --metric BM_Parse/real_time --record bisect-runs -- ./build-and-bench.sh\n"
       "Runs the command at the current commit 5 times, then 10, 20 and 30 while the answer is unclear,\n"
       "and exits 0 when the samples are like the good ones, 1 when they are like the bad ones, and 125\n"
       "(git bisect skips the commit) when it cannot decide, when the command fails, or on any other\n"
       "trouble: never 2, which git would take for bad. What was decided and why goes to stderr. Then\n"
       "  perfmail report --base bisect-runs/<last good> --head bisect-runs/<first bad>\n"
-      "writes the email of the commit git names. More in docs/HISTORY.md.");
+      "writes the email of the commit git names. More: 'perfmail help commits'.");
   return [args] {
     try {
       return run_bisect(*args);

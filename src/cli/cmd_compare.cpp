@@ -344,7 +344,7 @@ void refuse_disjoint(const compare_args& args, const comparison& cmp, const tabl
 void add_input_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("RESULTS", args->paths,
                   "BASE then HEAD (and more to compare): matrix.json files, run directories, robot result roots, or "
-                  "results of other benchmark tools (--input-format; docs/INPUTS.md); - is standard input")
+                  "results of other benchmark tools (--input-format; perfmail help inputs); - is standard input")
       ->required()
       ->expected(2, -1);
   cmd->add_option("--dialect", args->dialect,
@@ -355,7 +355,7 @@ void add_input_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--conventions", args->conventions,
                   "judge the results by the robot's conventions (robot: absent metrics as zeros, its deny lists and "
                   "floors) or as other tools' results (tool: gone, new and failed benchmarks, each its own samples); "
-                  "default: the base's kind (docs/INPUTS.md)")
+                  "default: the base's kind (perfmail help inputs)")
       ->transform(enum_choices(result_conventions_names));
   cmd->add_flag("--allow-disjoint", args->allow_disjoint,
                 "compare results that have no metric in common (refused by default: they are the wrong files)");
@@ -401,12 +401,12 @@ void add_statistics_options(CLI::App* cmd, compare_args* args) {
 
 /// The robot's own switches (lkp-tests' names in the help).
 void add_robot_options(CLI::App* cmd, compare_args* args) {
-  cmd->add_option("--distance", args->distance, "robot: ranges must be apart (see docs/TABLES.md)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--distance", args->distance, "robot: ranges must be apart (see perfmail help tables)")
+      ->check(positive<double>());
   cmd->add_option("--gap", args->gap, "robot: ranges apart by more than GAP x the median difference")
-      ->check(CLI::PositiveNumber);
+      ->check(positive<double>());
   cmd->add_option("--variance", args->variance, "robot: report changes of spread by more than VARIANCE x")
-      ->check(CLI::PositiveNumber);
+      ->check(positive<double>());
   cmd->add_flag("--more", args->more, "robot: do not apply the stat deny list (the robot's `more`)");
   cmd->add_flag("--whole", args->whole, "robot: compare metrics with fewer than 3 runs on both sides (`whole`)");
   cmd->add_flag("--ignore-incomplete-run", args->ignore_incomplete_runs,
@@ -427,7 +427,7 @@ void add_robot_options(CLI::App* cmd, compare_args* args) {
         return {};
       });
   cmd->add_option("--resize", args->resize, "robot: compare the first N runs of each compared column (`resize`)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive<std::size_t>());
   cmd->add_flag("--regression-only", args->regression_only,
                 "robot: do not report failure counts that disappeared (`regression-only`)");
   cmd->add_flag("--all-critical", args->all_critical,
@@ -543,10 +543,11 @@ command_action add_compare_command(CLI::App& app) {
   add_header_options(cmd, args.get());
   cmd->footer(
       "Example:\n"
-      "  perfmail compare examples/data/base/matrix.json examples/data/head/matrix.json \\\n"
+      "  perfmail compare base/matrix.json head/matrix.json \\\n"
       "      --dialect classic --testcase fio-basic --tbox-group lkp-bdw-de1 \\\n"
       "      --path-params 300s-1SSD-btrfs-8-randwrite-4k-sync-400g-performance \\\n"
-      "      --commit 2b837027cdc60ac3 --commit e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8\n"
+      "      --commit 2b837027cdc60ac3 \\\n"
+      "      --commit e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8\n"
       "Prints the rows whose change the policy detects (the robot's rules by default; --all for every\n"
       "row), base first, then each compared column's change and value. --format json prints every\n"
       "metric with its summaries, changes, verdicts and p-values instead. With --policy utest or ttest,\n"
@@ -558,7 +559,7 @@ command_action add_compare_command(CLI::App& app) {
       "  perfmail compare base/ head/ --metrics 'will-it-scale.*' --fail-on regression\n"
       "exits 1 on a regression (2 stays bad input). For a pull request:\n"
       "  perfmail compare base/ head/ --only changes --sort change --format markdown\n"
-      "More in docs/TABLES.md and docs/STATISTICS.md.");
+      "More: 'perfmail help tables' and 'perfmail help statistics'.");
   return [args, cmd] { return run_compare(*args, *cmd); };
 }
 

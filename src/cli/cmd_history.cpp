@@ -20,7 +20,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -197,7 +199,7 @@ command_action add_history_command(CLI::App& app) {
   cmd->add_option("--min-change", args->min_change,
                   "the smallest change reported, in percent (default: 5 with one sample a commit, else half the "
                   "run-to-run spread)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(non_negative<double>());
   cmd->add_option("--confidence", args->search.confidence, "the confidence of each change's interval")
       ->check(within(0.0, 1.0))
       ->capture_default_str();
@@ -206,6 +208,7 @@ command_action add_history_command(CLI::App& app) {
       ->check(within(std::size_t{2}, std::size_t{100000}))
       ->capture_default_str();
   cmd->add_option("--seed", args->search.seed, "seeds the permutation tests (the same seed, the same answer)")
+      ->check(within<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
   cmd->add_option("--format", args->format, "text (a line a change) or json")
       ->check(one_of({"text", "json"}))
@@ -243,14 +246,15 @@ command_action add_history_command(CLI::App& app) {
   cmd->add_option("-o,--output", args->output, "write to this file instead of standard output")->check(output_path());
   cmd->footer(
       "Example:\n"
-      "  perfmail history results/*.json --metrics 'BenchmarkParse*' --fail-on regression\n"
+      "  perfmail history results/*.json --metrics 'BenchmarkParse*' \\\n"
+      "      --fail-on regression\n"
       "Each argument is one commit's results, oldest first (a result root names its commit; a file, its\n"
       "name). One line per change: the metric, the last commit before and the first after, the medians\n"
       "on either side, the change with its 95% interval, p and the verdict. From one CSV:\n"
       "  perfmail history --csv history.csv\n"
       "The trend of one metric over the commits, its change points marked, fitting the terminal:\n"
       "  perfmail history results/*.json --plot BenchmarkParse-8.sec/op\n"
-      "More in docs/HISTORY.md.");
+      "More: 'perfmail help commits'.");
   return [args, cmd] { return run_history(*args, *cmd); };
 }
 

@@ -130,8 +130,10 @@ command_action add_plot_command(CLI::App& app) {
                   "or unicode for terminals (in ASCII where the locale is not UTF-8); default: unicode on a "
                   "terminal, gnuplot-5.4 in a file or a pipe")
       ->check(one_of(styles));
-  cmd->add_option("--width", args->width, "characters per line (default 80; unicode: the terminal's width)");
-  cmd->add_option("--height", args->height, "lines (default 20; unicode: the terminal's height less one)");
+  cmd->add_option("--width", args->width, "characters per line (default 80; unicode: the terminal's width)")
+      ->check(within(1, plot::max_plot_width));
+  cmd->add_option("--height", args->height, "lines (default 20; unicode: the terminal's height less one)")
+      ->check(within(1, plot::max_plot_height));
   cmd->add_option("--color", args->colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
       ->check(one_of({"auto", "always", "never"}))
       ->capture_default_str();
@@ -144,7 +146,7 @@ command_action add_plot_command(CLI::App& app) {
       "  seq 1 20 | perfmail plot --style unicode\n"
       "  perfmail plot base/matrix.json head/matrix.json --metric fio.write_bw_MBps --style unicode\n"
       "A sample file holds numbers (JSON's grammar) separated by white space or commas, # starts a comment;\n"
-      "NaN and Infinity are undefined samples (docs/PLOTS.md). A set that is not given is absent. With no set\n"
+      "NaN and Infinity are undefined samples (perfmail help plots). A set that is not given is absent. With no set\n"
       "named at all, standard input is read as a lone set unless it is a terminal. A lone set is drawn as the\n"
       "good set; the unicode legend names it by its file name (<stdin> for a pipe). Missing runs of a metric\n"
       "are undefined samples. The gnuplot styles print exactly what that gnuplot prints for the robot\n"

@@ -233,9 +233,9 @@ command_action add_report_command(CLI::App& app) {
   auto options = std::make_shared<report_options>();
   auto* cmd = app.add_subcommand("report", "Compose the report email a report document describes");
   cmd->add_option("REPORT", options->document,
-                  "the report document (JSON; see docs/REPORT.md); or give --base and --head instead");
+                  "the report document (JSON; see perfmail help document); or give --base and --head instead");
   cmd->add_option("--base", options->base_root,
-                  "a robot result root (job.yaml and run directories, docs/INPUTS.md): the base commit's");
+                  "a robot result root (job.yaml and run directories, perfmail help inputs): the base commit's");
   cmd->add_option("--head", options->head_root, "the result root of the commit the email reports");
   cmd->add_option("--plots", options->plots,
                   "with --base/--head: plot these metrics (repeatable), or `changed` for every changed row")
@@ -281,17 +281,17 @@ command_action add_report_command(CLI::App& app) {
       ->default_str("never");
   cmd->footer(
       "Examples:\n"
-      "  perfmail report examples/seeds/003.json                # the robot's 2017 email, 18 plots\n"
-      "  perfmail report examples/report.json --format mbox -o report.mbox\n"
-      "  git send-email report.mbox                            # or: sendmail -t < report.mbox\n"
+      "  perfmail report report.json           # the email, as text\n"
+      "  perfmail report report.json --format mbox -o report.mbox\n"
+      "  git send-email report.mbox            # or: sendmail -t < report.mbox\n"
       "The mbox is sent from --from, else the document's mail.from, else $EMAIL, else git's user.name\n"
       "and user.email, as git send-email sends; to the document's mail.to and mail.cc, or --to and --cc.\n"
       "The document names the commits, the test, the result files, the plots and the words around them;\n"
-      "every field is described in docs/REPORT.md. Without a document, from two robot result roots:\n"
-      "  perfmail report --base examples/roots/base --head examples/roots/head \\\n"
+      "'perfmail help document' describes every field. Without a document, from two robot result roots:\n"
+      "  perfmail report --base roots/base --head roots/head \\\n"
       "      --subject 'mm: ...' --plots will-it-scale.per_thread_ops\n"
       "The roots' job.yaml give the commits, the test and its parameters, the machine and the group header\n"
-      "(docs/INPUTS.md); what they lack is left out, with a note on stderr.");
+      "(perfmail help inputs); what they lack is left out, with a note on stderr.");
   return [options, to, cc, cmd] {
     const bool from_roots = !options->base_root.empty() || !options->head_root.empty();
     if (from_roots && !options->document.empty())

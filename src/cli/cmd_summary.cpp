@@ -124,7 +124,7 @@ command_action add_summary_command(CLI::App& app) {
   };
   auto args = std::make_shared<summary_args>();
   cmd->add_option("RESULTS", args->paths, "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
-                  "(--input-format; docs/INPUTS.md); - is standard input")
+                  "(--input-format; perfmail help inputs); - is standard input")
       ->required();
   cmd->add_option("-o,--output", args->output,
                   "write to this file instead of standard output (written whole or not at all)")
@@ -168,11 +168,11 @@ command_action add_summary_command(CLI::App& app) {
       ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  cmd->footer("Example:\n  perfmail summary examples/data/base/matrix.json\n"
+  cmd->footer("Example:\n  perfmail summary base/matrix.json\n"
               "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.\n"
-              "Planning runs:\n  perfmail summary examples/data/base/matrix.json --plan --detect 2%\n"
+              "Planning runs:\n  perfmail summary base/matrix.json --plan --detect 2%\n"
               "adds the smallest change detectable with 80% power at the metric's runs and spread, and the\n"
-              "runs per side that a 2% change needs with ttest and with utest (docs/STATISTICS.md).");
+              "runs per side that a 2% change needs with ttest and with utest (perfmail help statistics).");
   return [args] {
     if (!(args->alpha > 0 && args->alpha < 1) || !(args->power > 0 && args->power < 1))
       throw usage_error("--alpha and --power must lie strictly between 0 and 1");

@@ -74,6 +74,30 @@ template <class Number>
       fmt::format("[{}, {}]", lo, hi));
 }
 
+/// The check of a number that must be above 0 (`positive<double>()`) or at least 0 (`non_negative`):
+/// `--gap: "-1" is not above 0`, `"x" is not a number`, as within() words them. The descriptions,
+/// POSITIVE and NONNEGATIVE, are CLI11's, which --help and the man pages say as `above 0`, `0 or more`.
+template <class Number>
+[[nodiscard]] CLI::Validator at_least_zero(bool zero_allowed) {
+  return CLI::Validator(
+      [zero_allowed](const std::string& value) -> std::string {
+        char* end = nullptr;
+        const double x = std::strtod(value.c_str(), &end);
+        if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(x))
+          return text::quoted(value) + " is not a number";
+        if constexpr (std::is_integral_v<Number>)
+          if (x != std::floor(x) || value.find_first_of(".eE") != std::string::npos)
+            return text::quoted(value) + " is not a whole number";
+        if (x > 0 || (zero_allowed && x == 0)) return {};
+        return text::quoted(value) + (zero_allowed ? " is below 0" : " is not above 0");
+      },
+      zero_allowed ? "NONNEGATIVE" : "POSITIVE");
+}
+template <class Number>
+[[nodiscard]] CLI::Validator positive() { return at_least_zero<Number>(false); }
+template <class Number>
+[[nodiscard]] CLI::Validator non_negative() { return at_least_zero<Number>(true); }
+
 template <class Enum, std::size_t N>
 [[nodiscard]] CLI::Validator enum_choices(const std::array<enum_name<Enum>, N>& table) {
   std::string names;

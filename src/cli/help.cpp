@@ -2,9 +2,11 @@
 
 #include "help.hpp"
 
+#include "help_format.hpp"
 #include "output.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/text/nearest_name.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/version.hpp"
@@ -12,9 +14,11 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <string_view>
@@ -128,27 +132,96 @@ std::string unknown_option_message(const CLI::App& app, const CLI::App* command,
   return fmt::format("unknown option {}{} (see {})", text::quoted(name), where, help);
 }
 
+/// A document of perfmail's that `perfmail help TOPIC` prints.
+struct help_topic {
+  std::string_view name;
+  std::string_view file;
+  std::string_view about;
+};
+
+constexpr std::array<help_topic, 10> help_topics{{
+    {"inputs", "INPUTS.md", "the results perfmail reads: the robot's and other benchmark tools'"},
+    {"tables", "TABLES.md", "the comparison tables, their dialects and options"},
+    {"statistics", "STATISTICS.md", "the robot's rules and the tests beside them, with their limits"},
+    {"document", "REPORT.md", "every field of a report document"},
+    {"plots", "PLOTS.md", "the trend plots, gnuplot's looks and the terminal's"},
+    {"commits", "HISTORY.md", "change points over a history of commits, and git bisect run"},
+    {"cli", "CLI.md", "exit statuses, gating and the mail options"},
+    {"reliability", "RELIABILITY.md", "what perfmail promises about bad input and its output"},
+    {"format", "FORMAT.md", "the report email of 2017 and 2018, to the character"},
+    {"format-current", "FORMAT-current.md", "what differs in the emails of 2020 to today"},
+}};
+
+/// Where the documents are: installed beside the tool (`<prefix>/bin/perfmail` and
+/// `<prefix>/share/doc/perfmail`, wherever the prefix was moved), where the build said they would be
+/// installed, and the source tree of a build that was not installed.
+std::vector<std::filesystem::path> document_directories() {
+  std::vector<std::filesystem::path> dirs;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) dirs.push_back(self.parent_path().parent_path() / "share" / "doc" / "perfmail");
+  dirs.emplace_back(PERFMAIL_DOC_DIR);
+  dirs.emplace_back(PERFMAIL_SOURCE_DOC_DIR);
+  return dirs;
+}
+
 /// The help command: `perfmail help` prints what `perfmail --help` does, `perfmail help COMMAND` what
-/// `perfmail COMMAND --help` does.
+/// `perfmail COMMAND --help` does, and `perfmail help TOPIC` one of the documents.
 command_action add_help_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("help", "Print the help of perfmail, or of COMMAND as COMMAND --help does");
-  cmd->footer("Example:\n  perfmail help compare\nprints what 'perfmail compare --help' does.");
+  auto* cmd = app.add_subcommand("help", "Print the help of perfmail, of COMMAND as COMMAND --help does, or a document");
+  std::string topics;
+  for (const help_topic& topic : help_topics)
+    topics += fmt::format("  {:<16}{}\n", topic.name, topic.about);
+  cmd->footer(fmt::format("Examples:\n  perfmail help compare\nprints what 'perfmail compare --help' does;\n"
+                          "  perfmail help statistics | less\nprints the document of the statistics.\n"
+                          "Topics:\n{}The documents are installed in {}.",
+                          topics, PERFMAIL_DOC_DIR));
   auto name = std::make_shared<std::string>();
   std::string names;
   for (const std::string_view command : command_names(app)) names += (names.empty() ? "" : "|") + std::string{command};
-  // The validator lists the commands, for --help and the completions (manual.cpp), and lets any name
-  // through: the action refuses an unknown one in the words a mistyped command gets.
-  cmd->add_option("COMMAND", *name, "the command whose options to show")
+  for (const help_topic& topic : help_topics) names += "|" + std::string{topic.name};
+  // The validator lists the commands and topics, for --help and the completions (manual.cpp), and lets
+  // any name through: the action refuses an unknown one in the words a mistyped command gets.
+  cmd->add_option("COMMAND", *name, "the command whose options to show, or the TOPIC of a document")
       ->check(CLI::Validator([](const std::string&) { return std::string{}; }, "{" + names + "}"));
   return [&app, name] {
     if (name->empty()) {
       write_stdout(help_text(app));
       return exit_ok;
     }
-    const CLI::App* command = command_named(app, *name);
-    if (!command) throw usage_error(unknown_command_message(app, *name));
-    write_stdout(help_text(*command));
-    return exit_ok;
+    if (const CLI::App* command = command_named(app, *name)) {
+      write_stdout(help_text(*command));
+      return exit_ok;
+    }
+    for (const help_topic& topic : help_topics) {
+      if (topic.name != *name) continue;
+      std::string looked;
+      for (const auto& dir : document_directories()) {
+        const std::filesystem::path path = dir / topic.file;
+        std::error_code error;
+        if (!std::filesystem::is_regular_file(path, error)) {
+          looked += (looked.empty() ? "" : ", ") + text::printable(path.string());
+          continue;
+        }
+        write_stdout(io::read_text(path.string(), input_limits().max_file_bytes));
+        return exit_ok;
+      }
+      throw usage_error(fmt::format("help {}: {} is not installed (looked for it in {}); it is docs/{} of perfmail's "
+                                    "source",
+                                    topic.name, topic.file, looked, topic.file));
+    }
+    std::vector<std::string_view> known = command_names(app);
+    for (const help_topic& topic : help_topics) known.push_back(topic.name);
+    const std::string_view meant = suggestion(*name, known);
+    if (!meant.empty())
+      throw usage_error(fmt::format("unknown command or topic {}; did you mean {}?", text::quoted(*name),
+                                    text::quoted(meant)));
+    throw usage_error(fmt::format("unknown command or topic {}; the commands are {}; the topics are {}",
+                                  text::quoted(*name), listed(command_names(app)), [] {
+                                    std::vector<std::string_view> t;
+                                    for (const help_topic& topic : help_topics) t.push_back(topic.name);
+                                    return listed(t);
+                                  }()));
   };
 }
 
@@ -160,6 +233,8 @@ application make_application() {
   result.app = std::make_unique<CLI::App>(
       "perfmail: performance-change reports in the style of the Linux kernel test robot", "perfmail");
   CLI::App& app = *result.app;
+  // Before any command is added: each takes its parent's formatter.
+  app.formatter(make_help_formatter());
   app.set_version_flag("--version", [] { return version_text(); }, "print the version and the libraries it was built with");
   app.require_subcommand(1);
   app.fallthrough();  // the global options below may also follow the command's name
@@ -180,7 +255,7 @@ application make_application() {
   app.add_option("--input-format", limits.format,
                  "how to read results files: auto (from the content; refuses ambiguous content), matrix, gbench "
                  "(Google Benchmark JSON), hyperfine, go (Go benchmark text), pytest (pytest-benchmark JSON), "
-                 "csv, tsv or numbers (docs/INPUTS.md)")
+                 "csv, tsv or numbers (perfmail help inputs)")
       ->transform(enum_choices(io::input_format_names))
       ->default_str("auto")
       ->type_name("FORMAT");
@@ -188,17 +263,20 @@ application make_application() {
       "Examples:\n"
       "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"
       "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
-      "  perfmail report examples/report.json --format mbox\n"
+      "  perfmail report report.json --format mbox\n"
       "Run 'perfmail help COMMAND' (or 'perfmail COMMAND --help') for the options of one command; the man\n"
-      "pages perfmail(1) and perfmail-COMMAND(1) say the same.\n"
+      "pages perfmail(1) and perfmail-COMMAND(1) say the same. 'perfmail help TOPIC' prints a document\n"
+      "(inputs, tables, statistics, document, plots, commits; 'perfmail help help' lists them all).\n"
+      "The documents and the examples to try (examples/report.json, examples/data/base/matrix.json) are\n"
+      "installed in {}.\n"
       "Exit status:\n"
       "  {}  success\n"
       "  {}  a verdict that --fail-on names was found (a regression, a change)\n"
-      "  {}  trouble: a bad option, unreadable or invalid input, input above --max-input-size or --max-runs,\n"
-      "     or output that could not be written\n"
+      "  {}  trouble: a bad option, unreadable or invalid input, input above --max-input-size or --max-runs, "
+      "or output that could not be written\n"
       "  {}  an internal error or no memory left (a bug: please report it)\n"
       "bisect answers git bisect run instead: 0 good, 1 bad, {} cannot decide or any trouble (git skips).",
-      exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip));
+      PERFMAIL_DOC_DIR, exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip));
   static_assert(exit_cannot_write == exit_bad_input, "the exit status list above has one line for both");
 
   auto add = [&](command_action (*registrar)(CLI::App&)) {
@@ -326,6 +404,12 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
     return fmt::format("{}: {} given, at least {} needed (see --help)", printable_message(what.substr(0, a)),
                        printable_message(what.substr(r + required.size())),
                        printable_message(what.substr(a + at_least.size(), r - a - at_least.size())));
+  // CLI11's conversion failure, `Could not convert: --seed = x`, for a value no validator checked first.
+  const std::string could_not = "Could not convert: ";
+  if (const auto equals = what.find(" = "); what.rfind(could_not, 0) == 0 && equals != std::string::npos)
+    return fmt::format("{}: {} is not a value it takes (see --help)",
+                       printable_message(what.substr(could_not.size(), equals - could_not.size())),
+                       text::quoted(what.substr(equals + 3)));
   return fmt::format("{} (see --help)", printable_message(what));
 }
 

@@ -34,11 +34,14 @@ std::vector<std::string> split(std::string_view text, char separator) {
 }
 
 /// CLI11 gives an option's type as its type name and each validator's description after a colon:
-/// `TEXT:{text,json}`, `ENUM:{classic|modern|current}` (commands.hpp's enum_choices), `FLOAT:FLOAT in
-/// [0 - 1]`. A description in braces is the list of accepted values (IsMember, enum_choices).
+/// `TEXT:{text|json}` (one_of, enum_choices), `FLOAT:[0, 1]` (within), `FLOAT:POSITIVE`,
+/// `TEXT:PATH(existing)`, `TEXT:ADDR`. Read into perfmail's words, the same in --help, the man pages and
+/// the completions: the value as NUMBER, N or TEXT (or the name the option gave it), the choices listed,
+/// and every other check as a phrase (`from 0 to 1`, `above 0`).
 void read_type(const std::string& type_name, option_info& info) {
   const std::vector<std::string> parts = split(type_name, ':');
-  info.value = parts.front();
+  const std::string& type = parts.front();
+  info.value = type == "FLOAT" || type == "NUMBER" ? "NUMBER" : type == "INT" || type == "UINT" ? "N" : type;
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string& part = parts[i];
     if (part.size() >= 2 && part.front() == '{' && part.back() == '}') {
@@ -46,10 +49,22 @@ void read_type(const std::string& type_name, option_info& info) {
       const char separator = inner.find('|') != std::string_view::npos ? '|' : ',';
       for (auto& choice : split(inner, separator))
         if (!choice.empty()) info.choices.push_back(std::move(choice));
+    } else if (part.size() >= 2 && part.front() == '[' && part.back() == ']' && part.find(", ") != std::string::npos) {
+      const std::size_t comma = part.find(", ");
+      info.checks.push_back("from " + part.substr(1, comma - 1) + " to " + part.substr(comma + 2, part.size() - comma - 3));
+    } else if (part == "POSITIVE") {
+      info.checks.emplace_back("above 0");
+    } else if (part == "NONNEGATIVE") {
+      info.checks.emplace_back("0 or more");
+    } else if (part == "PATH(existing)") {
+      info.checks.emplace_back("an existing file or directory");
+    } else if (!part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); })) {
+      info.value = part;  // a name for the value (ADDR)
     } else if (!part.empty()) {
       info.checks.push_back(part);
     }
   }
+  if (!info.choices.empty() && (info.value == "TEXT" || info.value == "ENUM")) info.value = "NAME";
 }
 
 std::vector<std::string> names_of(const std::set<CLI::Option*>& options) {
@@ -58,6 +73,8 @@ std::vector<std::string> names_of(const std::set<CLI::Option*>& options) {
   std::sort(names.begin(), names.end());  // a set of pointers has no stable order
   return names;
 }
+
+}  // namespace
 
 option_info describe_option(const CLI::Option& opt) {
   option_info info;
@@ -76,6 +93,8 @@ option_info describe_option(const CLI::Option& opt) {
   info.many = opt.get_items_expected_max() > 1 || opt.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
   return info;
 }
+
+namespace {
 
 bool shares_a_name(const option_info& a, const std::vector<option_info>& options) {
   for (const auto& b : options)
@@ -186,7 +205,7 @@ std::string option_entry(const option_info& option) {
     for (const auto& c : option.choices) choices += (choices.empty() ? "" : ", ") + ("\\fB" + roff(c) + "\\fR");
     out += "One of " + choices + ".\n";
   }
-  for (const auto& check : option.checks) out += "Value: " + roff(sentence(check)) + "\n";
+  for (const auto& check : option.checks) out += "The value: " + roff(sentence(check)) + "\n";
   if (!option.default_value.empty()) out += "Default: \\fB" + roff(option.default_value) + "\\fR.\n";
   const auto names = [](const std::vector<std::string>& list) {
     std::string text;

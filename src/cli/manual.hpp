@@ -14,9 +14,9 @@ namespace perfmail::cli::manual {
 struct option_info {
   std::vector<std::string> names;     ///< as typed, short ones first: `-o`, `--output`; empty for a positional
   std::string positional;             ///< a positional argument's name (`RESULTS`), else empty
-  std::string value;                  ///< the value's type name (`TEXT`, `N`, `ENUM`); empty for a flag
+  std::string value;                  ///< the value's name (`TEXT`, `N`, `NUMBER`, `NAME` for a choice); empty for a flag
   std::vector<std::string> choices;   ///< the values a validator accepts, where it lists them
-  std::vector<std::string> checks;    ///< what the other validators say of the value (`FLOAT in [0 - 1]`)
+  std::vector<std::string> checks;    ///< what the other validators ask of the value (`from 0 to 1`, `above 0`)
   std::string description;
   std::string default_value;
   std::vector<std::string> needs;     ///< options this one needs, by name
@@ -36,6 +36,9 @@ struct command_info {
   std::vector<option_info> inherited;     ///< the application's that may also follow the command's name
   std::vector<command_info> commands;
 };
+
+/// An option as --help and the man pages describe it: CLI11's definition in perfmail's words.
+[[nodiscard]] option_info describe_option(const CLI::Option& opt);
 
 /// Walks `app` (and its visible commands).
 [[nodiscard]] command_info describe(const CLI::App& app);

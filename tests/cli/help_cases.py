@@ -31,7 +31,8 @@ def commands(perfmail):
     """The command names `perfmail --help` lists."""
     text = run([perfmail, "--help"]).stdout.decode()
     section = text.split("Subcommands:\n", 1)[1].split("\n\n", 1)[0]
-    return [line.split()[0] for line in section.splitlines() if line.strip()]
+    # an entry's line starts with its name; a description's continuation lines are indented further
+    return [line.split()[0] for line in section.splitlines() if re.match(r"  \S", line)]
 
 
 def options(perfmail, command=None):
@@ -95,9 +96,11 @@ def case_suggestions(a):
     result = run([p, "compare", "--dia\x1b]0;x\x07lect", "a", "b"])
     if b"\x1b" in result.stderr or b"\x07" in result.stderr or result.returncode != 2:
         fail(f"a control character reached stderr raw: {result.stderr!r}")
-    expect_error(p, ["help", "nosuch"], 'perfmail: unknown command "nosuch"; the commands are ' +
-                 ", ".join(commands(p)[:-1]) + " and " + commands(p)[-1])
-    expect_error(p, ["help", "reprot"], 'perfmail: unknown command "reprot"; did you mean "report"?')
+    expect_error(p, ["help", "nosuch"], 'perfmail: unknown command or topic "nosuch"; the commands are ' +
+                 ", ".join(commands(p)[:-1]) + " and " + commands(p)[-1] + "; the topics are inputs, tables, "
+                 "statistics, document, plots, commits, cli, reliability, format and format-current")
+    expect_error(p, ["help", "reprot"], 'perfmail: unknown command or topic "reprot"; did you mean "report"?')
+    expect_error(p, ["help", "statistcs"], 'perfmail: unknown command or topic "statistcs"; did you mean "statistics"?')
     # a mistyped value of a choice, plain or enum, gets the nearest name; one far from all gets the list
     expect_error(p, ["plot", "--style", "unicde"],
                  'perfmail: --style: "unicde" is not one of gnuplot-5.4, gnuplot, gnuplot-5.4.2, gnuplot-5.4.0, '
@@ -113,6 +116,81 @@ def case_suggestions(a):
     expect_error(p, ["history", "--csv", "h.csv", "--window", "2.5"],
                  'perfmail: --window: "2.5" is not a whole number (see --help)')
     expect_error(p, ["compare", "a"], 'perfmail: RESULTS: 1 given, at least 2 needed (see --help)')
+
+
+# What CLI11 writes that perfmail must not show: its type decorations, its constraint notes, its wording.
+CLI11_WORDS = ("ENUM", "TEXT:", "FLOAT", "UINT", "INT:", ":{", "Excludes", "Needs:", "{false}", "REQUIRED",
+               "[0 - ", "Could not convert", "required but received", "not in {", "not in range",
+               "Value ", "ValidationError", "ConversionError", "ArgumentMismatch")
+
+
+def on_terminal(argv, columns):
+    """argv's stdout on a pseudo-terminal `columns` wide, without the terminal's carriage returns."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=follower, stderr=subprocess.DEVNULL)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    proc.wait()
+    os.close(leader)
+    return b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+def case_widths(a):
+    """Every command's help fits 80 columns when it is not on a terminal and the terminal's width on one,
+    and neither it nor any option's error shows CLI11's decorations or wording."""
+    p = a.perfmail
+    for command in [None] + commands(p):
+        argv = [p] + ([command] if command else []) + ["--help"]
+        for width, text in ((80, run(argv).stdout.decode()), (60, on_terminal(argv, 60)),
+                            (40, on_terminal(argv, 40))):
+            for number, line in enumerate(text.splitlines(), 1):
+                if len(line) > width:
+                    fail(f"{' '.join(argv[1:])} at {width} columns, line {number} is {len(line)} wide: {line!r}")
+            for word in CLI11_WORDS:
+                if word in text:
+                    fail(f"{' '.join(argv[1:])} at {width} columns shows CLI11's {word!r}")
+        # every option given a value it cannot take: an error in perfmail's words
+        for option in options(p, command):
+            if option in ("-h", "--help", "--version"):
+                continue
+            args = ([command] if command else ["summary"]) + [option, "@@"]
+            result = run([p] + args)
+            err = result.stderr.decode(errors="replace")
+            if result.returncode == 0:
+                continue  # a value the option takes (a title, a file name)
+            if result.returncode not in (2, 125) or result.stdout:
+                fail(f"{args}: exit status {result.returncode}, stdout {result.stdout[:100]!r}")
+            if not err.startswith("perfmail: ") or err.count("\n") != 1:
+                fail(f"{args}: stderr is not one line of perfmail's: {err!r}")
+            for word in CLI11_WORDS:
+                if word in err:
+                    fail(f"{args}: the error shows CLI11's {word!r}: {err!r}")
+
+
+def case_topics(a):
+    """`perfmail help TOPIC` prints the document; the topics are listed in `perfmail help help`."""
+    p = a.perfmail
+    listing = run([p, "help", "help"]).stdout.decode()
+    for topic, heading in (("inputs", "# Inputs"), ("statistics", "# Statistics"), ("document", "# The report document"),
+                           ("tables", "# Comparison tables"), ("plots", "# Trend plots"), ("commits", "# Before the email")):
+        result = run([p, "help", topic])
+        if result.returncode != 0 or not result.stdout.decode().startswith(heading):
+            fail(f"perfmail help {topic}: status {result.returncode}, {result.stdout[:80]!r}")
+        if f"  {topic} " not in listing:
+            fail(f"perfmail help help does not list {topic}")
 
 
 def case_help(a):
@@ -210,7 +288,7 @@ def case_bash(a):
     expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", "=", ""], dialects, exact=True)
     expect_completion(bash_complete, a, ["perfmail", "compare", "--dialect", "=", "cl"], ["classic"], exact=True)
     expect_completion(bash_complete, a, ["perfmail", "plot", "--color", ""], ["auto", "always", "never"], exact=True)
-    expect_completion(bash_complete, a, ["perfmail", "help", "re"], ["report"], exact=True)
+    expect_completion(bash_complete, a, ["perfmail", "help", "re"], ["report", "reliability"], exact=True)
     expect_completion(bash_complete, a, ["perfmail", "--max"], ["--max-input-size", "--max-runs"], exact=True)
     # a file where one is expected: this script's own directory holds this script
     here = os.path.dirname(os.path.abspath(__file__))

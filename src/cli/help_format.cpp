@@ -1,0 +1,255 @@
+// How --help looks (help_format.hpp).
+
+#include "help_format.hpp"
+
+#include "manual.hpp"
+#include "terminal.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perfmail::cli {
+
+namespace {
+
+/// Columns a UTF-8 string takes (one per code point; help text has no wide characters).
+std::size_t columns_of(std::string_view s) {
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+/// The first `n` columns of `s`, never cutting a UTF-8 sequence.
+std::size_t bytes_of_columns(std::string_view s, std::size_t n) {
+  std::size_t columns = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
+      if (columns == n) return i;
+      ++columns;
+    }
+  }
+  return s.size();
+}
+
+std::string joined(const std::vector<std::string>& parts, std::string_view separator, std::string_view last) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += i + 1 == parts.size() ? last : separator;
+    out += parts[i];
+  }
+  return out;
+}
+
+void wrap_line(std::string_view line, std::size_t width, std::size_t hang, std::string& out) {
+  const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+  if (columns_of(line) <= width || indent >= line.size()) {
+    out.append(line);
+    out += '\n';
+    return;
+  }
+  std::string current(indent, ' ');
+  std::size_t current_columns = indent;
+  bool empty = true;  // no word on the current line yet
+  const std::size_t continuation = std::min(indent + hang, width / 2);
+  const auto flush = [&] {
+    out += current;
+    out += '\n';
+    current.assign(continuation, ' ');
+    current_columns = continuation;
+    empty = true;
+  };
+  // Words keep the spaces before them (two after a sentence's full stop, columns of a list) unless
+  // they begin a line.
+  std::size_t at = indent;
+  while (at < line.size()) {
+    const std::size_t word_at = std::min(line.find_first_not_of(' ', at), line.size());
+    if (word_at == line.size()) break;
+    const std::size_t gap = word_at - at;
+    const std::size_t end = std::min(line.find(' ', word_at), line.size());
+    std::string_view word = line.substr(word_at, end - word_at);
+    at = end;
+    while (!word.empty()) {
+      const std::size_t need = columns_of(word) + (empty ? 0 : gap);
+      if (current_columns + need <= width) {
+        if (!empty) current.append(gap, ' ');
+        current += word;
+        current_columns += need;
+        empty = false;
+        break;
+      }
+      if (!empty) {
+        flush();
+        continue;
+      }
+      // A word wider than a whole line: cut it.
+      const std::size_t fits = bytes_of_columns(word, width - current_columns);
+      current += word.substr(0, fits);
+      word.remove_prefix(fits);
+      empty = false;
+      flush();
+    }
+  }
+  if (!empty) {
+    out += current;
+    out += '\n';
+  }
+}
+
+class help_formatter : public CLI::Formatter {
+ public:
+  std::string make_option(const CLI::Option* opt, bool /*is_positional*/) const override {
+    const manual::option_info info = manual::describe_option(*opt);
+    const auto width = static_cast<std::size_t>(help_width());
+    const std::size_t column = std::clamp<std::size_t>(width / 3, 16, 30);
+
+    std::vector<std::string> notes;
+    std::string left = "  ";
+    if (!info.positional.empty()) {
+      left += info.positional;
+    } else {
+      left += joined(info.names, ", ", ", ");
+      if (!info.value.empty()) {
+        const std::string choices = joined(info.choices, "|", "|");
+        const bool choices_shown = !info.choices.empty() && choices.size() <= 40 &&
+                                   columns_of(left) + 1 + choices.size() + (info.many ? 4 : 0) <= width;
+        left += " " + (choices_shown ? choices : info.value);
+        // Choices too many for the names' line are listed after the description, unless it names
+        // each of them already.
+        const bool described = std::all_of(info.choices.begin(), info.choices.end(), [&](const std::string& c) {
+          return info.description.find(c) != std::string::npos;
+        });
+        if (!info.choices.empty() && !choices_shown && !described)
+          notes.push_back("one of " + joined(info.choices, ", ", " or "));
+      }
+    }
+    if (info.many) left += " ...";
+
+    for (const auto& check : info.checks) notes.push_back(check);
+    const bool says_default = info.description.find("default") != std::string::npos;
+    if (!info.value.empty() && !info.default_value.empty() && !says_default)
+      notes.push_back("default: " + info.default_value);
+    if (!info.needs.empty()) notes.push_back("needs " + joined(info.needs, ", ", " and "));
+    if (!info.excludes.empty()) notes.push_back("not with " + joined(info.excludes, ", ", " or "));
+    std::string description = info.description;
+    if (!notes.empty()) {
+      // One parenthesis of notes: a description that ends with one of its own takes them inside it.
+      if (!description.empty() && description.back() == ')')
+        description.back() = ';';
+      else
+        description += description.empty() ? "(" : " (";
+      description += (description.back() == ';' ? " " : "") + joined(notes, "; ", "; ") + ")";
+    }
+
+    // The names on the first line, the description from the column on (on a line of its own when the
+    // names reach it), wrapped to the room right of the column.
+    std::string out = left;
+    const std::string description_lines = wrap_text(description, static_cast<int>(width - column));
+    std::size_t start = 0;
+    bool first = true;
+    if (columns_of(left) + 2 > column) out += '\n';
+    while (start < description_lines.size()) {
+      const std::size_t end = std::min(description_lines.find('\n', start), description_lines.size());
+      const std::size_t used = first && columns_of(left) + 2 <= column ? columns_of(left) : 0;
+      out += std::string(column - used, ' ');
+      out.append(description_lines, start, end - start);
+      out += '\n';
+      start = end + 1;
+      first = false;
+    }
+    if (description_lines.empty() && out.back() != '\n') out += '\n';
+    return out;
+  }
+
+  std::string make_subcommand(const CLI::App* sub) const override {
+    const auto width = static_cast<std::size_t>(help_width());
+    const std::size_t column = std::clamp<std::size_t>(width / 5, 12, 16);
+    std::string left = "  " + sub->get_display_name();
+    std::string line = columns_of(left) + 2 <= column ? left + std::string(column - columns_of(left), ' ')
+                                                      : left + "\n" + std::string(column, ' ');
+    line += sub->get_description();
+    return wrap_text(line, static_cast<int>(width), static_cast<int>(column) - 2) + "\n";
+  }
+
+  std::string make_description(const CLI::App* app) const override {
+    return wrap_text(CLI::Formatter::make_description(app), help_width());
+  }
+
+  std::string make_usage(const CLI::App* app, std::string name) const override {
+    return wrap_text(CLI::Formatter::make_usage(app, std::move(name)), help_width(), 4);
+  }
+
+  std::string make_footer(const CLI::App* app) const override {
+    // Prose wraps to the left edge; an example or a list item under the text of its first line.
+    const std::string text = reflowed(CLI::Formatter::make_footer(app));
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      const std::string_view line = std::string_view{text}.substr(start, end - start);
+      out += wrap_text(line, help_width(), hang_of(line)) + "\n";
+      start = end + 1;
+    }
+    return out;
+  }
+
+ private:
+  /// How far a footer line's continuation lines go in: prose not at all; a list item (`  0  success`,
+  /// `  inputs  the results ...`) to its text after the first run of two spaces; an example by 3.
+  static int hang_of(std::string_view line) {
+    if (line.empty() || line.front() != ' ') return 0;
+    const std::size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string_view::npos) return 0;
+    const std::size_t gap = line.find("  ", indent);
+    if (gap == std::string_view::npos) return 3;
+    const std::size_t text = line.find_first_not_of(' ', gap);
+    return text == std::string_view::npos ? 3 : static_cast<int>(text - indent);
+  }
+
+  /// The footer's prose as paragraphs, to be wrapped to any width: consecutive lines that start in the
+  /// first column are joined, unless a line ends with a colon (the words before an example) or is a
+  /// heading (`Exit status:`). Indented lines (examples, lists) stay as they are written.
+  static std::string reflowed(std::string_view text) {
+    std::string out;
+    bool in_paragraph = false;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      const std::string_view line = text.substr(start, end - start);
+      start = end + 1;
+      const bool prose = !line.empty() && line.front() != ' ';
+      const bool heading = prose && line.back() == ':' && line.size() < 30;
+      if (prose && in_paragraph && !heading) out.back() = ' ';
+      out.append(line);
+      out += '\n';
+      in_paragraph = prose && line.back() != ':';
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+int help_width() {
+  if (!to_terminal("")) return 80;
+  return std::clamp(terminal_size().first, 40, 200);
+}
+
+std::string wrap_text(std::string_view text, int width, int hang) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    wrap_line(text.substr(start, end - start), static_cast<std::size_t>(std::max(width, 20)),
+              static_cast<std::size_t>(std::max(hang, 0)), out);
+    start = end + 1;
+  }
+  // wrap_line ends every line; the text may not have ended its last.
+  if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
+  return out;
+}
+
+std::shared_ptr<CLI::Formatter> make_help_formatter() { return std::make_shared<help_formatter>(); }
+
+}  // namespace perfmail::cli

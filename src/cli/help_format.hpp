@@ -1,0 +1,25 @@
+#pragma once
+// How --help looks: CLI11's sections (usage, positionals, options, commands, footer) with each entry in
+// perfmail's words (manual::describe_option, as the man pages have them) and every line wrapped to the
+// terminal's width. No CLI11 decoration (`ENUM:{a|b}`, `Excludes:`, `{false}`) reaches the user.
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace perfmail::cli {
+
+/// The width help is wrapped to: the terminal's columns where standard output is one (at least 40, at
+/// most 200), else 80.
+[[nodiscard]] int help_width();
+
+/// `text` with every line longer than `width` columns broken at spaces; a continuation line is indented
+/// as its line, plus `hang` columns, and a word longer than the room left is cut.
+[[nodiscard]] std::string wrap_text(std::string_view text, int width, int hang = 0);
+
+/// The formatter of every command's help, wrapping to help_width() when the help is written.
+[[nodiscard]] std::shared_ptr<CLI::Formatter> make_help_formatter();
+
+}  // namespace perfmail::cli
