@@ -33,3 +33,22 @@ execute_process(COMMAND ${WORK_DIR}/examples-build/example_summarize
 if(NOT status EQUAL 0 OR NOT out MATCHES "fio.write_bw_MBps: mean ")
   message(FATAL_ERROR "example_summarize built against the installed package: status ${status}, output:\n${out}")
 endif()
+
+# The documents and the examples are installed in share/doc/perfmail, where the tool's help names them,
+# and the installed tool prints them (`perfmail help TOPIC`) and reports the installed example.
+if(EXISTS ${prefix}/bin/perfmail)
+  foreach(file INPUTS.md REPORT.md README.md examples/report.json examples/data/base/matrix.json)
+    if(NOT EXISTS ${prefix}/share/doc/perfmail/${file})
+      message(FATAL_ERROR "not installed: share/doc/perfmail/${file}")
+    endif()
+  endforeach()
+  execute_process(COMMAND ${prefix}/bin/perfmail help inputs RESULT_VARIABLE status OUTPUT_VARIABLE out)
+  if(NOT status EQUAL 0 OR NOT out MATCHES "^# Inputs")
+    message(FATAL_ERROR "the installed perfmail help inputs: status ${status}")
+  endif()
+  execute_process(COMMAND ${prefix}/bin/perfmail report ${prefix}/share/doc/perfmail/examples/report.json
+    RESULT_VARIABLE status OUTPUT_VARIABLE out)
+  if(NOT status EQUAL 0 OR NOT out MATCHES "fio.write_bw_MBps")
+    message(FATAL_ERROR "the installed example report: status ${status}")
+  endif()
+endif()
