@@ -1,6 +1,7 @@
 // perfmail bisect: the judge of `git bisect run`: is the current commit like the good samples or the bad?
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "output.hpp"
 #include "process.hpp"
 
@@ -56,8 +57,12 @@ class bisect_trouble : public error {
 std::string metric_of(const bisect_args& args, const matrix& good, const matrix& bad) {
   if (!args.metric.empty()) {
     for (const auto& [m, path] : {std::pair{&good, &args.good}, std::pair{&bad, &args.bad}})
-      if (!m->contains(args.metric))
-        throw bisect_trouble(fmt::format("{}: no metric {}", text::printable(*path), text::quoted(args.metric)));
+      if (!m->contains(args.metric)) {
+        std::vector<std::string_view> names;
+        for (const auto& s : m->metrics()) names.push_back(s.name());
+        throw bisect_trouble(fmt::format("{}: no metric {}{}", text::printable(*path), text::quoted(args.metric),
+                                         did_you_mean(args.metric, names)));
+      }
     return args.metric;
   }
   std::vector<std::string_view> shared;

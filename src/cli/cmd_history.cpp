@@ -1,6 +1,7 @@
 // perfmail history RESULTS...: the change points of each metric over a history of commits.
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "output.hpp"
 #include "row_choice.hpp"
 #include "terminal.hpp"
@@ -84,8 +85,12 @@ std::shared_ptr<const metric_classifier> classifier_of(result_conventions conven
 std::string history_plot(const history_args& args, const commit_history& history, const history_search& search) {
   const auto metric = std::find_if(history.metrics.begin(), history.metrics.end(),
                                    [&](const metric_history& m) { return m.name == args.plot; });
-  if (metric == history.metrics.end())
-    throw usage_error(fmt::format("--plot {}: no metric of that name in the history", text::quoted(args.plot)));
+  if (metric == history.metrics.end()) {
+    std::vector<std::string_view> names;
+    for (const metric_history& m : history.metrics) names.push_back(m.name);
+    throw usage_error(fmt::format("--plot {}: no metric of that name in the history{}", text::quoted(args.plot),
+                                  did_you_mean(args.plot, names)));
+  }
   const auto index = static_cast<std::size_t>(metric - history.metrics.begin());
   const auto searched = std::find_if(search.metrics.begin(), search.metrics.end(),
                                      [&](const searched_metric& s) { return s.metric == index; });

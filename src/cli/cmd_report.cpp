@@ -2,6 +2,7 @@
 // --head ROOT: the email of two robot result roots, the document made from their job.yaml and options.
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "output.hpp"
 #include "process.hpp"
 #include "row_choice.hpp"
@@ -94,8 +95,11 @@ void require_metric(const email::report_document& doc, std::string_view option, 
   if (doc.base_results.data->contains(metric)) return;
   for (const auto& head : doc.head_results)
     if (head.data->contains(metric)) return;
-  throw usage_error(fmt::format("{} {}: no metric of that name in {} or {}", option, text::quoted(metric),
-                                doc.base_results.origin, doc.head_results.front().origin));
+  std::vector<std::string_view> names;
+  for (const matrix* m : {doc.base_results.data.get(), doc.head_results.front().data.get()})
+    for (const auto& s : m->metrics()) names.push_back(s.name());
+  throw usage_error(fmt::format("{} {}: no metric of that name in {} or {}{}", option, text::quoted(metric),
+                                doc.base_results.origin, doc.head_results.front().origin, did_you_mean(metric, names)));
 }
 
 /// The report document of two result roots: the commits, the test, the machine, the group header and the

@@ -379,6 +379,11 @@ std::string_view suggestion(std::string_view word, std::span<const std::string_v
   return begun;
 }
 
+std::string did_you_mean(std::string_view word, std::span<const std::string_view> candidates) {
+  const std::string_view meant = suggestion(word, candidates);
+  return meant.empty() ? std::string{} : fmt::format("; did you mean {}?", text::quoted(meant));
+}
+
 std::string unknown_command_message(const CLI::App& app, std::string_view word) {
   const std::vector<std::string_view> names = command_names(app);
   const std::string_view meant = suggestion(word, names);

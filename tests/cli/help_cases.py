@@ -193,6 +193,27 @@ def case_topics(a):
             fail(f"perfmail help help does not list {topic}")
 
 
+def case_metric_names(a):
+    """A mistyped metric name, wherever an option takes one, gets the nearest name there is."""
+    p = a.perfmail
+    roots = [os.path.join(a.examples, "roots", side) for side in ("base", "head")]
+    data = [os.path.join(a.examples, "data", side, "matrix.json") for side in ("base", "head")]
+    expect_error(p, ["report", "--base", roots[0], "--head", roots[1], "--plots", "will-it-scale.per_thred_ops"],
+                 f'perfmail: --plots "will-it-scale.per_thred_ops": no metric of that name in {roots[0]} or '
+                 f'{roots[1]}; did you mean "will-it-scale.per_thread_ops"?')
+    expect_error(p, ["plot", *data, "--metric", "fio.write_iosp"],
+                 f'perfmail: plot: no metric "fio.write_iosp" in {data[0]} or {data[1]}; the nearest name is '
+                 '"fio.write_iops"')
+    expect_error(p, ["compare", *data, "--metrics", "fio.write_iosp"],
+                 'perfmail: --metrics "fio.write_iosp" matched no metric of the results; did you mean "fio.write_iops"?')
+    result = run([p, "bisect", "--good", data[0], "--bad", data[1], "--metric", "fio.write_iosp", "--current", data[1]])
+    if result.returncode != 125 or b'did you mean "fio.write_iops"?' not in result.stderr:
+        fail(f"bisect --metric mistyped: status {result.returncode}, {result.stderr!r}")
+    history = run([p, "history", data[0], data[1], "--plot", "fio.write_iosp"])
+    if history.returncode != 2 or b'did you mean "fio.write_iops"?' not in history.stderr:
+        fail(f"history --plot mistyped: status {history.returncode}, {history.stderr!r}")
+
+
 def case_help(a):
     p = a.perfmail
     top = run([p, "--help"])
@@ -396,6 +417,7 @@ def main():
     parser.add_argument("case")
     parser.add_argument("--perfmail", required=True)
     parser.add_argument("--share", required=True)
+    parser.add_argument("--examples", required=True, help="the source tree's examples/")
     a = parser.parse_args()
     globals()["case_" + a.case](a)
     for message in failures:

@@ -7,10 +7,10 @@ if(Python3_Interpreter_FOUND)
   if(NOT help_share)
     set(help_share ${PROJECT_BINARY_DIR}/src/cli/share)
   endif()
-  foreach(case IN ITEMS suggestions help widths topics version man bash zsh fish)
+  foreach(case IN ITEMS suggestions help widths topics metric_names version man bash zsh fish)
     add_test(NAME cli.help.${case}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/help_cases.py ${case}
-        --perfmail ${cli} --share ${help_share})
+        --perfmail ${cli} --share ${help_share} --examples ${PROJECT_SOURCE_DIR}/examples)
     set_tests_properties(cli.help.${case} PROPERTIES LABELS "help" SKIP_RETURN_CODE 77 TIMEOUT 120)
   endforeach()
 endif()
