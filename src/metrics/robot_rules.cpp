@@ -6,6 +6,8 @@
 
 #include "perfmail/metrics/rules.hpp"
 
+#include "robot_kpi.hpp"
+
 
 namespace perfmail {
 
@@ -498,8 +500,9 @@ metric_rules make_robot_rules() {
   r.modern_absolute = {suffix("%"), prefix("perf-profile")};
   r.never_noise = {prefix("latency_stats")};
 
-  // Which way is better: exceptions first, then throughput, bandwidth, operations and scores (higher),
-  // latencies and times (lower).
+  // Which way is better: exceptions first, then the robot's own KPI lists (robot_kpi.cpp: every
+  // benchmark the robot knows), then perfmail's rules for the rest: throughput, bandwidth, operations and
+  // scores (higher), latencies and times (lower).
   using enum better;
   const auto rule = [](name_match how, std::string text, std::optional<better> direction) {
     return direction_rule{{how, std::move(text)}, direction};
@@ -528,6 +531,9 @@ metric_rules make_robot_rules() {
       rule(suffix, ".bogo_ops_s", higher),        rule(suffix, ".MB_per_sec", higher),
       rule(suffix, ".Gbps", higher),              rule(suffix, ".fps", higher),
   };
+  // The robot's KPI directions go after the exceptions (the first rule) and before perfmail's own.
+  const std::vector<direction_rule> kpi = robot_kpi_directions();
+  r.directions.insert(r.directions.begin() + 1, kpi.begin(), kpi.end());
   return r;
 }
 

@@ -198,6 +198,22 @@ TEST_CASE("classifier: siblings a failure count needs in the base") {
   CHECK(k.sibling_names("dmesg.x", robot("dmesg.x")).empty());
 }
 
+TEST_CASE("classifier: the robot's KPI lists give every benchmark it knows a direction") {
+  // etc/index-perf-all.yaml: fxmark's works/sec has no perfmail rule of its own.
+  CHECK(robot("fxmark.ssd_ext4_no_jnl_DRBH_36_bufferedio.works/sec").direction == better::higher);
+  CHECK(robot("fsmark.app_overhead").direction == better::lower);
+  CHECK(robot("kernbench.elapsed_time").direction == better::lower);
+  CHECK(robot("hpcc.HPL_Tflops").direction == better::higher);
+  CHECK(robot("adrestia.wakeup_cost_single_us").direction == better::lower);
+  // etc/index-latency-all.yaml, after the perf list.
+  CHECK(robot("lmbench3.UDP.latency.us").direction == better::lower);
+  CHECK(robot("oltp.latency_95th_ms").direction == better::lower);
+  // The whole name must match, as Ruby's /^...$/ does: a longer name is not the KPI.
+  CHECK_FALSE(robot("hpcc.HPL_Tflops.stddev").direction.has_value());
+  // The exception before the lists still holds.
+  CHECK_FALSE(robot("fio.latency_250us%").direction.has_value());
+}
+
 TEST_CASE("classifier: which way is better") {
   CHECK(robot("fio.write_iops").direction == better::higher);
   CHECK(robot("vm-scalability.throughput").direction == better::higher);
