@@ -13,6 +13,7 @@
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/root_report.hpp"
 #include "perfmail/io/output_json.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/io/report_json.hpp"
 
 #include <fmt/format.h>
@@ -42,6 +43,7 @@ struct report_options {
   fail_on fail = fail_on::never;
   std::vector<std::string> to;
   std::vector<std::string> cc;
+  std::vector<std::string> attach;
   // A report of result roots (docs/INPUTS.md, "Robot result roots"): what the roots' job.yaml cannot say.
   std::string base_root;
   std::string head_root;
@@ -160,6 +162,7 @@ std::string mail_field(std::string_view header) {
   if (header == "Message-ID") return "mail.message_id";
   if (header == "In-Reply-To") return "mail.in_reply_to";
   if (header == "References") return "mail.references";
+  if (header == "attachment") return "mail.attachments";
   return "mail";
 }
 
@@ -278,6 +281,12 @@ command_action add_report_command(CLI::App& app) {
                  ->allow_extra_args(false)
                  ->take_all()
                  ->check(mailbox_check("Cc", true));
+  cmd->add_option("--attach", options->attach,
+                  "a file the message carries (repeatable), after the document's mail.attachments: --format mbox "
+                  "attaches it; a job.yaml makes the To reproduce: block say the job file is attached")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("FILE");
   cmd->add_option("--fail-on", options->fail,
                   "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
                   "regression, change (any) or never (the default); the email is written either way")
@@ -331,6 +340,7 @@ command_action add_report_command(CLI::App& app) {
       throw input_error(source, input_place::named(from_roots ? "--from" : "mail.from"),
                         "no From address for the message: give --from \"Name <you@example.org>\", set mail.from, "
                         "the environment variable EMAIL, or git config user.name and user.email");
+    for (const std::string& file : options->attach) doc.attachments.push_back(file);
     override_list(doc.mail.to, options->to, to->count() > 0);
     override_list(doc.mail.cc, options->cc, cc->count() > 0);
 
@@ -342,8 +352,13 @@ command_action add_report_command(CLI::App& app) {
       auto headers = doc.mail;
       headers.subject = report.subject;
       if (headers.message_id.empty()) headers.message_id = report.message_id;  // the one the body names
+      // Every attached file is read (within the input limits) before anything is written.
+      std::vector<email::mail_attachment> attachments;
+      for (const std::string& file : doc.attachments)
+        attachments.push_back({std::filesystem::path{file}.filename().string(),
+                               io::read_text(file, input_limits().max_file_bytes)});
       try {
-        text = email::mbox_message(headers, report.body);
+        text = email::mbox_message(headers, report.body, attachments);
       } catch (const email::mail_header_error& e) {
         // A header refused (an address without @, a message id with a space) came from the document's
         // mail section: name the document and the field, as for every other mistake in it.

@@ -409,6 +409,13 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
     return fmt::format("{}: {} given, at least {} needed (see --help)", printable_message(what.substr(0, a)),
                        printable_message(what.substr(r + required.size())),
                        printable_message(what.substr(a + at_least.size(), r - a - at_least.size())));
+  // Arguments nothing took: `The following arguments were not expected: a b`.
+  const std::string not_expected = "The following arguments were not expected: ";
+  if (what.rfind(not_expected, 0) == 0)
+    return fmt::format("{}: {} given that no option or argument takes (an option takes one value each time it "
+                       "is given; see --help)",
+                       command ? command->get_name() : app.get_name(),
+                       printable_message(what.substr(not_expected.size())));
   // CLI11's conversion failure, `Could not convert: --seed = x`, for a value no validator checked first.
   const std::string could_not = "Could not convert: ";
   if (const auto equals = what.find(" = "); what.rfind(could_not, 0) == 0 && equals != std::string::npos)

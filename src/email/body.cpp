@@ -70,7 +70,8 @@ std::string compose_body(const body_content& content, const body_text& text) {
     line();
     line(fmt::format("        git clone {}", printable(*text.reproduce_repository)));
     line("        cd lkp-tests");
-    line("        bin/lkp install job.yaml  # job file is attached in this email");
+    line(text.job_file_attached ? "        bin/lkp install job.yaml  # job file is attached in this email"
+                                : "        bin/lkp install job.yaml");
     line("        bin/lkp run     job.yaml");
     line();
   }

@@ -295,7 +295,9 @@ composed_report compose(const report_document& doc, comparison table) {
   content.machine = doc.machine;
   content.table = table_text;
   content.plots = std::move(plots.text);
-  out.body = compose_body(content, doc.text);
+  body_text words = doc.text;
+  words.job_file_attached = attaches_job_file(doc);
+  out.body = compose_body(content, words);
   // One line whatever the commit subject, the metric name or the given words hold (controls become a
   // space), and no C1 control or bidirectional override left for a mail client to act on.
   out.subject = text::printable(header_line(!doc.mail.subject.empty()

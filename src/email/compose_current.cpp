@@ -234,7 +234,7 @@ std::string current_subject(const report_document& doc, const section_output& pr
   if (!doc.head_names.tree.empty()) subject += fmt::format("[{}] ", doc.head_names.tree);
   if (const auto subsystem = current_subsystem_of(doc.head.subject); !subsystem.empty())
     subject += fmt::format("[{}] ", subsystem);
-  if (!subject.empty()) subject += ' ';  // two spaces before the id
+  if (!subject.empty() && doc.blocks.spaces_after_bracket > 1) subject += ' ';  // two spaces before the id
   const std::string colon(static_cast<std::size_t>(std::max(doc.blocks.spaces_after_colon, 1)), ' ');
   subject += fmt::format("{}:{}{} {} {}", doc.head.short_id(10), colon, primary.metric_row->name,
                          signed_as(primary.change, doc.layout.subject_signed), primary.word);
@@ -246,11 +246,11 @@ void write_headline(body_writer& w, const report_document& doc, const section_ou
   const email_layout& layout = doc.layout;
   const bool fyi = layout.fyi_words;
   if (!doc.blocks.preamble.empty()) {
-    w.empty_lines(std::max(layout.leading_empty_lines, 1));
+    w.empty_lines(doc.blocks.empty_lines.leading.value_or(std::max(layout.leading_empty_lines, 1)));
     for (const auto& l : doc.blocks.preamble) w.line(printable(l));
     w.empty_lines(2);
   } else {
-    w.empty_lines(layout.leading_empty_lines);
+    w.empty_lines(doc.blocks.empty_lines.leading.value_or(layout.leading_empty_lines));
   }
   w.line(printable(fyi ? doc.text.greeting : std::string{"Hello,"}, line_breaks::kept));
   w.line();
@@ -364,29 +364,57 @@ void write_tags(body_writer& w, const report_document& doc, std::string_view mes
   w.empty_lines(2);
 }
 
-/// "Details are as below", then how to reproduce: the lkp commands of the era, or the materials' URL.
-void write_reproduce(body_writer& w, const report_document& doc, const std::string& message_id) {
-  const email_layout& layout = doc.layout;
-  w.line("Details are as below:");
-  if (doc.blocks.details_line) w.line(fmt::format("{:->98}>", ""));
-  w.empty_lines(2);
-  if (layout.reproduce != reproduce_form::none && doc.blocks.reproduce.value_or(true)) {
-    w.line("To reproduce:");
-    w.line();
-    w.line(printable(fmt::format("        git clone {}", doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}))));
-    w.line("        cd lkp-tests");
-    if (layout.reproduce == reproduce_form::lkp_run) {
-      w.line("        bin/lkp install job.yaml  # job file is attached in this email");
+/// The `To reproduce:` block: the lkp commands of the form asked for, or of the layout's day.
+void write_reproduce_commands(body_writer& w, const report_document& doc, reproduce_form form) {
+  // The install line says the job file is attached only when the message carries one.
+  const bool attached = attaches_job_file(doc);
+  w.line("To reproduce:");
+  w.line();
+  w.line(printable(fmt::format("        git clone {}", doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}))));
+  w.line("        cd lkp-tests");
+  switch (form) {
+    case reproduce_form::none: break;
+    case reproduce_form::lkp_run:
+      w.line(attached ? "        bin/lkp install job.yaml  # job file is attached in this email"
+                      : "        bin/lkp install job.yaml");
       w.line("        bin/lkp run     job.yaml");
-    } else {
-      w.line("        sudo bin/lkp install job.yaml           # job file is attached in this email");
+      break;
+    case reproduce_form::split_job:
+      // aligned at the job file's column, no sudo and no comment after them (to 2021-07, S02)
+      w.line(attached ? "        bin/lkp install                job.yaml  # job file is attached in this email"
+                      : "        bin/lkp install                job.yaml");
+      w.line("        bin/lkp split-job --compatible job.yaml  # generate the yaml file for lkp run");
+      w.line("        bin/lkp run                    generated-yaml-file");
+      break;
+    case reproduce_form::sudo_split_job:
+      w.line(attached ? "        sudo bin/lkp install job.yaml           # job file is attached in this email"
+                      : "        sudo bin/lkp install job.yaml");
       w.line("        bin/lkp split-job --compatible job.yaml # generate the yaml file for lkp run");
       w.line("        sudo bin/lkp run generated-yaml-file");
       w.line();
       w.line("        # if come across any failure that blocks the test,");
       w.line("        # please remove ~/.lkp and /lkp dir to run from a clean state.");
-    }
-    w.line();
+      break;
+  }
+  w.line();
+}
+
+/// The reproduce commands' form the report prints, or none for no block.
+reproduce_form reproduce_commands_of(const report_document& doc) {
+  if (!doc.blocks.reproduce.value_or(true)) return reproduce_form::none;
+  return doc.blocks.reproduce_commands.value_or(doc.layout.reproduce);
+}
+
+/// "Details are as below", then how to reproduce: the lkp commands (unless they come after the tables),
+/// or the materials' URL.
+void write_details(body_writer& w, const report_document& doc, const std::string& message_id) {
+  const email_layout& layout = doc.layout;
+  w.line("Details are as below:");
+  if (doc.blocks.details_line) w.line(fmt::format("{:->98}>", ""));
+  w.empty_lines(2);
+  const reproduce_form form = reproduce_commands_of(doc);
+  if (form != reproduce_form::none) {
+    if (!doc.blocks.reproduce_after_tables) write_reproduce_commands(w, doc, form);
   } else if (layout.materials_url && !message_id.empty()) {
     // The archive's directory is the day the Message-ID starts with, else the report's date.
     std::string day = message_id.substr(0, 8);
@@ -430,15 +458,22 @@ void write_tables(body_writer& w, const report_document& doc, std::span<const se
   }
 }
 
-/// The disclaimer and the signature.
+/// The reproduce block where it comes after the tables, the disclaimer and the signature.
 void write_closing(body_writer& w, const report_document& doc, std::size_t section_count) {
-  w.empty_lines(section_count > 1 ? 4 : 3);
+  if (const reproduce_form form = reproduce_commands_of(doc);
+      form != reproduce_form::none && doc.blocks.reproduce_after_tables) {
+    w.empty_lines(1);
+    write_reproduce_commands(w, doc, form);
+  }
+  // Counting the last table's own closing empty line, as FORMAT-current.md 7.12 does.
+  const int before_disclaimer = doc.blocks.empty_lines.before_disclaimer.value_or(section_count > 1 ? 5 : 4);
+  w.empty_lines(std::max(before_disclaimer - 1, 0));
   if (!doc.text.disclaimer.empty()) {
     w.line(printable(doc.text.disclaimer, line_breaks::kept));
     w.empty_lines(2);
   }
   for (const auto l : signature_lines(doc.layout.signature, doc.text)) w.line(printable(l, line_breaks::kept));
-  w.empty_lines(doc.layout.trailing_empty_lines);
+  w.empty_lines(doc.blocks.empty_lines.trailing.value_or(doc.layout.trailing_empty_lines));
 }
 
 }  // namespace
@@ -462,13 +497,14 @@ composed_report compose_current(const report_document& doc, std::optional<compar
   const bool described = write_test_block(w, doc);
   const bool tags = doc.blocks.tags.value_or(regression);
   const bool boxed = sections.size() > 1;
-  w.empty_lines(boxed ? (described ? 1 : 2) : tags ? (described ? 2 : 4) : 3);
+  const int after_parameters = boxed ? (described ? 1 : 2) : tags ? (described ? 2 : 4) : 3;
+  w.empty_lines(doc.blocks.empty_lines.after_parameters.value_or(after_parameters));
   if (boxed) {
     write_box(w, doc, inputs, sections);
     w.empty_lines(tags ? 2 : 4);
   }
   if (tags) write_tags(w, doc, report.message_id);
-  write_reproduce(w, doc, report.message_id);
+  write_details(w, doc, report.message_id);
   write_tables(w, doc, inputs, sections, report);
   write_closing(w, doc, sections.size());
 

@@ -33,9 +33,12 @@ email_layout layout_on(calendar_day day) {
   l.message_id_lkp = day >= 20241130;           // 7.1: `-oliver.sang@intel.com` to 2024-10-28, `-lkp@intel.com` after
   l.config_lines = day >= 20241014;             // 7.5
   l.tags = day < 20230401 ? tags_form::reported_by : day < 20230719 ? tags_form::link : tags_form::closes;  // 7.7
+  // 7.14, 7.8: the aligned split-job commands were seen to 2021-07, the sudo ones from 2022-07-21 (the
+  // first day seen, as the emails leave the change open between them).
   l.reproduce = day < 20210101   ? reproduce_form::lkp_run
-                : day < 20230824 ? reproduce_form::split_job
-                                 : reproduce_form::none;  // 7.14, 7.8
+                : day < 20220721 ? reproduce_form::split_job
+                : day < 20230824 ? reproduce_form::sudo_split_job
+                                 : reproduce_form::none;
   l.materials_url = day >= 20230824;
   l.signature = day < 20210301   ? signature_form::thanks_name
                 : day < 20220312 ? signature_form::lkp_plus

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <ctime>
@@ -640,7 +641,114 @@ std::string rfc5322_date(std::chrono::system_clock::time_point when) {
   return fmt::format("{:%a, %d %b %Y %H:%M:%S} +0000", utc);
 }
 
-std::string mbox_message(const mail_headers& headers, std::string_view body) {
+namespace {
+
+/// Whether `content` is text a mail part may carry as it is: UTF-8 without NUL or carriage returns,
+/// in lines of at most 998 bytes (RFC 5322 section 2.1.1).
+bool mailable_text(std::string_view content) {
+  if (text::first_invalid_utf8(content) != std::string_view::npos) return false;
+  std::size_t line = 0;
+  for (const char c : content) {
+    if (c == '\0' || c == '\r') return false;
+    line = c == '\n' ? 0 : line + 1;
+    if (line > 998) return false;
+  }
+  return true;
+}
+
+/// Whether a line of `content` would be quoted in an mbox (`From ` after any `>`): a file sent as it is
+/// must not be, or a reader that does not unquote would see other bytes than the file's.
+bool has_from_line(std::string_view content) {
+  for (std::size_t start = 0; start < content.size();) {
+    std::size_t end = content.find('\n', start);
+    if (end == std::string_view::npos) end = content.size();
+    std::string_view line = content.substr(start, end - start);
+    while (line.starts_with('>')) line.remove_prefix(1);
+    if (line.starts_with("From ")) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/// The `filename` parameter of Content-Disposition: a quoted string for printable ASCII, else RFC 2231's
+/// `filename*=utf-8''` with every byte outside its attribute characters percent-encoded.
+std::string filename_parameter(std::string_view name) {
+  const bool plain = std::all_of(name.begin(), name.end(), [](char c) { return c >= 0x20 && c < 0x7F; });
+  if (plain) {
+    std::string out = "filename=\"";
+    for (const char c : name) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out + '"';
+  }
+  std::string out = "filename*=utf-8''";
+  for (const char c : name) {
+    const auto b = static_cast<unsigned char>(c);
+    const bool attribute_char = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') ||
+                                std::string_view{"!#$&+-.^_`|~"}.find(c) != std::string_view::npos;
+    out += attribute_char ? std::string(1, c) : fmt::format("%{:02X}", b);
+  }
+  return out;
+}
+
+/// base64 in lines of 76 characters (RFC 2045 section 6.8).
+std::string base64_lines(std::string_view bytes) {
+  const std::string encoded = detail::base64(bytes);
+  std::string out;
+  for (std::size_t at = 0; at < encoded.size(); at += 76) {
+    out.append(encoded, at, 76);
+    out += '\n';
+  }
+  return out;
+}
+
+void check_attachment_name(std::string_view name) {
+  if (name.empty()) throw mail_header_error("attachment", "a file name is empty");
+  if (name.find('/') != std::string_view::npos)
+    throw mail_header_error("attachment", fmt::format("{}: a file name, not a path", text::quoted(name)));
+  if (const auto at = text::first_unsafe(name); at != std::string_view::npos)
+    throw mail_header_error("attachment", fmt::format("{}: not one line of UTF-8 (byte {})", text::quoted(name), at + 1));
+}
+
+}  // namespace
+
+std::string attachment_type(std::string_view file_name, std::string_view content) {
+  const std::size_t dot = file_name.rfind('.');
+  std::string extension;
+  if (dot != std::string_view::npos && dot > 0)
+    for (const char c : file_name.substr(dot + 1)) extension += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  struct known {
+    std::string_view extension;
+    std::string_view type;
+  };
+  static constexpr known types[] = {
+      {"yaml", "application/yaml"}, {"yml", "application/yaml"},   {"json", "application/json"},
+      {"gz", "application/gzip"},   {"xz", "application/x-xz"},     {"bz2", "application/x-bzip2"},
+      {"zst", "application/zstd"},  {"tar", "application/x-tar"},   {"zip", "application/zip"},
+      {"csv", "text/csv"},          {"html", "text/html"},          {"txt", "text/plain"},
+      {"log", "text/plain"},        {"sh", "text/x-shellscript"},   {"patch", "text/x-diff"},
+      {"diff", "text/x-diff"},      {"png", "image/png"},           {"svg", "image/svg+xml"},
+      {"pdf", "application/pdf"},
+  };
+  std::string type = "application/octet-stream";
+  bool found = false;
+  for (const known& k : types)
+    if (k.extension == extension) {
+      type = k.type;
+      found = true;
+    }
+  const bool text_content =
+      content.find('\0') == std::string_view::npos && text::first_invalid_utf8(content) == std::string_view::npos;
+  if (!found && text_content) type = "text/plain";
+  if (type.starts_with("text/") && text_content)
+    type += detail::is_ascii(content) ? "; charset=us-ascii" : "; charset=utf-8";
+  return type;
+}
+
+std::string mbox_message(const mail_headers& headers, std::string_view body,
+                         std::span<const mail_attachment> attachments) {
+  for (const mail_attachment& a : attachments) check_attachment_name(a.file_name);
   const std::string date = headers.date.empty() ? rfc5322_date(std::chrono::system_clock::now()) : headers.date;
   const std::string message_id =
       headers.message_id.empty()
@@ -670,11 +778,50 @@ std::string mbox_message(const mail_headers& headers, std::string_view body) {
   if (!headers.in_reply_to.empty() || !headers.references.empty())
     out += references_header(headers.references, headers.in_reply_to);
   out += "MIME-Version: 1.0\n";
-  out += "Content-Type: text/plain; charset=UTF-8\n";
-  out += fmt::format("Content-Transfer-Encoding: {}\n\n", long_lines ? "quoted-printable" : "8bit");
+  const std::string body_headers = fmt::format("Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: {}\n",
+                                               long_lines ? "quoted-printable" : "8bit");
+  std::string text = long_lines ? quoted_printable(body) : std::string{body};
+  if (!attachments.empty()) {
+    // RFC 2046 multipart/mixed: the body, then each file. The boundary is made from the parts (so the
+    // same message is the same bytes) and is in none of them.
+    std::string all = text;
+    for (const mail_attachment& a : attachments) all += a.content;
+    std::string boundary;
+    for (std::uint64_t salt = 0;; ++salt) {
+      boundary = fmt::format("perfmail-{:016x}", detail::fnv1a(all + fmt::format("{}", salt)));
+      if (all.find(boundary) == std::string::npos) break;
+    }
+    out += fmt::format("Content-Type: multipart/mixed; boundary=\"{}\"\n\n", boundary);
+    std::string parts = "This is a multi-part message in MIME format.\n";
+    parts += fmt::format("--{}\n{}\n", boundary, body_headers);
+    // The line break before a boundary belongs to the boundary (RFC 2046 section 5.1.1): each part that
+    // is sent as it is gets one of its own, so that its last line break is kept.
+    parts += text;
+    parts += '\n';
+    for (const mail_attachment& a : attachments) {
+      const std::string type = attachment_type(a.file_name, a.content);
+      const bool as_is = mailable_text(a.content) && !has_from_line(a.content) &&
+                         (type.starts_with("text/") || type.starts_with("application/yaml") ||
+                          type.starts_with("application/json"));
+      parts += fmt::format("--{}\nContent-Type: {}\nContent-Disposition: attachment; {}\n", boundary, type,
+                           filename_parameter(a.file_name));
+      if (as_is) {
+        parts += fmt::format("Content-Transfer-Encoding: {}\n\n", detail::is_ascii(a.content) ? "7bit" : "8bit");
+        parts += a.content;
+        parts += '\n';
+      } else {
+        parts += "Content-Transfer-Encoding: base64\n\n";
+        parts += base64_lines(a.content);
+      }
+    }
+    parts += fmt::format("--{}--\n", boundary);
+    text = std::move(parts);
+  } else {
+    out += body_headers;
+    out += '\n';
+  }
 
   // mbox: a body line starting "From " would start a new message; quote it as mboxrd does.
-  std::string text = long_lines ? quoted_printable(body) : std::string{body};
   for (std::size_t start = 0; start < text.size();) {
     auto end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();

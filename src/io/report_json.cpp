@@ -590,9 +590,9 @@ class report_parser {
 
   email::body_text read_text(const json_node& node, email::current_blocks& blocks) const {
     const object_reader r(*doc_, node, "text",
-                          {"greeting", "reproduce", "legend", "disclaimer", "closing", "signature", "preamble", "tags",
-                           "details_line",
-                           "reported_by", "closes_url", "materials_url"});
+                          {"greeting", "reproduce", "reproduce_commands", "reproduce_place", "empty_lines", "legend",
+                           "disclaimer", "closing", "signature", "preamble", "tags", "details_line", "reported_by",
+                           "closes_url", "materials_url"});
     blocks.preamble = r.string_list("preamble");
     if (r.find("tags") != nullptr) blocks.tags = r.bool_or("tags", true);
     blocks.reported_by = r.string_or("reported_by", blocks.reported_by);
@@ -611,6 +611,21 @@ class report_parser {
       else
         r.fail("reproduce", *rep, "must be a repository URL, true or false");
     }
+    if (r.find("reproduce_commands") != nullptr)
+      blocks.reproduce_commands = r.enum_or("reproduce_commands", email::reproduce_form::none,
+                                            email::reproduce_form_names);
+    blocks.reproduce_after_tables =
+        r.choice_or("reproduce_place", "before-tables", {"before-tables", "after-tables"}) == "after-tables";
+    if (const json_node* lines = r.find("empty_lines")) {
+      if (lines->type != kind::object) r.fail("empty_lines", *lines, "must be an object");
+      const object_reader counts(*doc_, *lines, r.path("empty_lines"),
+                                 {"leading", "after_parameters", "before_disclaimer", "trailing"});
+      const auto count = [&](std::string_view key) -> std::optional<int> {
+        if (counts.find(key) == nullptr) return std::nullopt;
+        return counts.int_or(key, 0, 0, 9);
+      };
+      blocks.empty_lines = {count("leading"), count("after_parameters"), count("before_disclaimer"), count("trailing")};
+    }
     t.legend = r.bool_or("legend", t.legend);
     t.disclaimer = r.string_or("disclaimer", t.disclaimer);
     t.closing = r.string_or("closing", t.closing);
@@ -621,8 +636,16 @@ class report_parser {
   void read_mail(const json_node& node, email::report_document& doc) const {
     const object_reader r(*doc_, node, "mail",
                           {"from", "to", "cc", "subject", "date", "message_id", "in_reply_to", "references", "tag",
-                           "spaces_after_colon"});
+                           "spaces_after_colon", "spaces_after_bracket", "attachments"});
     doc.blocks.spaces_after_colon = r.int_or("spaces_after_colon", 2, 1, 2);
+    doc.blocks.spaces_after_bracket = r.int_or("spaces_after_bracket", 2, 1, 2);
+    // Attachments are files beside the document, as its results are; --format mbox reads them.
+    const std::vector<std::string> attachments = r.string_list("attachments");
+    for (std::size_t i = 0; i < attachments.size(); ++i) {
+      if (attachments[i].empty())
+        doc_->fail(*r.find("attachments"), fmt::format("{}[{}]", r.path("attachments"), i), "must name a file");
+      doc.attachments.push_back((base_dir_ / attachments[i]).string());
+    }
     doc.mail.from = r.string_or("from", doc.mail.from);
     doc.mail.to = r.string_list("to");
     doc.mail.cc = r.string_list("cc");

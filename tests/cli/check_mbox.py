@@ -162,6 +162,18 @@ if expected_subject is not None:
 if args.subject_contains is not None:
     assert args.subject_contains in subject, f"subject {subject[:100]!r}... does not hold the expected text"
 
+# A document with attachments makes a multipart/mixed message: the body first, then each file, named as
+# its base name and carrying its bytes.
+attached = as_list(mail.get("attachments")) if args.document else []
+if attached:
+    assert message.get_content_type() == "multipart/mixed", message.get_content_type()
+    parts = list(message.iter_parts())
+    names = [p.get_filename() for p in parts[1:]]
+    assert names == [os.path.basename(a) for a in attached], f"attachments {names!r}, expected {attached!r}"
+    for part, name in zip(parts[1:], attached):
+        with open(os.path.join(os.path.dirname(args.document), name), "rb") as f:
+            assert part.get_payload(decode=True) == f.read(), f"{name}: the attached bytes differ"
+    message = parts[0]
 assert message.get_content_type() == "text/plain"
 assert message.get_content_charset() == "utf-8"
 body = message.get_content()

@@ -79,7 +79,12 @@ def document_copy(name, change):
     with open(source, encoding="utf-8") as f:
         doc = json.load(f)
     base = os.path.dirname(source)
-    doc["results"] = {k: os.path.join(base, v) for k, v in doc["results"].items()}
+    absolute = lambda v: os.path.join(base, v) if isinstance(v, str) else [os.path.join(base, p) for p in v]
+    doc["results"] = {k: absolute(v) for k, v in doc["results"].items()}
+    for test in doc.get("tests", []):
+        test["results"] = {k: absolute(v) for k, v in test["results"].items()}
+    if "attachments" in doc.get("mail", {}):
+        doc["mail"]["attachments"] = absolute(doc["mail"]["attachments"])
     change(doc)
     path = os.path.join(work, os.path.basename(name))
     with open(path, "w", encoding="utf-8") as f:
@@ -137,6 +142,58 @@ def case_send_email():
         if "(body) Adding cc" in out:
             fail(f"a line of the body makes git send-email add a Cc:\n{out}")
     print("git send-email would send to", sorted(set(recipients)))
+
+
+def case_attachments():
+    """--attach and mail.attachments: a multipart/mixed message that Python's strict parser reads back
+    file for file (a text file as it is, a binary one in base64, a name outside ASCII per RFC 2231), the
+    To reproduce: block saying the job file is attached only when job.yaml is, and, where git send-email
+    is installed, a message it accepts."""
+    env = environment()
+    files = {"job.yaml": b"suite: fsmark\ntestcase: fsmark\nFrom here on\n",
+             "config-6.8.0-rc1-ü": "CONFIG_BTRFS_FS=y\n# é\n".encode(),
+             "trace.bin": bytes(range(256)) * 3}
+    for name, content in files.items():
+        with open(os.path.join(work, name), "wb") as f:
+            f.write(content)
+    document = os.path.join(examples, "current", "01.json")
+    without = perfmail("report", document, env=env).stdout.decode()
+    attach = [a for name in files for a in ("--attach", os.path.join(work, name))]
+    # 01.json attaches its own job.yaml: the block says so; a document without attachments says nothing.
+    if "# job file is attached in this email" not in without:
+        fail("a document that attaches job.yaml does not say the job file is attached")
+    doc = document_copy(os.path.join("current", "01.json"), lambda d: d["mail"].pop("attachments"))
+    if "attached" in perfmail("report", doc, env=env).stdout.decode():
+        fail("a report without a job file attached says one is")
+    raw = perfmail("report", doc, "--format", "mbox", *attach, env=env).stdout
+    mbox = raw.decode()
+    # parsed from bytes, so that an 8bit part decodes to its own bytes
+    message = email.message_from_bytes(raw.split(b"\n", 1)[1], policy=email.policy.strict)
+    if message.get_content_type() != "multipart/mixed" or message.defects:
+        fail(f"not a clean multipart/mixed message: {message.get_content_type()} {message.defects}")
+    parts = list(message.iter_parts())
+    if parts[0].get_content_type() != "text/plain" or "# job file is attached in this email" not in parts[0].get_content():
+        fail("the first part is not the body that says the job file is attached")
+    for part, (name, content) in zip(parts[1:], files.items()):
+        if part.defects or part.get_filename() != name or part.get_payload(decode=True) != content:
+            fail(f"{name}: attached as {part.get_filename()!r}, {len(part.get_payload(decode=True) or b'')} bytes")
+    types = [p.get_content_type() for p in parts[1:]]
+    if types != ["application/yaml", "text/plain", "application/octet-stream"]:
+        fail(f"the attachments' types: {types}")
+    encodings = [str(p["Content-Transfer-Encoding"]) for p in parts[1:]]
+    # job.yaml has a line an mbox would quote (`From here on`): base64 keeps it as it is.
+    if encodings != ["base64", "8bit", "base64"]:
+        fail(f"the attachments' encodings: {encodings}")
+    # An attachment that cannot be read is refused before anything is written.
+    done = perfmail("report", doc, "--format", "mbox", "--attach", os.path.join(work, "absent"), env=env, expect=2)
+    if done.stdout:
+        fail("a missing attachment still wrote the message")
+    exec_path = subprocess.run(["git", "--exec-path"], capture_output=True, text=True) if shutil.which("git") else None
+    if exec_path is not None and exec_path.returncode == 0 and os.path.exists(
+            os.path.join(exec_path.stdout.strip(), "git-send-email")):
+        with open(os.path.join(work, "attached.mbox"), "w", encoding="utf-8") as f:
+            f.write(mbox)
+        send_email("attached.mbox", "--to=someone@example.org", env=env)
 
 
 def case_no_sender():

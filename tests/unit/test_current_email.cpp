@@ -554,6 +554,7 @@ TEST_CASE("current email: a further test of 2026: its box, its table, the separa
 
 TEST_CASE("current email: the words of section 1 in 2022") {
   report_document doc = current_document(true, layout_on(20220721));
+  doc.attachments = {"results/job.yaml"};
   const composed_report r = compose(doc);
   CHECK(r.body.starts_with("Greeting,\n\nFYI, we noticed a -19.5% regression of fio.write_bw_MBps due to commit:\n\n\n"
                            "commit: " +
@@ -801,4 +802,57 @@ TEST_CASE("report document: the header the JSON names is the one the current ema
   CHECK(header.commit_lines == std::vector<std::string>{"2b837027cdc60ac3", "e932fd3f17 (\"mm: vmscan: kick flushers\")"});
   const composed_report r = compose(doc);
   CHECK(contains(r.body, "runtime/testcase:\n  300s/fio-basic\n"));
+}
+
+TEST_CASE("current email: the To reproduce commands of each form, and where the block stands") {
+  report_document doc = current_document(true, layout_on(20210731));
+  doc.attachments = {"job.yaml"};
+  // 2021 (S02): aligned, without sudo, nothing after them.
+  CHECK(contains(compose(doc).body, "        cd lkp-tests\n"
+                                    "        bin/lkp install                job.yaml  # job file is attached in this email\n"
+                                    "        bin/lkp split-job --compatible job.yaml  # generate the yaml file for lkp run\n"
+                                    "        bin/lkp run                    generated-yaml-file\n"
+                                    "\n"));
+  // Without a job file attached, the block does not say one is.
+  doc.attachments.clear();
+  const std::string unattached = compose(doc).body;
+  CHECK(contains(unattached, "        bin/lkp install                job.yaml\n"));
+  CHECK_FALSE(contains(unattached, "attached"));
+  // A document may name the form (the day of the change is not known to the day).
+  doc.attachments = {"job.yaml"};
+  doc.blocks.reproduce_commands = reproduce_form::sudo_split_job;
+  CHECK(contains(compose(doc).body, "        sudo bin/lkp run generated-yaml-file\n\n"
+                                    "        # if come across any failure that blocks the test,\n"));
+  doc.blocks.reproduce_commands = reproduce_form::lkp_run;
+  CHECK(contains(compose(doc).body, "        bin/lkp run     job.yaml\n"));
+  // After the tables, before the disclaimer.
+  doc.blocks.reproduce_after_tables = true;
+  const std::string after = compose(doc).body;
+  const auto reproduce = after.find("To reproduce:");
+  REQUIRE(reproduce != std::string::npos);
+  CHECK(reproduce > after.find("commit: \n"));
+  CHECK(reproduce < after.find("Disclaimer:"));
+  CHECK(after.find("Details are as below:") < after.find("commit: \n"));
+}
+
+TEST_CASE("current email: the subject's spaces after the bracket, and the empty lines a document sets") {
+  report_document doc = current_document(true, layout_on(20260301));
+  CHECK(contains(compose(doc).subject, "]  "));
+  doc.blocks.spaces_after_bracket = 1;
+  const std::string subject = compose(doc).subject;
+  CHECK_FALSE(contains(subject, "]  "));
+  CHECK(contains(subject, "] " + head_id.substr(0, 10) + ":"));
+  const std::string before = compose(doc).body;
+  doc.blocks.empty_lines.leading = 0;
+  doc.blocks.empty_lines.after_parameters = 5;
+  doc.blocks.empty_lines.before_disclaimer = 2;
+  doc.blocks.empty_lines.trailing = 0;
+  const std::string body = compose(doc).body;
+  CHECK(body.starts_with("Hello,\n"));
+  CHECK(contains(body, "\tdisk: 1SSD\n\n\n\n\n\n"));
+  CHECK_FALSE(contains(body, "\tdisk: 1SSD\n\n\n\n\n\n\n"));
+  CHECK(contains(body, "\n\n\nDisclaimer:"));  // the table's own empty line and one more
+  CHECK_FALSE(contains(body, "\n\n\n\nDisclaimer:"));
+  CHECK(body.ends_with("https://github.com/intel/lkp-tests/wiki\n"));
+  CHECK(before != body);
 }

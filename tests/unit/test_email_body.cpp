@@ -31,6 +31,7 @@ TEST_CASE("commit block: tree URL with branch, or branch URL") {
 TEST_CASE("body: the robot's layout, line by line") {
   body_text text;
   text.reproduce_repository = "https://github.com/01org/lkp-tests.git";
+  text.job_file_attached = true;
   text.signature = "Xiaolong";
   const auto body = compose_body(sample_content(), text);
   const std::string expected =

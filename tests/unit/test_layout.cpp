@@ -65,7 +65,10 @@ TEST_CASE("layout: the tags' forms") {
 TEST_CASE("layout: the To reproduce block, then the materials URL") {
   CHECK(layout_on(20201231).reproduce == reproduce_form::lkp_run);
   CHECK(layout_on(20210101).reproduce == reproduce_form::split_job);
-  CHECK(layout_on(20230823).reproduce == reproduce_form::split_job);
+  CHECK(layout_on(20210731).reproduce == reproduce_form::split_job);  // S02: aligned, no sudo
+  CHECK(layout_on(20220720).reproduce == reproduce_form::split_job);
+  CHECK(layout_on(20220721).reproduce == reproduce_form::sudo_split_job);  // S03: the first seen with sudo
+  CHECK(layout_on(20230823).reproduce == reproduce_form::sudo_split_job);
   CHECK(layout_on(20230824).reproduce == reproduce_form::none);
   CHECK_FALSE(layout_on(20230823).materials_url);
   CHECK(layout_on(20230824).materials_url);

@@ -108,6 +108,39 @@ TEST_CASE("report document: errors name the place in the user's file and the fie
   CHECK(error_of(bad_dialect) == "r.json:2:14: dialect: must be one of \"classic\", \"modern\", \"current\"");
 }
 
+TEST_CASE("report document: the reproduce block's form and place, the subject's spacing, empty lines, attachments") {
+  const auto doc = io::parse_report(
+      with(R"("text": {"reproduce_commands": "split-job", "reproduce_place": "after-tables",
+           "empty_lines": {"leading": 0, "before_disclaimer": 3}},
+  "mail": {"spaces_after_bracket": 1, "attachments": ["run/job.yaml", "config"]})"),
+      "r.json", "docs");
+  CHECK(doc.blocks.reproduce_commands == email::reproduce_form::split_job);
+  CHECK(doc.blocks.reproduce_after_tables);
+  CHECK(doc.blocks.empty_lines.leading == 0);
+  CHECK(doc.blocks.empty_lines.before_disclaimer == 3);
+  CHECK_FALSE(doc.blocks.empty_lines.after_parameters.has_value());
+  CHECK_FALSE(doc.blocks.empty_lines.trailing.has_value());
+  CHECK(doc.blocks.spaces_after_bracket == 1);
+  // Attachments are relative to the document, as its results are.
+  CHECK(doc.attachments == std::vector<std::string>{"docs/run/job.yaml", "docs/config"});
+  CHECK(email::attaches_job_file(doc));
+  const auto defaults = io::parse_report(minimal, "r.json", ".");
+  CHECK_FALSE(defaults.blocks.reproduce_commands.has_value());
+  CHECK_FALSE(defaults.blocks.reproduce_after_tables);
+  CHECK(defaults.blocks.spaces_after_bracket == 2);
+  CHECK_FALSE(email::attaches_job_file(defaults));
+
+  CHECK(error_of(with(R"("text": {"reproduce_commands": "sudo"})")) ==
+        "r.json:8:34: text.reproduce_commands: must be one of \"none\", \"lkp-run\", \"split-job\", \"sudo-split-job\"");
+  CHECK(error_of(with(R"("text": {"reproduce_place": "end"})")) ==
+        "r.json:8:31: text.reproduce_place: must be one of \"before-tables\", \"after-tables\"");
+  CHECK(error_of(with(R"("text": {"empty_lines": {"leading": 12}})")) ==
+        "r.json:8:39: text.empty_lines.leading: 12 is above 9");
+  CHECK(error_of(with(R"("text": {"empty_lines": {"after": 1}})")).find("text.empty_lines.after: unknown field") != std::string::npos);
+  CHECK(error_of(with(R"("mail": {"spaces_after_bracket": 3})")) == "r.json:8:36: mail.spaces_after_bracket: 3 is above 2");
+  CHECK(error_of(with(R"("mail": {"attachments": [""]})")) == "r.json:8:27: mail.attachments[0]: must name a file");
+}
+
 TEST_CASE("report document: a key twice is an error naming both places") {
   CHECK(error_of(with("\"machine\": {\"name\": \"a\",\n    \"name\": \"b\"}")) ==
         "r.json:9:5: machine.name: the key appears twice (first at 8:15)");

@@ -24,6 +24,9 @@ struct body_text {
   std::string greeting = "Greeting,";
   /// The repository of the "To reproduce:" block; none prints no block (as modern emails).
   std::optional<std::string> reproduce_repository;
+  /// The message carries the job file: the block's install command says so (`# job file is attached in
+  /// this email`), as the robot's did; without one it says nothing that is not true.
+  bool job_file_attached = false;
   bool legend = true;  ///< the `[*] bisect-good sample` / `[O] bisect-bad sample` lines
   std::string disclaimer{robot_disclaimer};
   std::string closing = "Thanks,";

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace perfmail::email {
@@ -131,6 +132,19 @@ struct current_blocks {
   std::string closes_url = "https://lore.kernel.org/oe-lkp";              ///< + `/<Message-ID>`
   std::string materials_url = "https://download.01.org/0day-ci/archive";  ///< + `/<YYYYMMDD>/<Message-ID>`
   int spaces_after_colon = 2;            ///< in the subject: `[tree] [subsystem]  <id>:  <metric>`
+  int spaces_after_bracket = 2;          ///< in the subject, after the last `[...]` (some 2022-23 emails: 1)
+  /// The `To reproduce:` commands (layouts to 2023-08); none: the layout's form for the report's day.
+  std::optional<reproduce_form> reproduce_commands;
+  /// The `To reproduce:` block after the tables, before `Disclaimer:` (reports of 2022-23 sent by some of
+  /// the robot's maintainers), rather than after `Details are as below:`.
+  bool reproduce_after_tables = false;
+  /// The runs of empty lines FORMAT-current.md 7.2 marks as varying; none: the layout's count.
+  struct empty_line_counts {
+    std::optional<int> leading;            ///< before the greeting (or the preamble)
+    std::optional<int> after_parameters;   ///< after the test block's parameters
+    std::optional<int> before_disclaimer;  ///< after the last table, counting its own closing empty line
+    std::optional<int> trailing;           ///< after the signature
+  } empty_lines;
 };
 
 struct report_document {
@@ -155,7 +169,20 @@ struct report_document {
   body_text text;
   mail_headers mail;
   std::string subject_tag;  ///< e.g. "lkp-robot": the subject starts "[lkp-robot] "
+  /// Files the message carries, as paths (a document's are relative to it once loaded): `--format mbox`
+  /// attaches them; every format's `To reproduce:` block says the job file is attached only when one
+  /// named job.yaml is among them.
+  std::vector<std::string> attachments;
   std::vector<direction_rule> directions;  ///< rules ahead of the classifier's (metrics/rules.hpp)
 };
+
+/// Whether the message carries the job file: an attachment whose file name is job.yaml.
+[[nodiscard]] inline bool attaches_job_file(const report_document& doc) {
+  for (const std::string& path : doc.attachments) {
+    const std::string_view name = std::string_view{path}.substr(path.find_last_of('/') + 1);
+    if (name == "job.yaml") return true;
+  }
+  return false;
+}
 
 }  // namespace perfmail::email

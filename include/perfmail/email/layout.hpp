@@ -53,12 +53,26 @@ enum class signature_form : std::uint8_t {
   ci_wiki,          ///< the same with `https://github.com/intel/lkp-tests/wiki` (2023-06 on)
 };
 
-/// The `To reproduce:` block before the tables.
+/// The commands of the `To reproduce:` block (FORMAT-current.md 7.14).
 enum class reproduce_form : std::uint8_t {
-  none,       ///< the materials URL instead (2023-08-24 on)
-  lkp_run,    ///< `bin/lkp install job.yaml` / `bin/lkp run job.yaml` (to 2020)
-  split_job,  ///< `sudo bin/lkp install`, `bin/lkp split-job --compatible`, `sudo bin/lkp run` (2021 to 2023-08-23)
+  none,            ///< no block: the materials URL instead (2023-08-24 on)
+  lkp_run,         ///< `bin/lkp install job.yaml` / `bin/lkp run     job.yaml` (to 2020)
+  split_job,       ///< aligned `bin/lkp install`, `bin/lkp split-job --compatible`, `bin/lkp run`, no sudo (2021)
+  sudo_split_job,  ///< `sudo bin/lkp install ...`, `bin/lkp split-job ...`, `sudo bin/lkp run ...` and a
+                   ///< comment on clean state (seen from 2022-07-21 to 2023-08-23)
 };
+
+/// The forms' names in report documents (`text.reproduce_commands`).
+inline constexpr std::array<enum_name<reproduce_form>, 4> reproduce_form_names{{
+    {reproduce_form::none, "none"},
+    {reproduce_form::lkp_run, "lkp-run"},
+    {reproduce_form::split_job, "split-job"},
+    {reproduce_form::sudo_split_job, "sudo-split-job"},
+}};
+/// The name of `value` (its `reproduce_form_names` entry).
+[[nodiscard]] constexpr std::string_view name_of(reproduce_form value) noexcept {
+  return name_of(reproduce_form_names, value);
+}
 
 /// The tags a regression report asks the fix to carry.
 enum class tags_form : std::uint8_t {

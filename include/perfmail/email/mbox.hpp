@@ -158,7 +158,24 @@ struct mail_date {
 /// RFC 5322 date of a time point, in UTC.
 [[nodiscard]] std::string rfc5322_date(std::chrono::system_clock::time_point when);
 
-/// The whole message: mbox "From " line, headers, blank line, body (which ends with a newline).
-[[nodiscard]] std::string mbox_message(const mail_headers& headers, std::string_view body);
+/// A file a message carries.
+struct mail_attachment {
+  std::string file_name;  ///< as the recipient sees it: a name without a directory, one line of UTF-8
+  std::string content;    ///< its bytes
+};
+
+/// The MIME type of an attachment: from its name's extension (`job.yaml` application/yaml, `.gz`
+/// application/gzip, `.json`, `.csv`, `.html`, `.png`, ...), else text/plain for text (UTF-8, no NUL) and
+/// application/octet-stream for anything else. Text types carry their charset (us-ascii or utf-8).
+[[nodiscard]] std::string attachment_type(std::string_view file_name, std::string_view content);
+
+/// The whole message: mbox "From " line, headers, blank line, body (which ends with a newline). With
+/// attachments it is multipart/mixed (RFC 2046): the body as its first text/plain part, then each file as
+/// an attachment part of attachment_type, sent as it is where it is text in lines SMTP carries (and none
+/// an mbox would quote, `From ...`), else in base64, its name as a `filename` parameter (RFC 2231's `filename*=utf-8''...` where it is not ASCII).
+/// Throws mail_header_error for an attachment name that is empty, holds a `/` or is not one line of
+/// UTF-8.
+[[nodiscard]] std::string mbox_message(const mail_headers& headers, std::string_view body,
+                                       std::span<const mail_attachment> attachments = {});
 
 }  // namespace perfmail::email
