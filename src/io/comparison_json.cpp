@@ -4,218 +4,293 @@
 
 #include "perfmail/analysis/geomean.hpp"
 
+#include "perfmail/error.hpp"
 #include "perfmail/table/render.hpp"
+#include "perfmail/text/printable.hpp"
 
-#include <array>
-#include "json_writing.hpp"
+#include "json_stream.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstddef>
 #include <optional>
 #include <span>
-#include <vector>
+#include <string>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 namespace perfmail::io {
 
 namespace {
 
-using json = detail::ordered_json;
-using detail::finite_number;
+using detail::json_stream;
 
-json summary_json(const column_summary& c, bool failure, std::string_view metric) {
-  const auto number = [&](double x, std::string_view what) { return finite_number(x, metric, what); };
-  json out;
-  out["runs"] = c.runs;
-  out["n"] = c.n;
-  if (failure) out["failure_count"] = number(c.failure_count, "failure count");
-  out["mean"] = number(c.mean, "mean");
-  out["stddev"] = number(c.stddev, "stddev");
-  out["min"] = number(c.min, "min");
-  out["median"] = number(c.median, "median");
-  out["max"] = number(c.max, "max");
-  return out;
+/// `x` when it is finite: JSON has no infinities, and a null would say the value does not exist, so
+/// such a value is refused, as the text tables refuse it (detail::finite_number's words).
+double finite(double x, std::string_view metric, std::string_view what) {
+  if (!std::isfinite(x))
+    throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
+  return x;
+}
+
+/// The writer's calls for a value of each type, as nlohmann would store it: bools as booleans, whole
+/// numbers as integers, doubles as numbers, text as strings, none as null.
+class writer {
+ public:
+  explicit writer(int indent) : w_(indent) {}
+
+  template <class T>
+  void put(std::string_view key, const T& value) {
+    w_.key(key);
+    put(value);
+  }
+  void put(bool b) { w_.boolean(b); }
+  void put(double x) { w_.number(x); }
+  void put(std::nullptr_t) { w_.null(); }
+  void put(std::string_view s) { w_.string(s); }
+  void put(const std::string& s) { w_.string(s); }
+  void put(const char* s) { w_.string(s); }
+  template <class Integer>
+    requires std::is_integral_v<Integer> && (!std::is_same_v<Integer, bool>)
+  void put(Integer n) { w_.integer(n); }
+  template <class T>
+  void put(const std::optional<T>& value) {
+    if (value)
+      put(*value);
+    else
+      w_.null();
+  }
+
+  void key(std::string_view k) { w_.key(k); }
+  void reserve(std::size_t bytes) { w_.reserve(bytes); }
+  void begin_object() { w_.begin_object(); }
+  void end_object() { w_.end_object(); }
+  void begin_array() { w_.begin_array(); }
+  void end_array() { w_.end_array(); }
+  [[nodiscard]] std::string take() { return w_.take(); }
+
+ private:
+  json_stream w_;
+};
+
+std::optional<double> finite_or_none(const std::optional<double>& x, std::string_view metric, std::string_view what) {
+  return x ? std::optional<double>{finite(*x, metric, what)} : std::nullopt;
+}
+
+void write_summary(writer& w, const column_summary& c, bool failure, std::string_view metric) {
+  w.put("runs", c.runs);
+  w.put("n", c.n);
+  if (failure) w.put("failure_count", finite(c.failure_count, metric, "failure count"));
+  w.put("mean", finite(c.mean, metric, "mean"));
+  w.put("stddev", finite(c.stddev, metric, "stddev"));
+  w.put("min", finite(c.min, metric, "min"));
+  w.put("median", finite(c.median, metric, "median"));
+  w.put("max", finite(c.max, metric, "max"));
 }
 
 /// The statistical policies' fields of a change, null where the metric was not tested or the value does
 /// not exist (an interval the sizes cannot give, a zero base mean).
-void inference_json(json& j, const change_inference* inference, std::string_view metric) {
-  const auto optional = [&](const std::optional<double>& x, std::string_view what) {
-    return x ? finite_number(*x, metric, what) : json(nullptr);
-  };
+void write_inference(writer& w, const change_inference* inference, std::string_view metric) {
   if (inference == nullptr) {
     for (const char* key : {"q_value", "estimate_percent", "ci_low_percent", "ci_high_percent", "estimator",
                             "effect_size", "reachable", "clears_floor", "n"})
-      j[key] = nullptr;
+      w.put(key, nullptr);
     return;
   }
-  j["q_value"] = finite_number(inference->q_value, metric, "q-value");
-  j["estimate_percent"] = optional(inference->estimate_percent, "estimated change");
+  w.put("q_value", finite(inference->q_value, metric, "q-value"));
+  w.put("estimate_percent", finite_or_none(inference->estimate_percent, metric, "estimated change"));
   const auto& ci = inference->ci_percent;
-  j["ci_low_percent"] = optional(ci ? std::optional<double>{ci->low} : std::nullopt, "change's interval");
-  j["ci_high_percent"] = optional(ci ? std::optional<double>{ci->high} : std::nullopt, "change's interval");
-  j["estimator"] = std::string{name_of(change_estimator_names, inference->estimator)};
-  j["effect_size"] = optional(inference->effect_size, "effect size");
-  j["reachable"] = inference->reachable;
-  j["clears_floor"] = inference->clears_floor;
-  j["n"] = json::array({inference->n_base, inference->n_head});
+  w.put("ci_low_percent", finite_or_none(ci ? std::optional<double>{ci->low} : std::nullopt, metric, "change's interval"));
+  w.put("ci_high_percent", finite_or_none(ci ? std::optional<double>{ci->high} : std::nullopt, metric, "change's interval"));
+  w.put("estimator", name_of(change_estimator_names, inference->estimator));
+  w.put("effect_size", finite_or_none(inference->effect_size, metric, "effect size"));
+  w.put("reachable", inference->reachable);
+  w.put("clears_floor", inference->clears_floor);
+  w.key("n");
+  w.begin_array();
+  w.put(inference->n_base);
+  w.put(inference->n_head);
+  w.end_array();
 }
-
-}  // namespace
-
-namespace {
 
 /// A metric's unit as its file gave it (`{"quantity": "seconds", "scale": 1e-9}`), or null.
-json unit_json(const comparison_row& row) {
-  if (row.cls.unit.what == quantity::none) return nullptr;
-  json j;
-  j["quantity"] = std::string{name_of(quantity_names, row.cls.unit.what)};
-  j["scale"] = row.cls.unit.scale();
-  return j;
+void write_unit(writer& w, const comparison_row& row) {
+  w.key("unit");
+  if (row.cls.unit.what == quantity::none) {
+    w.put(nullptr);
+    return;
+  }
+  w.begin_object();
+  w.put("quantity", name_of(quantity_names, row.cls.unit.what));
+  w.put("scale", row.cls.unit.scale());
+  w.end_object();
 }
 
-json comparison_object(const comparison& cmp, const table_header& header, const comparison_json_options& options) {
-  json doc;
+void write_geomean(writer& w, std::string_view key, const direction_geomean& g) {
+  w.key(key);
+  w.begin_object();
+  w.put("metrics", g.count);
+  w.put("change_percent", g.count == 0 ? std::nullopt : std::optional<double>{g.change_percent});
+  w.end_object();
+}
+
+/// The members of a comparison's object (the caller opens and closes it).
+void write_comparison_members(writer& w, const comparison& cmp, const table_header& header,
+                              const comparison_json_options& options) {
   const bool tool = cmp.conventions == result_conventions::benchmark_tool;
   // The robot's comparisons keep the document they always had; other tools' say how they were judged.
-  if (tool) doc["conventions"] = std::string{name_of(result_conventions_names, cmp.conventions)};
-  doc["policy"] = std::string{name_of(policy_names, cmp.policy.kind)};
+  if (tool) w.put("conventions", name_of(result_conventions_names, cmp.conventions));
+  w.put("policy", name_of(policy_names, cmp.policy.kind));
   const bool statistical = cmp.policy.kind != policy_kind::robot;
   if (statistical) {
-    doc["alpha"] = cmp.policy.alpha;
-    doc["correction"] = std::string{name_of(correction_names, cmp.policy.correction)};
-    doc["min_change_percent"] = cmp.policy.min_change_percent ? json(*cmp.policy.min_change_percent) : json(nullptr);
-    doc["confidence"] = cmp.policy.confidence;
-    doc["effect_size"] = cmp.policy.kind == policy_kind::mann_whitney ? "cliffs_delta" : "hedges_g";
+    w.put("alpha", cmp.policy.alpha);
+    w.put("correction", name_of(correction_names, cmp.policy.correction));
+    w.put("min_change_percent", cmp.policy.min_change_percent);
+    w.put("confidence", cmp.policy.confidence);
+    w.put("effect_size", cmp.policy.kind == policy_kind::mann_whitney ? "cliffs_delta" : "hedges_g");
   }
-  json columns = json::array();
-  for (std::size_t c = 0; c < cmp.run_counts.size(); ++c) {
-    json col;
-    col["commit"] = c < header.commits.size() ? header.commits[c] : std::string{};
-    col["runs"] = cmp.run_counts[c];
-    columns.push_back(std::move(col));
-  }
-  doc["columns"] = std::move(columns);
   std::vector<const comparison_row*> all_rows;
   if (!options.rows) {
     all_rows.reserve(cmp.rows.size());
     for (const auto& row : cmp.rows) all_rows.push_back(&row);
   }
   const std::span<const comparison_row* const> chosen = options.rows ? *options.rows : all_rows;
-  if (statistical) {
-    // Per compared column: what its test could reach, and the geometric means of the selected rows, as
-    // the details table prints them.
-    const std::vector<column_geomeans> means = geomeans(cmp, chosen);
-    const auto geomean_json = [](const direction_geomean& g) {
-      return json{{"metrics", g.count}, {"change_percent", g.count == 0 ? json(nullptr) : json(g.change_percent)}};
-    };
-    for (std::size_t c = 1; c < cmp.run_counts.size(); ++c) {
-      json& col = doc["columns"][c];
+  // Per compared column of a statistical policy: what its test could reach, and the geometric means of
+  // the chosen rows, as the details table prints them.
+  const std::vector<column_geomeans> means = statistical ? geomeans(cmp, chosen) : std::vector<column_geomeans>{};
+  w.key("columns");
+  w.begin_array();
+  for (std::size_t c = 0; c < cmp.run_counts.size(); ++c) {
+    w.begin_object();
+    w.put("commit", c < header.commits.size() ? std::string_view{header.commits[c]} : std::string_view{});
+    w.put("runs", cmp.run_counts[c]);
+    if (statistical && c >= 1) {
       if (c - 1 < cmp.reach.size()) {
         const column_reach& reach = cmp.reach[c - 1];
-        col["tested"] = reach.tested;
-        col["unreachable"] = reach.unreachable;
-        col["lone_change_level"] = reach.lone_change_level;
-        col["smallest_p"] = reach.smallest_p;
-        col["runs_needed"] = reach.runs_needed == 0 ? json(nullptr) : json(reach.runs_needed);
+        w.put("tested", reach.tested);
+        w.put("unreachable", reach.unreachable);
+        w.put("lone_change_level", reach.lone_change_level);
+        w.put("smallest_p", reach.smallest_p);
+        w.put("runs_needed", reach.runs_needed == 0 ? std::nullopt : std::optional<std::size_t>{reach.runs_needed});
       }
-      col["geomean"] = {{"higher", geomean_json(means[c - 1].higher)}, {"lower", geomean_json(means[c - 1].lower)}};
+      w.key("geomean");
+      w.begin_object();
+      write_geomean(w, "higher", means[c - 1].higher);
+      write_geomean(w, "lower", means[c - 1].lower);
+      w.end_object();
     }
+    w.end_object();
   }
+  w.end_array();
   const verdict_counts counts = count_verdicts(options.counted ? *options.counted : chosen, options.verdicts);
-  json tally;
-  tally["regressions"] = counts.regressions;
-  tally["improvements"] = counts.improvements;
-  tally["changed"] = counts.changed;
-  tally["unchanged"] = counts.unchanged;
+  w.key("verdicts");
+  w.begin_object();
+  w.put("regressions", counts.regressions);
+  w.put("improvements", counts.improvements);
+  w.put("changed", counts.changed);
+  w.put("unchanged", counts.unchanged);
   if (tool) {
-    tally["gone"] = counts.gone;
-    tally["new"] = counts.added;
-    tally["failed"] = counts.failed;
+    w.put("gone", counts.gone);
+    w.put("new", counts.added);
+    w.put("failed", counts.failed);
   }
-  doc["verdicts"] = std::move(tally);
-  doc["summary"] = verdict_summary(counts);
-  json metrics = json::array();
+  w.end_object();
+  w.put("summary", verdict_summary(counts));
+  w.key("metrics");
+  w.begin_array();
   for (const comparison_row* row_pointer : chosen) {
     const comparison_row& row = *row_pointer;
-    json m;
-    m["name"] = std::string{row.name};
-    m["kind"] = row.failure() ? "failure" : "performance";
+    w.begin_object();
+    w.put("name", row.name);
+    w.put("kind", row.failure() ? "failure" : "performance");
     const std::optional<better> direction = direction_of(row);
-    m["direction"] = direction ? json(std::string{name_of(better_names, *direction)}) : json(nullptr);
-    if (tool) m["unit"] = unit_json(row);
-    m["selected"] = row.selected;
-    json sums = json::array();
+    w.put("direction", direction ? std::optional<std::string_view>{name_of(better_names, *direction)} : std::nullopt);
+    if (tool) write_unit(w, row);
+    w.put("selected", row.selected);
+    w.key("columns");
+    w.begin_array();
     const row_statistics* stats = cmp.statistics_of(row);
     for (std::size_t c = 0; c < row.columns.size(); ++c) {
-      json column = summary_json(row.columns[c], row.failure(), row.name);
+      w.begin_object();
+      write_summary(w, row.columns[c], row.failure(), row.name);
       if (stats != nullptr) {
         const auto& ci = c < stats->median_ci.size() ? stats->median_ci[c] : std::nullopt;
-        column["median_ci_low"] = ci ? finite_number(ci->low, row.name, "median's interval") : json(nullptr);
-        column["median_ci_high"] = ci ? finite_number(ci->high, row.name, "median's interval") : json(nullptr);
+        w.put("median_ci_low", ci ? std::optional<double>{finite(ci->low, row.name, "median's interval")} : std::nullopt);
+        w.put("median_ci_high", ci ? std::optional<double>{finite(ci->high, row.name, "median's interval")} : std::nullopt);
       }
-      sums.push_back(std::move(column));
+      w.end_object();
     }
-    m["columns"] = std::move(sums);
-    json changes = json::array();
+    w.end_array();
+    w.key("changes");
+    w.begin_array();
     for (std::size_t c = 1; c <= row.compared_columns(); ++c) {
       const column_change ch = row.change(c);
-      json j;
+      w.begin_object();
       if (c - 1 < row.verdicts.size() && row.verdicts[c - 1].sides != presence::both) {
         // A side without samples: nothing was compared, so there is no change to state.
-        j["relative_percent"] = nullptr;
-        j["absolute"] = nullptr;
-        j["printed"] = nullptr;
+        w.put("relative_percent", nullptr);
+        w.put("absolute", nullptr);
+        w.put("printed", nullptr);
       } else {
         // null: no relative change over a zero base.
-        j["relative_percent"] = ch.relative ? finite_number(*ch.relative, row.name, "change of the mean") : json(nullptr);
-        j["absolute"] = finite_number(ch.absolute, row.name, "change of the mean");
-        if (row.failure()) j["reproduction_percent"] = finite_number(ch.reproduction, row.name, "change of the failure rate");
-        j["printed"] = printed_change(options.dialect, row, c);
+        w.put("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
+        w.put("absolute", finite(ch.absolute, row.name, "change of the mean"));
+        if (row.failure()) w.put("reproduction_percent", finite(ch.reproduction, row.name, "change of the failure rate"));
+        w.put("printed", printed_change(options.dialect, row, c));
       }
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
-        j["changed"] = v.changed;
-        j["p_value"] = v.p_value ? finite_number(*v.p_value, row.name, "p-value") : json(nullptr);
-        if (statistical) inference_json(j, cmp.inference_of(row, c), row.name);
-        j["reason"] = v.reason;
+        w.put("changed", v.changed);
+        w.put("p_value", finite_or_none(v.p_value, row.name, "p-value"));
+        if (statistical) write_inference(w, cmp.inference_of(row, c), row.name);
+        w.put("reason", v.reason);
       }
-      j["verdict"] = std::string{name_of(change_verdict_names, verdict_of(row, c, options.verdicts))};
-      changes.push_back(std::move(j));
+      w.put("verdict", name_of(change_verdict_names, verdict_of(row, c, options.verdicts)));
+      w.end_object();
     }
-    m["changes"] = std::move(changes);
-    metrics.push_back(std::move(m));
+    w.end_array();
+    w.end_object();
   }
-  doc["metrics"] = std::move(metrics);
-  return doc;
+  w.end_array();
 }
 
 }  // namespace
 
 std::string comparison_to_json(const comparison& cmp, const table_header& header,
                                const comparison_json_options& options) {
-  return detail::dumped(comparison_object(cmp, header, options), options.indent) + '\n';
+  return comparison_to_json(cmp, header, {}, options);
 }
 
 std::string comparison_to_json(const comparison& cmp, const table_header& header,
                                std::span<const further_comparison> further, const comparison_json_options& options) {
-  json doc = comparison_object(cmp, header, options);
+  writer w(options.indent);
+  // About 900 bytes a metric when indented (a third of that on one line): the text is not copied as it grows.
+  std::size_t rows = options.rows ? options.rows->size() : cmp.rows.size();
+  for (const auto& f : further) rows += f.table->rows.size();
+  w.reserve(1024 + rows * (options.indent >= 0 ? 1000 : 400));
+  w.begin_object();
+  write_comparison_members(w, cmp, header, options);
   if (!further.empty()) {
-    json tests = json::array();
+    w.key("tests");
+    w.begin_array();
     for (const auto& f : further) {
-      json t;
-      t["testcase"] = f.testcase;
-      t["metric"] = f.metric;
+      w.begin_object();
+      w.put("testcase", f.testcase);
+      w.put("metric", f.metric);
       comparison_json_options own = options;
       own.rows.reset();  // the rows chosen are the main table's
       own.counted.reset();
-      t.update(comparison_object(*f.table, f.header, own));
-      tests.push_back(std::move(t));
+      write_comparison_members(w, *f.table, f.header, own);
+      w.end_object();
     }
-    doc["tests"] = std::move(tests);
+    w.end_array();
   }
-  return detail::dumped(doc, options.indent) + '\n';
+  w.end_object();
+  std::string out = w.take();
+  out += '\n';
+  return out;
 }
 
 }  // namespace perfmail::io

@@ -48,3 +48,45 @@ TEST_CASE("comparison JSON writes names that are not UTF-8 with U+FFFD") {
   CHECK(doc.at("metrics").at(0).at("name") == "fio.bw\ufffd\ufffd");
   CHECK(doc.at("columns").at(0).at("commit") == "base\ufffd");
 }
+
+TEST_CASE("comparison JSON is written as nlohmann writes the same document, in every indentation") {
+  // The writer streams the document without building it; read back and written again by the JSON
+  // library with the same settings, it must give the same bytes: the same order, spacing, escapes and
+  // numbers (integers as integers, doubles shortest with `.0`), whatever the names hold.
+  const std::vector<std::string> names{
+      "fio.write_bw_MBps",  "quote\"and\\back",     "tab\tnew\nline\x01\x1f\x7f", "caf\xc3\xa9 \xe2\x82\xac",
+      "emoji \xf0\x9f\x98\x80", "bad \xff\xfe utf8", "bad lead \xc3",                "latency_ms",
+      "dmesg.BUG:x",        "will-it-scale.per_thread_ops"};
+  for (const policy_kind policy : {policy_kind::robot, policy_kind::mann_whitney, policy_kind::welch}) {
+    matrix base;
+    matrix head;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      std::vector<double> a;
+      std::vector<double> b;
+      for (int r = 0; r < 6; ++r) {
+        a.push_back(1000.0 / static_cast<double>(i + 1) + r * 0.37 + 1e-7);
+        b.push_back(i % 3 == 0 ? a.back() * 1.8 : a.back() + (i % 2 == 0 ? 1e15 : 1e-9));
+      }
+      if (i == 4) b.back() = 0;  // a zero among the samples
+      base.add(metric_series{names[i], a, i % 2 == 0 ? sample_kind::floating : sample_kind::integer});
+      head.add(metric_series{names[i], b, sample_kind::floating});
+    }
+    compare_options o;
+    o.policy.kind = policy;
+    o.all = true;
+    const std::vector<matrix> cols{base, head};
+    const comparison cmp = compare(cols, o);
+    table_header h;
+    h.commits = {"b\xc3\xa4se", "head"};
+    for (const int indent : {-1, 0, 2, 4}) {
+      io::comparison_json_options j;
+      j.indent = indent;
+      const std::string written = io::comparison_to_json(cmp, h, j);
+      const auto parsed = nlohmann::ordered_json::parse(written);
+      const std::string again =
+          parsed.dump(indent, ' ', true, nlohmann::ordered_json::error_handler_t::replace) + '\n';
+      CAPTURE(indent);
+      CHECK(written == again);
+    }
+  }
+}
