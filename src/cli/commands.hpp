@@ -21,6 +21,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace perfmail::cli {
@@ -53,6 +54,20 @@ using command_action = std::function<int()>;
 /// every option's choices one way.
 [[nodiscard]] CLI::Validator one_of(std::vector<std::string> names);
 
+/// An option's value read as a number of type Number's kind: the number, or the refusal in perfmail's
+/// words (`"x" is not a number`, `"2.5" is not a whole number` for a whole-number option).
+template <class Number>
+[[nodiscard]] std::variant<double, std::string> option_number(const std::string& value) {
+  char* end = nullptr;
+  const double x = std::strtod(value.c_str(), &end);
+  if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(x))
+    return text::quoted(value) + " is not a number";
+  if constexpr (std::is_integral_v<Number>)
+    if (x != std::floor(x) || value.find_first_of(".eE") != std::string::npos)
+      return text::quoted(value) + " is not a whole number";
+  return x;
+}
+
 /// The check of a number that must lie in [lo, hi]: `--alpha: "2" is not between 0 and 1`, in the words
 /// of perfmail's other messages (CLI11's Range would print `Value 2 not in range 0.000000 to 1.000000`).
 /// Its description, `[lo, hi]`, is how --help and the man pages show the range. A value that is no number
@@ -61,13 +76,9 @@ template <class Number>
 [[nodiscard]] CLI::Validator within(Number lo, Number hi) {
   return CLI::Validator(
       [lo, hi](const std::string& value) -> std::string {
-        char* end = nullptr;
-        const double x = std::strtod(value.c_str(), &end);
-        if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(x))
-          return text::quoted(value) + " is not a number";
-        if constexpr (std::is_integral_v<Number>)
-          if (x != std::floor(x) || value.find_first_of(".eE") != std::string::npos)
-            return text::quoted(value) + " is not a whole number";
+        const auto read = option_number<Number>(value);
+        if (const auto* problem = std::get_if<std::string>(&read)) return *problem;
+        const double x = std::get<double>(read);
         if (x >= static_cast<double>(lo) && x <= static_cast<double>(hi)) return {};
         return fmt::format("{} is not between {} and {}", text::quoted(value), lo, hi);
       },
@@ -81,13 +92,9 @@ template <class Number>
 [[nodiscard]] CLI::Validator at_least_zero(bool zero_allowed) {
   return CLI::Validator(
       [zero_allowed](const std::string& value) -> std::string {
-        char* end = nullptr;
-        const double x = std::strtod(value.c_str(), &end);
-        if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(x))
-          return text::quoted(value) + " is not a number";
-        if constexpr (std::is_integral_v<Number>)
-          if (x != std::floor(x) || value.find_first_of(".eE") != std::string::npos)
-            return text::quoted(value) + " is not a whole number";
+        const auto read = option_number<Number>(value);
+        if (const auto* problem = std::get_if<std::string>(&read)) return *problem;
+        const double x = std::get<double>(read);
         if (x > 0 || (zero_allowed && x == 0)) return {};
         return text::quoted(value) + (zero_allowed ? " is below 0" : " is not above 0");
       },
