@@ -13,8 +13,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace perfmail {
 
@@ -158,6 +161,30 @@ pooled_ranks rank_pooled(std::span<const double> a, std::span<const double> b) {
 
 }  // namespace detail
 
+namespace {
+
+/// The tied null distributions met so far in this thread, by the tie groups and the size of the drawn
+/// sample: the metrics of one comparison often share a tie structure (on the 10,000-metric work unit,
+/// 2,250 metrics have ties in 996 structures), and the distribution depends on nothing else. At most
+/// about 8 MB of them are kept; past that the store starts again.
+const std::vector<double>& tied_null_pmf_kept(std::span<const std::size_t> tie_groups, std::size_t m) {
+  using key = std::pair<std::size_t, std::vector<std::size_t>>;
+  thread_local std::map<key, std::vector<double>> kept;
+  thread_local std::size_t kept_values = 0;
+  constexpr std::size_t most_values = std::size_t{1} << 20;
+  key wanted{m, std::vector<std::size_t>(tie_groups.begin(), tie_groups.end())};
+  if (const auto found = kept.find(wanted); found != kept.end()) return found->second;
+  std::vector<double> pmf = detail::mann_whitney_u_tied_null_pmf(tie_groups, m);
+  if (kept_values + pmf.size() > most_values) {
+    kept.clear();
+    kept_values = 0;
+  }
+  kept_values += pmf.size();
+  return kept.emplace(std::move(wanted), std::move(pmf)).first->second;
+}
+
+}  // namespace
+
 /// Two-sided Mann-Whitney U test (Wilcoxon rank-sum test) of `a` against `b`.
 ///
 /// `statistic` is U of the first sample, U1 = R1 - n1 (n1 + 1) / 2 with R1 the rank sum of `a` in the
@@ -209,7 +236,7 @@ test_result mann_whitney_u(std::span<const double> a, std::span<const double> b)
   if (ranks.any_tie && a.size() <= mann_whitney_tied_exact_limit / b.size()) {
     // The smaller sample is drawn (fewer states); its U is n1 n2 - U1 when it is b.
     const bool a_smaller = a.size() <= b.size();
-    const auto pmf = detail::mann_whitney_u_tied_null_pmf(ranks.tie_groups, a_smaller ? a.size() : b.size());
+    const std::vector<double>& pmf = tied_null_pmf_kept(ranks.tie_groups, a_smaller ? a.size() : b.size());
     const double u_drawn = a_smaller ? u1 : n1 * n2 - u1;
     const auto u2 = static_cast<std::size_t>(std::llround(2 * u_drawn));  // a multiple of 1/2
     double lower = 0;
