@@ -17,7 +17,6 @@
 #include <iterator>
 #include <cstddef>
 #include <memory>
-#include <memory_resource>
 #include <optional>
 #include <span>
 #include <string>
@@ -29,26 +28,18 @@ namespace perfmail {
 
 class matrix {
  public:
-  matrix() = default;
-  matrix(matrix&&) noexcept = default;
-  matrix& operator=(matrix&&) noexcept = default;
+  // Out of line (src/model/matrix.cpp), where the store's type is complete: the header stays free of
+  // <memory_resource>.
+  matrix();
+  matrix(matrix&&) noexcept;
+  matrix& operator=(matrix&&) noexcept;
   /// A copy has a store of its own.
-  matrix(const matrix& other)
-      : index_(other.index_),
-        textual_(other.textual_),
-        stats_source_(other.stats_source_),
-        hints_(other.hints_),
-        origin_(other.origin_),
-        notes_(other.notes_),
-        longest_(other.longest_) {
-    metrics_.reserve(other.metrics_.size());
-    for (const auto& m : other.metrics_) metrics_.push_back(store(m));
-  }
+  matrix(const matrix& other);
   matrix& operator=(const matrix& other) {
     if (this != &other) *this = matrix(other);
     return *this;
   }
-  ~matrix() = default;
+  ~matrix();
 
   /// Adds a copy of a metric at the end of the order; a metric of the same name is replaced in place.
   void add(const series_view& series) {
@@ -202,26 +193,16 @@ class matrix {
   }
 
   /// A copy of `series` in the store, viewed.
-  series_view store(const series_view& series) {
-    if (!store_) store_ = std::make_unique<std::pmr::monotonic_buffer_resource>(first_block_bytes);
-    const auto copy = [this]<class T>(std::span<const T> from) -> std::span<const T> {
-      if (from.empty()) return {};
-      T* to = static_cast<T*>(store_->allocate(from.size_bytes(), alignof(T)));
-      std::copy(from.begin(), from.end(), to);
-      return {to, from.size()};
-    };
-    const auto name = copy(std::span<const char>{series.name().data(), series.name().size()});
-    return {std::string_view{name.data(), name.size()}, copy(series.raw_values()), copy(series.kinds()),
-            series.empty() ? sample_kind::integer : series.kind(0)};
-  }
+  series_view store(const series_view& series);
 
   /// The store's first block; later ones grow geometrically. Pages of a block that nothing was written to
   /// take no memory, so a large block wastes nothing of a small matrix.
   static constexpr std::size_t first_block_bytes = std::size_t{64} << 10;
 
   /// Blocks that never move, so the views stay valid when the matrix moves; behind a pointer because the
-  /// resource itself cannot move.
-  std::unique_ptr<std::pmr::monotonic_buffer_resource> store_;
+  /// resource itself cannot move (a std::pmr::monotonic_buffer_resource, in src/model/matrix.cpp).
+  struct sample_store;
+  std::unique_ptr<sample_store> store_;
   std::vector<series_view> metrics_;
   name_index index_;
   std::vector<std::string> textual_;

@@ -6,10 +6,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <stdexcept>
-#include <string_view>
+#include <string_view>  // also std::hash<std::string_view>
 #include <vector>
 
 namespace perfmail {
