@@ -6,6 +6,7 @@
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/io/comparison_json.hpp"
 #include "perfmail/table/render.hpp"
 
 #include <benchmark/benchmark.h>
@@ -87,6 +88,19 @@ void render(benchmark::State& state, perfmail::table_dialect dialect) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
 }
 
+/// What `perfmail compare --format json` writes: every metric of the robot's comparison, indented.
+void to_json(benchmark::State& state) {
+  const auto cmp = perfmail::compare(matrices());
+  const auto h = header();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const std::string text = perfmail::io::comparison_to_json(cmp, h);
+    bytes = text.size();
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+}
+
 /// What `perfmail compare` does after loading: the comparison, then the table.
 void detect_and_render(benchmark::State& state) {
   const auto h = header();
@@ -141,6 +155,7 @@ BENCHMARK_CAPTURE(detect, ttest, perfmail::policy_kind::welch)->Unit(benchmark::
 BENCHMARK_CAPTURE(render, classic, perfmail::table_dialect::classic)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(render, modern, perfmail::table_dialect::modern)->Unit(benchmark::kMicrosecond);
 BENCHMARK(detect_and_render)->Unit(benchmark::kMillisecond);
+BENCHMARK(to_json)->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv) {
   // --matrices DIR is ours; everything else goes to Google Benchmark.

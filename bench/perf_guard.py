@@ -18,7 +18,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASELINE = os.path.join(HERE, "perf_baseline.json")
 STAGES = {
-    "bench_compare": "load|detect/robot|render/classic|render/modern|reference_loop",
+    "bench_compare": "load|detect/robot|detect/utest|render/classic|render/modern|to_json|reference_loop",
     "bench_plot": "trend_plot/gnuplot_5_4|trend_plot/gnuplot_4_6|trend_plot/unicode|reference_loop",
 }
 
