@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <array>
 #include <cmath>
 #include <initializer_list>
@@ -31,6 +32,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace perfmail::io {
@@ -639,12 +641,26 @@ class report_parser {
                            "spaces_after_colon", "spaces_after_bracket", "attachments"});
     doc.blocks.spaces_after_colon = r.int_or("spaces_after_colon", 2, 1, 2);
     doc.blocks.spaces_after_bracket = r.int_or("spaces_after_bracket", 2, 1, 2);
-    // Attachments are files beside the document, as its results are; --format mbox reads them.
+    // Attachments are files in the document's directory, as its results are; --format mbox reads them.
+    // A document cannot attach a file from elsewhere (an absolute path, `..`, a link that leads out):
+    // a document from someone else must not be able to put the user's own files into a message the user
+    // sends. `--attach` names any file, as the user chooses.
     const std::vector<std::string> attachments = r.string_list("attachments");
+    std::error_code error;
+    const std::filesystem::path home = std::filesystem::weakly_canonical(base_dir_.empty() ? "." : base_dir_, error);
     for (std::size_t i = 0; i < attachments.size(); ++i) {
-      if (attachments[i].empty())
-        doc_->fail(*r.find("attachments"), fmt::format("{}[{}]", r.path("attachments"), i), "must name a file");
-      doc.attachments.push_back((base_dir_ / attachments[i]).string());
+      const auto refuse = [&](std::string_view problem) {
+        doc_->fail(*r.find("attachments"), fmt::format("{}[{}]", r.path("attachments"), i), problem);
+      };
+      if (attachments[i].empty()) refuse("must name a file");
+      const std::filesystem::path given{attachments[i]};
+      bool climbs = given.is_absolute();
+      for (const auto& part : given) climbs = climbs || part == "..";
+      const std::filesystem::path resolved = std::filesystem::weakly_canonical(base_dir_ / given, error);
+      const auto [home_end, resolved_at] = std::mismatch(home.begin(), home.end(), resolved.begin(), resolved.end());
+      if (climbs || error || home_end != home.end())
+        refuse("must be a file in the document's directory or below it (give any other file with --attach)");
+      doc.attachments.push_back((base_dir_ / given).string());
     }
     doc.mail.from = r.string_or("from", doc.mail.from);
     doc.mail.to = r.string_list("to");

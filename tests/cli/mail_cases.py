@@ -184,6 +184,13 @@ def case_attachments():
     # job.yaml has a line an mbox would quote (`From here on`): base64 keeps it as it is.
     if encodings != ["base64", "8bit", "base64"]:
         fail(f"the attachments' encodings: {encodings}")
+    # A document attaches files of its own directory only: a link that leads out of it is refused, so
+    # that a document from someone else cannot put the user's files into the message.
+    os.symlink(os.path.join(examples, "report.json"), os.path.join(work, "outside-link"))
+    linked = document_copy(os.path.join("current", "01.json"), lambda d: d["mail"].update(attachments=["outside-link"]))
+    done = perfmail("report", linked, "--format", "mbox", env=env, expect=2)
+    if done.stdout or "must be a file in the document's directory" not in done.stderr.decode():
+        fail(f"a document's attachment that leads out of its directory: {done.stderr.decode()!r}")
     # An attachment that cannot be read is refused before anything is written.
     done = perfmail("report", doc, "--format", "mbox", "--attach", os.path.join(work, "absent"), env=env, expect=2)
     if done.stdout:

@@ -1,4 +1,5 @@
 #include <doctest/doctest.h>
+#include <fmt/core.h>
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/report_json.hpp"
@@ -139,6 +140,11 @@ TEST_CASE("report document: the reproduce block's form and place, the subject's 
   CHECK(error_of(with(R"("text": {"empty_lines": {"after": 1}})")).find("text.empty_lines.after: unknown field") != std::string::npos);
   CHECK(error_of(with(R"("mail": {"spaces_after_bracket": 3})")) == "r.json:8:36: mail.spaces_after_bracket: 3 is above 2");
   CHECK(error_of(with(R"("mail": {"attachments": [""]})")) == "r.json:8:27: mail.attachments[0]: must name a file");
+  // A document attaches files of its own directory only: never the user's other files.
+  for (const char* outside : {"/etc/passwd", "../secret", "run/../../secret"})
+    CHECK(error_of(with(fmt::format(R"("mail": {{"attachments": ["{}"]}})", outside))) ==
+          "r.json:8:27: mail.attachments[0]: must be a file in the document's directory or below it (give any other "
+          "file with --attach)");
 }
 
 TEST_CASE("report document: a key twice is an error naming both places") {
