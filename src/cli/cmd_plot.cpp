@@ -40,7 +40,7 @@ struct plot_args {
   std::string title;
   std::string good_label;
   std::string bad_label;
-  std::string style;  // empty: the terminal's look on a terminal, else gnuplot-5.4 (see plot_look)
+  std::string style;  // empty: the unicode look on a terminal, else gnuplot-5.4 (see the action)
   int width = 0;   // 0: the style's default
   int height = 0;
   std::string colour = "auto";

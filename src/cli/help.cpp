@@ -69,15 +69,6 @@ std::size_t parse_limit(const std::string& option, const std::string& text, std:
   return value;
 }
 
-/// `a, b and c`.
-std::string listed(const std::vector<std::string_view>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
-    out += names[i];
-  }
-  return out;
-}
 
 /// The commands of `app`, in the order they were defined, with their aliases.
 std::vector<std::string_view> command_names(const CLI::App& app) {
@@ -210,18 +201,14 @@ command_action add_help_command(CLI::App& app) {
                                     "source",
                                     topic.name, topic.file, looked, topic.file));
     }
+    std::vector<std::string_view> topic_names;
+    for (const help_topic& topic : help_topics) topic_names.push_back(topic.name);
     std::vector<std::string_view> known = command_names(app);
-    for (const help_topic& topic : help_topics) known.push_back(topic.name);
-    const std::string_view meant = suggestion(*name, known);
-    if (!meant.empty())
-      throw usage_error(fmt::format("unknown command or topic {}; did you mean {}?", text::quoted(*name),
-                                    text::quoted(meant)));
+    known.insert(known.end(), topic_names.begin(), topic_names.end());
+    if (const std::string hint = did_you_mean(*name, known); !hint.empty())
+      throw usage_error(fmt::format("unknown command or topic {}{}", text::quoted(*name), hint));
     throw usage_error(fmt::format("unknown command or topic {}; the commands are {}; the topics are {}",
-                                  text::quoted(*name), listed(command_names(app)), [] {
-                                    std::vector<std::string_view> t;
-                                    for (const help_topic& topic : help_topics) t.push_back(topic.name);
-                                    return listed(t);
-                                  }()));
+                                  text::quoted(*name), listed(command_names(app)), listed(topic_names)));
   };
 }
 
@@ -337,20 +324,14 @@ std::string version_text() {
 }
 
 std::string not_one_of(std::string_view value, std::span<const std::string_view> names) {
-  std::string listed;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) listed += i + 1 == names.size() ? " or " : ", ";
-    listed += names[i];
-  }
-  std::string out = text::quoted(value) + " is not one of " + listed;
+  std::string out = text::quoted(value) + " is not one of " + listed(names, " or ");
   if (const std::string_view nearest = suggestion(value, names); !nearest.empty())
     out += "; did you mean " + text::quoted(nearest) + "?";
   return out;
 }
 
 CLI::Validator one_of(std::vector<std::string> names) {
-  std::string described;
-  for (const auto& n : names) described += (described.empty() ? "" : "|") + n;
+  const std::string described = listed(names, "|", "|");
   return CLI::Validator(
       [names = std::move(names)](const std::string& value) -> std::string {
         if (std::find(names.begin(), names.end(), value) != names.end()) return {};

@@ -33,15 +33,6 @@ std::size_t bytes_of_columns(std::string_view s, std::size_t n) {
   return s.size();
 }
 
-std::string joined(const std::vector<std::string>& parts, std::string_view separator, std::string_view last) {
-  std::string out;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += i + 1 == parts.size() ? last : separator;
-    out += parts[i];
-  }
-  return out;
-}
-
 void wrap_line(std::string_view line, std::size_t width, std::size_t hang, std::string& out) {
   const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
   if (columns_of(line) <= width || indent >= line.size()) {
@@ -109,9 +100,9 @@ class help_formatter : public CLI::Formatter {
     if (!info.positional.empty()) {
       left += info.positional;
     } else {
-      left += joined(info.names, ", ", ", ");
+      left += listed(info.names, ", ", ", ");
       if (!info.value.empty()) {
-        const std::string choices = joined(info.choices, "|", "|");
+        const std::string choices = listed(info.choices, "|", "|");
         const bool choices_shown = !info.choices.empty() && choices.size() <= 40 &&
                                    columns_of(left) + 1 + choices.size() + (info.many ? 4 : 0) <= width;
         left += " " + (choices_shown ? choices : info.value);
@@ -121,7 +112,7 @@ class help_formatter : public CLI::Formatter {
           return info.description.find(c) != std::string::npos;
         });
         if (!info.choices.empty() && !choices_shown && !described)
-          notes.push_back("one of " + joined(info.choices, ", ", " or "));
+          notes.push_back("one of " + listed(info.choices, " or ", ", "));
       }
     }
     if (info.many) left += " ...";
@@ -130,8 +121,8 @@ class help_formatter : public CLI::Formatter {
     const bool says_default = info.description.find("default") != std::string::npos;
     if (!info.value.empty() && !info.default_value.empty() && !says_default)
       notes.push_back("default: " + info.default_value);
-    if (!info.needs.empty()) notes.push_back("needs " + joined(info.needs, ", ", " and "));
-    if (!info.excludes.empty()) notes.push_back("not with " + joined(info.excludes, ", ", " or "));
+    if (!info.needs.empty()) notes.push_back("needs " + listed(info.needs, " and ", ", "));
+    if (!info.excludes.empty()) notes.push_back("not with " + listed(info.excludes, " or ", ", "));
     std::string description = info.description;
     if (!notes.empty()) {
       // One parenthesis of notes: a description that ends with one of its own takes them inside it.
@@ -139,7 +130,7 @@ class help_formatter : public CLI::Formatter {
         description.back() = ';';
       else
         description += description.empty() ? "(" : " (";
-      description += (description.back() == ';' ? " " : "") + joined(notes, "; ", "; ") + ")";
+      description += (description.back() == ';' ? " " : "") + listed(notes, "; ", "; ") + ")";
     }
 
     // The names on the first line, the description from the column on (on a line of its own when the
@@ -232,8 +223,9 @@ class help_formatter : public CLI::Formatter {
 }  // namespace
 
 int help_width() {
-  if (!to_terminal("")) return 80;
-  return std::clamp(terminal_size().first, 40, 200);
+  // Asked once: every entry of a help text is wrapped to the same width.
+  static const int width = to_terminal("") ? std::clamp(terminal_size().first, 40, 200) : 80;
+  return width;
 }
 
 std::string wrap_text(std::string_view text, int width, int hang) {

@@ -5,14 +5,30 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstddef>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
 
 namespace perfmail::cli {
 
+/// The words of a list as a sentence has them, `a, b and c`; `last` " or " gives `a, b or c`, and a
+/// `last` and `separator` of "|" the choices of an option, `a|b|c`.
+template <class Words>
+[[nodiscard]] std::string listed(const Words& words, std::string_view last = " and ", std::string_view separator = ", ") {
+  std::string out;
+  const std::size_t count = std::size(words);
+  for (std::size_t i = 0; const auto& word : words) {
+    if (i > 0) out += i + 1 == count ? last : separator;
+    out += word;
+    ++i;
+  }
+  return out;
+}
+
 /// The width help is wrapped to: the terminal's columns where standard output is one (at least 40, at
-/// most 200), else 80.
+/// most 200), else 80; found the first time it is asked for.
 [[nodiscard]] int help_width();
 
 /// `text` with every line longer than `width` columns broken at spaces; a continuation line is indented

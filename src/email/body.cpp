@@ -2,6 +2,8 @@
 
 #include "perfmail/email/body.hpp"
 
+#include "compose_parts.hpp"
+
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
@@ -11,6 +13,48 @@
 #include <string_view>
 
 namespace perfmail::email {
+
+namespace detail {
+
+std::string reproduce_block(reproduce_form form, std::string_view repository, bool job_file_attached) {
+  std::string out =
+      fmt::format("To reproduce:\n\n        git clone {}\n        cd lkp-tests\n", text::printable(repository));
+  // The install command, and the comment after it at the column of the form's other comments.
+  const auto install = [&](std::string_view command, std::string_view gap) {
+    out += "        ";
+    out += command;
+    if (job_file_attached) {
+      out += gap;
+      out += "# job file is attached in this email";
+    }
+    out += '\n';
+  };
+  switch (form) {
+    case reproduce_form::none: break;
+    case reproduce_form::lkp_run:
+      install("bin/lkp install job.yaml", "  ");
+      out += "        bin/lkp run     job.yaml\n";
+      break;
+    case reproduce_form::split_job:
+      // aligned at the job file's column, no sudo and no comment after them (to 2021-07, S02)
+      install("bin/lkp install                job.yaml", "  ");
+      out += "        bin/lkp split-job --compatible job.yaml  # generate the yaml file for lkp run\n"
+             "        bin/lkp run                    generated-yaml-file\n";
+      break;
+    case reproduce_form::sudo_split_job:
+      install("sudo bin/lkp install job.yaml", "           ");
+      out += "        bin/lkp split-job --compatible job.yaml # generate the yaml file for lkp run\n"
+             "        sudo bin/lkp run generated-yaml-file\n"
+             "\n"
+             "        # if come across any failure that blocks the test,\n"
+             "        # please remove ~/.lkp and /lkp dir to run from a clean state.\n";
+      break;
+  }
+  out += '\n';
+  return out;
+}
+
+}  // namespace detail
 
 std::string commit_with_subject(const commit& c) {
   if (c.subject.empty()) return std::string{c.id};
@@ -66,14 +110,7 @@ std::string compose_body(const body_content& content, const body_text& text) {
   line();
   if (text.reproduce_repository) {
     line();
-    line("To reproduce:");
-    line();
-    line(fmt::format("        git clone {}", printable(*text.reproduce_repository)));
-    line("        cd lkp-tests");
-    line(text.job_file_attached ? "        bin/lkp install job.yaml  # job file is attached in this email"
-                                : "        bin/lkp install job.yaml");
-    line("        bin/lkp run     job.yaml");
-    line();
+    out += detail::reproduce_block(reproduce_form::lkp_run, *text.reproduce_repository, text.job_file_attached);
   }
   out += content.table;
   if (!content.plots.empty()) {

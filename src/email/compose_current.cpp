@@ -366,37 +366,8 @@ void write_tags(body_writer& w, const report_document& doc, std::string_view mes
 
 /// The `To reproduce:` block: the lkp commands of the form asked for, or of the layout's day.
 void write_reproduce_commands(body_writer& w, const report_document& doc, reproduce_form form) {
-  // The install line says the job file is attached only when the message carries one.
-  const bool attached = attaches_job_file(doc);
-  w.line("To reproduce:");
-  w.line();
-  w.line(printable(fmt::format("        git clone {}", doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}))));
-  w.line("        cd lkp-tests");
-  switch (form) {
-    case reproduce_form::none: break;
-    case reproduce_form::lkp_run:
-      w.line(attached ? "        bin/lkp install job.yaml  # job file is attached in this email"
-                      : "        bin/lkp install job.yaml");
-      w.line("        bin/lkp run     job.yaml");
-      break;
-    case reproduce_form::split_job:
-      // aligned at the job file's column, no sudo and no comment after them (to 2021-07, S02)
-      w.line(attached ? "        bin/lkp install                job.yaml  # job file is attached in this email"
-                      : "        bin/lkp install                job.yaml");
-      w.line("        bin/lkp split-job --compatible job.yaml  # generate the yaml file for lkp run");
-      w.line("        bin/lkp run                    generated-yaml-file");
-      break;
-    case reproduce_form::sudo_split_job:
-      w.line(attached ? "        sudo bin/lkp install job.yaml           # job file is attached in this email"
-                      : "        sudo bin/lkp install job.yaml");
-      w.line("        bin/lkp split-job --compatible job.yaml # generate the yaml file for lkp run");
-      w.line("        sudo bin/lkp run generated-yaml-file");
-      w.line();
-      w.line("        # if come across any failure that blocks the test,");
-      w.line("        # please remove ~/.lkp and /lkp dir to run from a clean state.");
-      break;
-  }
-  w.line();
+  w.out += detail::reproduce_block(form, doc.text.reproduce_repository.value_or(std::string{robot_lkp_repository}),
+                                   attaches_job_file(doc));
 }
 
 /// The reproduce commands' form the report prints, or none for no block.

@@ -23,6 +23,11 @@ namespace perfmail::email {
 
 namespace detail {
 
+/// The `To reproduce:` block with the lkp commands of `form` (lkp-run for the seeds' layouts), ending
+/// with its empty line. The install line says the job file is attached only when `job_file_attached`:
+/// a message without one must not say so. Written in body.cpp, beside the seeds' other words.
+[[nodiscard]] std::string reproduce_block(reproduce_form form, std::string_view repository, bool job_file_attached);
+
 /// The matrices of a test's table, base first; refuses results that share no metric with the base.
 [[nodiscard]] std::vector<std::shared_ptr<const matrix>> columns_of(const results& base,
                                                                     const std::vector<results>& heads);

@@ -782,14 +782,18 @@ std::string mbox_message(const mail_headers& headers, std::string_view body,
                                                long_lines ? "quoted-printable" : "8bit");
   std::string text = long_lines ? quoted_printable(body) : std::string{body};
   if (!attachments.empty()) {
-    // RFC 2046 multipart/mixed: the body, then each file. The boundary is made from the parts (so the
-    // same message is the same bytes) and is in none of them.
-    std::string all = text;
-    for (const mail_attachment& a : attachments) all += a.content;
+    // RFC 2046 multipart/mixed: the body, then each file. The boundary is made from the body (so the
+    // same message is the same bytes) and is in none of the parts.
+    const auto in_a_part = [&](std::string_view boundary) {
+      return text.find(boundary) != std::string::npos ||
+             std::any_of(attachments.begin(), attachments.end(), [&](const mail_attachment& a) {
+               return a.content.find(boundary) != std::string::npos;
+             });
+    };
     std::string boundary;
-    for (std::uint64_t salt = 0;; ++salt) {
-      boundary = fmt::format("perfmail-{:016x}", detail::fnv1a(all + fmt::format("{}", salt)));
-      if (all.find(boundary) == std::string::npos) break;
+    for (std::uint64_t salt = detail::fnv1a(text);; ++salt) {
+      boundary = fmt::format("perfmail-{:016x}", salt);
+      if (!in_a_part(boundary)) break;
     }
     out += fmt::format("Content-Type: multipart/mixed; boundary=\"{}\"\n\n", boundary);
     std::string parts = "This is a multi-part message in MIME format.\n";

@@ -15,6 +15,7 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -40,28 +41,45 @@ class json_stream {
     after_key_ = true;
   }
 
-  void null() { scalar("null"); }
-  void boolean(bool b) { scalar(b ? "true" : "false"); }
-  void string(std::string_view s) {
+  /// A value, written as nlohmann writes a value of its type: a bool as a boolean, a whole number as an
+  /// integer, a double as the shortest text that reads back as the same double (`.0` after an integral
+  /// one; a value that is not finite is the caller's to refuse, finite_double), text as a string, an empty
+  /// optional or nullptr as null.
+  void value(std::nullptr_t) { scalar("null"); }
+  void value(bool b) { scalar(b ? "true" : "false"); }
+  void value(std::string_view s) {
     separate();
     escaped(s);
   }
-  /// A double as nlohmann writes one: the shortest text that reads back as the same double, `.0` after
-  /// an integral value. Non-finite values are the caller's to refuse (finite_number).
-  void number(double x) {
+  void value(const std::string& s) { value(std::string_view{s}); }
+  void value(const char* s) { value(std::string_view{s}); }
+  void value(double x) {
     separate();
     std::array<char, 64> buffer{};
     const char* end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), x);
     out_.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
   }
-  /// A whole number, as nlohmann writes its integers.
   template <class Integer>
     requires std::is_integral_v<Integer> && (!std::is_same_v<Integer, bool>)
-  void integer(Integer n) {
+  void value(Integer n) {
     separate();
     std::array<char, 24> buffer{};
     const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), n);
     out_.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
+  }
+  template <class T>
+  void value(const std::optional<T>& v) {
+    if (v)
+      value(*v);
+    else
+      value(nullptr);
+  }
+
+  /// A member of the object being written: its key, then its value.
+  template <class T>
+  void member(std::string_view name, const T& v) {
+    key(name);
+    value(v);
   }
 
   /// Room for `bytes` of text, so that a long document is not copied as it grows.
@@ -69,7 +87,6 @@ class json_stream {
 
   /// The text written so far; complete once every container is closed.
   [[nodiscard]] std::string take() { return std::move(out_); }
-  [[nodiscard]] std::string& text() noexcept { return out_; }
 
  private:
   struct level {

@@ -25,10 +25,14 @@ using ordered_json = nlohmann::ordered_json;
 
 /// A number of metric `metric`. JSON has no infinities, and a null would say that the value does not
 /// exist: such a value is refused, as the text tables refuse it.
-[[nodiscard]] inline ordered_json finite_number(double x, std::string_view metric, std::string_view what) {
+[[nodiscard]] inline double finite_double(double x, std::string_view metric, std::string_view what) {
   if (!std::isfinite(x))
     throw value_error(fmt::format("metric {}: the {} is beyond the range of a double", text::quoted(metric), what));
-  return ordered_json(x);
+  return x;
+}
+/// The same, as a value of the document type.
+[[nodiscard]] inline ordered_json finite_number(double x, std::string_view metric, std::string_view what) {
+  return ordered_json(finite_double(x, metric, what));
 }
 
 }  // namespace perfmail::io::detail

@@ -4,6 +4,7 @@
 #include "perfmail/plot/trend_plot.hpp"
 #include "perfmail/plot/unicode_plot.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -313,4 +314,25 @@ TEST_CASE("unicode: legend labels must be one line of text; the gnuplot looks ha
     g.good_label.clear();
     CHECK(render_trend(good, bad, g).drawn());
   }
+}
+
+TEST_CASE("unicode plot: the ASCII fallback keeps every column and says each character's shape") {
+  using perfmail::plot::ascii_fallback;
+  // braille: upper half only, lower half only, both, none; the marker, frame, change mark and ellipsis
+  CHECK(ascii_fallback("\u2809\u28C0\u28FF\u2800") == "'.: ");
+  CHECK(ascii_fallback("\u25CF\u2502\u2524\u2514\u2500\u250A\u2026") == "o|++-!~");
+  // other text beyond ASCII: one `?` a column, two for a wide character; ASCII and colour kept
+  CHECK(ascii_fallback("caf\u00e9 \u4e2d|\x1b[36m\u28C0\x1b[0m") == "caf? ??|\x1b[36m.\x1b[0m");
+  // the unicode look drawn in ASCII: the same picture, column for column
+  perfmail::plot::plot_options o;
+  o.style = perfmail::plot::look::unicode;
+  o.width = 40;
+  o.height = 10;
+  const perfmail::plot::trend_series good = perfmail::plot::samples{1, 3, 2};
+  const perfmail::plot::trend_series bad = perfmail::plot::samples{5, 7, 6};
+  const std::string utf8 = perfmail::plot::render_unicode(good, bad, o).text;
+  o.charset = perfmail::plot::text_charset::ascii;
+  const std::string ascii = perfmail::plot::render_unicode(good, bad, o).text;
+  CHECK(ascii == ascii_fallback(utf8));
+  CHECK(std::all_of(ascii.begin(), ascii.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }));
 }
