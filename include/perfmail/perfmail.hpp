@@ -1,7 +1,9 @@
 #pragma once
 // Umbrella header: everything a report needs (model, classification, analysis, statistics, tables,
 // plots, email). Loaders (perfmail/io/) are declared separately because they link the compiled
-// perfmail::io library and its JSON parsers.
+// perfmail::io library and its JSON parsers. Left out, as {fmt} leaves fmt/chrono.h out of its
+// umbrella: the mail dates' calendar (perfmail/email/mail_date.hpp, <chrono>) and the sort of a column
+// (perfmail/stats/sorted_copy.hpp); include them where they are used.
 
 #include "perfmail/error.hpp"
 #include "perfmail/version.hpp"

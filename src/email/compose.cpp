@@ -12,6 +12,7 @@
 #include "perfmail/plot/trend_plot.hpp"
 #include "perfmail/table/render.hpp"
 #include "perfmail/text/printable.hpp"
+#include "table/table_text.hpp"
 
 #include <fmt/format.h>
 
@@ -25,6 +26,8 @@
 #include <vector>
 
 namespace perfmail::email {
+
+std::shared_ptr<const matrix> no_results() { return std::make_shared<const matrix>(); }
 
 std::string plot_title(std::string_view metric) {
   std::string title{metric};

@@ -4,6 +4,7 @@
 
 #include "perfmail/email/layout.hpp"
 
+#include "perfmail/email/mail_date.hpp"
 #include "perfmail/email/mbox.hpp"
 
 #include <array>

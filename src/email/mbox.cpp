@@ -1,6 +1,7 @@
 // The mbox message and its headers (email/mbox.hpp): the checks, RFC 2047 encoding and folding, kept
 // here so that a file including the header needs neither fmt's formatting nor its chrono support.
 
+#include "perfmail/email/mail_date.hpp"
 #include "perfmail/email/mbox.hpp"
 
 #include "perfmail/error.hpp"

@@ -9,6 +9,8 @@
 #include "perfmail/text/grouped.hpp"
 #include "perfmail/text/printable.hpp"
 
+#include "table/table_text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -6,6 +6,8 @@
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
 
+#include "table/table_text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>

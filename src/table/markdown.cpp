@@ -7,6 +7,8 @@
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
 
+#include "table/table_text.hpp"
+
 #include <fmt/core.h>
 
 #include <cmath>

@@ -5,6 +5,8 @@
 #include "perfmail/table/colour.hpp"
 #include "perfmail/text/printable.hpp"
 
+#include "table/table_text.hpp"
+
 #include <fmt/core.h>
 
 #include <cmath>

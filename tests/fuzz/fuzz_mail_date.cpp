@@ -1,10 +1,11 @@
-// The reader of mail dates (email/mbox.hpp, read_mail_date) on arbitrary bytes. Beyond "no crash": a date
-// it reads is a day of the calendar, its weekday (when written) that day's, its time and zone in range,
+// The reader of mail dates (email/mail_date.hpp, read_mail_date) on arbitrary bytes. Beyond "no crash":
+// a date it reads is a day of the calendar, its weekday (when written) that day's, its time and zone in range,
 // and the Date header and the day the layout and the Message-ID derive from it agree with it; a date it
 // refuses is refused by the Date header too, with a short message.
 #include "fuzz_support.hpp"
 
 #include "perfmail/email/layout.hpp"
+#include "perfmail/email/mail_date.hpp"
 #include "perfmail/email/mbox.hpp"
 
 #include <chrono>

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/error.hpp"
 #include "perfmail/email/compose.hpp"
 #include "perfmail/io/matrix_json.hpp"
 

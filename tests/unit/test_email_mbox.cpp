@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/email/layout.hpp"
+#include "perfmail/email/mail_date.hpp"
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"

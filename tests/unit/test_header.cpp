@@ -1,7 +1,10 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/analysis/row.hpp"
+#include "perfmail/table/dialect.hpp"
 #include "perfmail/table/header.hpp"
+
+#include "table/table_text.hpp"
 
 #include <vector>
 

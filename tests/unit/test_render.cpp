@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/error.hpp"
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/table/render.hpp"
 #include "support/seeds.hpp"

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/error.hpp"
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/io/comparison_json.hpp"
 #include "perfmail/stats/estimate.hpp"

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "perfmail/stats/sorted_copy.hpp"
 #include "perfmail/stats/trim.hpp"
 
 #include <algorithm>

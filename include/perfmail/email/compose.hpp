@@ -11,6 +11,7 @@
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/email/document.hpp"
+#include "perfmail/error.hpp"
 #include "perfmail/table/request.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/table/header.hpp"

@@ -19,11 +19,15 @@
 
 namespace perfmail::email {
 
+/// An empty matrix, shared: what results hold until they are loaded. Compiled (src/email/compose.cpp),
+/// so that including this header instantiates none of make_shared.
+[[nodiscard]] std::shared_ptr<const matrix> no_results();
+
 /// Result matrices of one commit, with where they came from (for messages). Shared, so that a
 /// comparison holds them without a copy.
 struct results {
   std::string origin;  ///< a path, or "inline"
-  std::shared_ptr<const matrix> data = std::make_shared<const matrix>();
+  std::shared_ptr<const matrix> data = no_results();
 };
 
 /// One commit the bisection tested, with its verdict and results.

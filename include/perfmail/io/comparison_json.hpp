@@ -6,6 +6,7 @@
 
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
+#include "perfmail/table/dialect.hpp"
 #include "perfmail/table/header.hpp"
 
 #include <optional>

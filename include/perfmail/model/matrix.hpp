@@ -13,8 +13,6 @@
 #include "perfmail/model/series.hpp"
 #include "perfmail/model/series_view.hpp"
 
-#include <algorithm>
-#include <iterator>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -28,106 +26,59 @@ namespace perfmail {
 
 class matrix {
  public:
-  // Out of line (src/model/matrix.cpp), where the store's type is complete: the header stays free of
-  // <memory_resource>.
+  // What does more than read a member is out of line (src/model/matrix.cpp): the store's type is
+  // complete there, and a file that includes this header instantiates no sort, search or vector growth.
   matrix();
   matrix(matrix&&) noexcept;
   matrix& operator=(matrix&&) noexcept;
   /// A copy has a store of its own.
   matrix(const matrix& other);
-  matrix& operator=(const matrix& other) {
-    if (this != &other) *this = matrix(other);
-    return *this;
-  }
+  matrix& operator=(const matrix& other);
   ~matrix();
 
   /// Adds a copy of a metric at the end of the order; a metric of the same name is replaced in place.
-  void add(const series_view& series) {
-    if (const auto at = index_.find(series.name(), name_at()); at != name_index::npos) {
-      metrics_[at] = store(series);  // the replaced samples stay in the store unused: replacing is rare
-      longest_ = 0;
-      for (const auto& m : metrics_) longest_ = std::max(longest_, m.size());
-      return;
-    }
-    try_add(series);
-  }
+  void add(const series_view& series);
 
   /// Adds a copy of a metric at the end of the order unless one of the same name exists; returns whether
   /// it was added. One hash of the name, for loaders that refuse duplicates.
-  bool try_add(const series_view& series) {
-    if (!index_.insert(series.name(), metrics_.size(), name_at())) return false;
-    longest_ = std::max(longest_, series.size());
-    metrics_.push_back(store(series));
-    return true;
-  }
+  bool try_add(const series_view& series);
 
   /// Room for `n` metrics, so that a loader that can estimate the count grows nothing as it goes.
-  void reserve(std::size_t n) {
-    metrics_.reserve(n);
-    index_.reserve(n);
-  }
+  void reserve(std::size_t n);
 
   /// Records a metric whose samples are not numbers (the robot keeps, and ignores, such metrics).
-  void add_textual(std::string name) { textual_.push_back(std::move(name)); }
+  void add_textual(std::string name);
 
-  void set_stats_source(std::vector<std::string> sources) { stats_source_ = std::move(sources); }
+  void set_stats_source(std::vector<std::string> sources);
 
   /// Which way is better for `name`, as the file it came from says (an importer reads it from the unit:
   /// `ns/op` lower, `MB/s` higher). A hint, not a rule: compare() uses it only where no rule of the
   /// caller's names the metric, and ahead of the built-in name rules (docs/INPUTS.md). A second hint for
   /// the same name replaces the first.
-  void set_direction_hint(std::string_view name, better direction) { hint_of(name).direction = direction; }
+  void set_direction_hint(std::string_view name, better direction);
   /// The unit of `name`'s samples, as the file it came from says; it also gives the direction where the
   /// unit's quantity has one.
-  void set_unit_hint(std::string_view name, metric_unit unit) {
-    metric_hint& hint = hint_of(name);
-    hint.unit = unit;
-    if (const auto direction = direction_of(unit.what)) hint.direction = direction;
-  }
+  void set_unit_hint(std::string_view name, metric_unit unit);
   /// The units of many metrics at once, as an importer gathers them: one sort rather than an insertion
   /// each. A name given twice keeps its last unit.
-  void set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units) {
-    std::stable_sort(units.begin(), units.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::pair<std::string, metric_hint>> merged;
-    merged.reserve(hints_.size() + units.size());
-    auto old = hints_.begin();
-    for (auto at = units.begin(); at != units.end(); ++at) {
-      if (std::next(at) != units.end() && std::next(at)->first == at->first) continue;  // a later one wins
-      while (old != hints_.end() && old->first < at->first) merged.push_back(std::move(*old++));
-      metric_hint hint = old != hints_.end() && old->first == at->first ? (old++)->second : metric_hint{};
-      hint.unit = at->second;
-      if (const auto direction = direction_of(at->second.what)) hint.direction = direction;
-      merged.emplace_back(std::move(at->first), hint);
-    }
-    while (old != hints_.end()) merged.push_back(std::move(*old++));
-    hints_ = std::move(merged);
-  }
+  void set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units);
   /// The hint for `name`, if the file gave one.
-  [[nodiscard]] std::optional<better> direction_hint(std::string_view name) const {
-    const metric_hint* hint = find_hint(name);
-    return hint != nullptr ? hint->direction : std::nullopt;
-  }
+  [[nodiscard]] std::optional<better> direction_hint(std::string_view name) const;
   /// The unit of `name`'s samples, if the file said.
-  [[nodiscard]] std::optional<metric_unit> unit_hint(std::string_view name) const {
-    const metric_hint* hint = find_hint(name);
-    return hint != nullptr ? hint->unit : std::nullopt;
-  }
+  [[nodiscard]] std::optional<metric_unit> unit_hint(std::string_view name) const;
   [[nodiscard]] bool has_direction_hints() const noexcept { return !hints_.empty(); }
 
   /// What made these results, and so whose conventions judge them (model/origin.hpp).
   [[nodiscard]] const result_origin& origin() const noexcept { return origin_; }
-  void set_origin(result_origin origin) { origin_ = std::move(origin); }
+  void set_origin(result_origin origin);
 
   /// What the reader of the file wants the user told that the samples alone do not say (a benchmark the
   /// tool reports as failed: its runs are missing samples), one printable line each, `FILE:LINE: ...`,
   /// for the command to print as a note. Robot matrices have none.
-  void add_note(std::string note) { notes_.push_back(std::move(note)); }
+  void add_note(std::string note);
   [[nodiscard]] std::span<const std::string> notes() const noexcept { return notes_; }
 
-  [[nodiscard]] const series_view* find(std::string_view name) const {
-    const auto at = index_.find(name, name_at());
-    return at == name_index::npos ? nullptr : &metrics_[at];
-  }
+  [[nodiscard]] const series_view* find(std::string_view name) const;
   [[nodiscard]] bool contains(std::string_view name) const { return find(name) != nullptr; }
 
   [[nodiscard]] std::span<const series_view> metrics() const noexcept { return metrics_; }
@@ -144,28 +95,7 @@ class matrix {
   }
 
   /// A copy without the runs that `drop` marks (its length is the run count).
-  [[nodiscard]] matrix without_runs(const std::vector<bool>& drop) const {
-    matrix out;
-    out.reserve(metrics_.size());
-    metric_series kept_runs;
-    for (const auto& m : metrics_) {
-      kept_runs.reset(m.name());
-      for (std::size_t run = 0; run < m.size(); ++run)
-        if (run >= drop.size() || !drop[run]) kept_runs.push_back(m.raw_values()[run], m.kind(run));
-      out.add(kept_runs);
-    }
-    out.textual_ = textual_;
-    out.hints_ = hints_;
-    out.origin_ = origin_;
-    out.notes_ = notes_;
-    if (stats_source_) {
-      std::vector<std::string> kept;
-      for (std::size_t i = 0; i < stats_source_->size(); ++i)
-        if (i >= drop.size() || !drop[i]) kept.push_back((*stats_source_)[i]);
-      out.stats_source_ = std::move(kept);
-    }
-    return out;
-  }
+  [[nodiscard]] matrix without_runs(const std::vector<bool>& drop) const;
 
  private:
   /// The index reads names from the stored views.
@@ -180,17 +110,8 @@ class matrix {
     std::optional<better> direction;
     std::optional<metric_unit> unit;
   };
-  metric_hint& hint_of(std::string_view name) {
-    const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
-                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
-    if (at != hints_.end() && at->first == name) return at->second;
-    return hints_.emplace(at, std::string{name}, metric_hint{})->second;
-  }
-  [[nodiscard]] const metric_hint* find_hint(std::string_view name) const {
-    const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
-                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
-    return at != hints_.end() && at->first == name ? &at->second : nullptr;
-  }
+  metric_hint& hint_of(std::string_view name);
+  [[nodiscard]] const metric_hint* find_hint(std::string_view name) const;
 
   /// A copy of `series` in the store, viewed.
   series_view store(const series_view& series);

@@ -33,12 +33,7 @@ class metric_series {
         uniform_(other.empty() ? sample_kind::integer : other.kind(0)) {}
 
   /// Empties the series for the next metric, keeping its buffers (a loader reads many metrics into one).
-  void reset(std::string_view name) {
-    name_.assign(name);
-    values_.clear();
-    kinds_.clear();
-    uniform_ = sample_kind::integer;
-  }
+  void reset(std::string_view name);
 
   void push_back(double value, sample_kind kind) {
     if (!kinds_.empty()) {

@@ -3,7 +3,6 @@
 // one store (matrix.hpp), a metric_series in its own vectors (series.hpp). What reads samples takes a
 // view, so it works on either without a copy.
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -42,34 +41,13 @@ class series_view {
   }
 
   /// The samples that are present, in run order.
-  [[nodiscard]] std::vector<double> present_values() const {
-    if (kinds_ == nullptr)
-      return uniform_ == sample_kind::missing ? std::vector<double>{} : std::vector<double>(values_.begin(), values_.end());
-    std::vector<double> out;
-    out.reserve(values_.size());
-    for (std::size_t i = 0; i < values_.size(); ++i)
-      if (kinds_[i] != sample_kind::missing) out.push_back(values_[i]);
-    return out;
-  }
-  [[nodiscard]] std::size_t present_count() const noexcept {
-    if (kinds_ == nullptr) return uniform_ == sample_kind::missing ? 0 : values_.size();
-    return static_cast<std::size_t>(
-        std::count_if(kinds_, kinds_ + values_.size(), [](sample_kind k) { return k != sample_kind::missing; }));
-  }
+  [[nodiscard]] std::vector<double> present_values() const;
+  [[nodiscard]] std::size_t present_count() const noexcept;
   /// Whether any present sample was written as a float.
-  [[nodiscard]] bool any_floating() const noexcept {
-    if (kinds_ == nullptr) return uniform_ == sample_kind::floating && !values_.empty();
-    return std::find(kinds_, kinds_ + values_.size(), sample_kind::floating) != kinds_ + values_.size();
-  }
+  [[nodiscard]] bool any_floating() const noexcept;
 
   /// Equal names, samples and kinds, however the kinds are stored.
-  friend bool operator==(const series_view& a, const series_view& b) noexcept {
-    if (a.name_ != b.name_ || !std::equal(a.values_.begin(), a.values_.end(), b.values_.begin(), b.values_.end()))
-      return false;
-    for (std::size_t i = 0; i < a.values_.size(); ++i)
-      if (a.kind(i) != b.kind(i)) return false;
-    return true;
-  }
+  friend bool operator==(const series_view& a, const series_view& b) noexcept;
 
  private:
   std::string_view name_;

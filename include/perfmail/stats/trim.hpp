@@ -2,8 +2,6 @@
 // The robot's sort-and-trim: sort the samples, drop leading -1 values (its marker for an empty data
 // point), then cut min(n >> 5, margin) samples from each end. Change detection works on what is left.
 
-#include "perfmail/stats/sorted_copy.hpp"
-
 #include <algorithm>
 #include <cstddef>
 #include <optional>
@@ -26,20 +24,14 @@ namespace perfmail {
 }
 
 /// Sorts `xs` into `buffer` and returns the part left after the robot's margins. Callers that decide
-/// many metrics pass one buffer for all of them, so deciding a metric allocates nothing.
-[[nodiscard]] inline std::span<const double> sort_and_trim_into(std::span<const double> xs, std::vector<double>& buffer,
-                                                                std::optional<std::size_t> max_margin = std::nullopt) {
-  sorted_copy(xs, buffer);
-  return trim_sorted(buffer, max_margin);
-}
+/// many metrics pass one buffer for all of them, so deciding a metric allocates nothing. Compiled
+/// (src/stats/trim.cpp) with the sort (stats/sorted_copy.hpp).
+[[nodiscard]] std::span<const double> sort_and_trim_into(std::span<const double> xs, std::vector<double>& buffer,
+                                                         std::optional<std::size_t> max_margin = std::nullopt);
 
 /// Sorted samples with the robot's margins removed; `max_margin` caps the n >> 5 margin.
-[[nodiscard]] inline std::vector<double> sort_and_trim(std::span<const double> xs,
-                                                       std::optional<std::size_t> max_margin = std::nullopt) {
-  std::vector<double> buffer;
-  const auto kept = sort_and_trim_into(xs, buffer, max_margin);
-  return {kept.begin(), kept.end()};
-}
+[[nodiscard]] std::vector<double> sort_and_trim(std::span<const double> xs,
+                                                std::optional<std::size_t> max_margin = std::nullopt);
 
 /// The ends and the upper median of sorted samples, as the robot's change detection reads them.
 struct trimmed_range {

@@ -1,20 +1,7 @@
 #pragma once
 // What a table says above its rows, and the choices both dialects share.
 
-#include "perfmail/error.hpp"
-#include "perfmail/table/dialect.hpp"
-#include "perfmail/text/enum_names.hpp"
-#include "perfmail/text/printable.hpp"
-#include "perfmail/text/ruby_format.hpp"
-
-#include <fmt/core.h>
-
-#include <array>
-#include <cmath>
-#include <cstddef>
-#include <cstdint>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,68 +34,4 @@ struct render_options {
   bool colour = false;
 };
 
-namespace table_detail {
-
-/// Width in columns of UTF-8 text: every code point counts one (the tables use only `±` beyond ASCII).
-[[nodiscard]] constexpr std::size_t display_width(std::string_view text) noexcept {
-  std::size_t n = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
-  return n;
-}
-static_assert(display_width("\u00b1  3%") == 5);
-
-/// `id` cut to `width` characters and right-aligned in that width, printed safely (text/printable.hpp).
-[[nodiscard]] inline std::string cut_id(std::string_view id, std::size_t width) {
-  return fmt::format("{:>{}}", text::printable(id.substr(0, width)), width);
-}
-
-/// The columns of a table: the rows' (every row has the same), or the header's when there are no rows. The
-/// header must name every column.
-template <class Rows>
-[[nodiscard]] std::size_t column_count_of(const table_header& header, const Rows& rows) {
-  const std::size_t columns = rows.empty() ? header.commits.size() : rows.front()->column_count();
-  if (header.commits.size() != columns)
-    throw usage_error(fmt::format("the table has {} columns but {} commit names were given", columns,
-                                  header.commits.size()));
-  if (columns < 2) throw usage_error("a table needs a base and at least one other column");
-  return columns;
-}
-
-/// A row of a table must have the table's columns.
-template <class Row>
-void require_columns(const Row& row, std::size_t columns) {
-  if (row.column_count() != columns)
-    throw usage_error(fmt::format("metric {}: {} columns where the table has {}", row.name, row.column_count(), columns));
-}
-
-/// `unit` repeated `n` times after `first`.
-[[nodiscard]] inline std::string repeat_after(std::string_view first, std::string_view unit, std::size_t n) {
-  std::string out{first};
-  for (std::size_t i = 0; i < n; ++i) out += unit;
-  return out;
-}
-
-inline constexpr std::string_view plus_minus = "\u00b1";
-
-/// `value` as `pattern` prints it (text::ruby_format), or a value_error naming `what` when it is not a
-/// finite number: every number a table prints passes here, so no infinity or NaN is ever printed. The
-/// arithmetic before it (stats/summary.hpp, stats/change.hpp) is finite wherever the true value is a
-/// double, so this refuses exactly the values a double cannot hold.
-[[nodiscard]] inline std::string formatted(std::string_view pattern, double value, std::string_view what) {
-  if (!std::isfinite(value)) throw value_error(fmt::format("the {} is beyond the range of a double", what));
-  return text::ruby_format(pattern, value);
-}
-
-/// Runs `print` for the row of `metric`, naming the metric in a value_error it throws.
-template <class Print>
-[[nodiscard]] std::string for_metric(std::string_view metric, Print print) {
-  try {
-    return print();
-  } catch (const value_error& e) {
-    throw value_error(fmt::format("metric {}: {}", text::quoted(metric), e.what()));
-  }
-}
-
-}  // namespace table_detail
 }  // namespace perfmail

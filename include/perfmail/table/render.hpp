@@ -4,6 +4,7 @@
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/table/classic.hpp"
 #include "perfmail/table/current.hpp"
+#include "perfmail/table/dialect.hpp"
 #include "perfmail/table/header.hpp"
 #include "perfmail/table/modern.hpp"
 
