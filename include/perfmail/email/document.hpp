@@ -2,7 +2,8 @@
 // The report document: everything one email needs, resolved (result files loaded). It is what
 // `perfmail report REPORT.json` reads (schema in docs/REPORT.md) and what library users fill in directly.
 
-#include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/policy.hpp"
+#include "perfmail/analysis/row_order.hpp"
 #include "perfmail/email/body.hpp"
 #include "perfmail/email/layout.hpp"
 #include "perfmail/email/mail_headers.hpp"
