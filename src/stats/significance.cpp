@@ -95,8 +95,12 @@ std::vector<double> mann_whitney_u_tied_null_pmf(std::span<const std::size_t> ti
       for (std::size_t j = most; j >= std::max<std::size_t>(fewest, 1); --j) {
         const std::size_t added = j * (2 * below + (t - j));
         std::vector<double>& to = ways[k + j];
-        for (std::size_t u2 = low[k]; u2 <= high[k]; ++u2)
-          if (from[u2] != 0) to[u2 + added] += choose[j] * from[u2];
+        // Without a test for zeros, so that the loop vectorises: adding 0 * C(t, j) leaves a count as it is.
+        const double weight = choose[j];
+        const double* source = from.data() + low[k];
+        double* target = to.data() + low[k] + added;
+        const std::size_t span = high[k] - low[k] + 1;
+        for (std::size_t i = 0; i < span; ++i) target[i] += weight * source[i];
         low[k + j] = std::min(low[k + j], low[k] + added);
         high[k + j] = high[k + j] < low[k + j] ? high[k] + added : std::max(high[k + j], high[k] + added);
       }
