@@ -85,9 +85,10 @@ class matrix {
     if (const auto direction = direction_of(unit.what)) hint.direction = direction;
   }
   /// The units of many metrics at once, as an importer gathers them: one sort rather than an insertion
-  /// each. A name given twice keeps its last unit.
+  /// each (none when they come in order of name). A name given twice keeps its last unit.
   void set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units) {
-    std::stable_sort(units.begin(), units.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    const auto by_name = [](const auto& a, const auto& b) { return a.first < b.first; };
+    if (!std::is_sorted(units.begin(), units.end(), by_name)) std::stable_sort(units.begin(), units.end(), by_name);
     std::vector<std::pair<std::string, metric_hint>> merged;
     merged.reserve(hints_.size() + units.size());
     auto old = hints_.begin();
