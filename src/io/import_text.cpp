@@ -38,22 +38,26 @@ struct text_line {
   std::size_t offset = 0;
 };
 
-/// Each field of a line separated by blanks, with its offset in the text, handed to `each(field)`.
+/// Each field of a line separated by blanks, with its offset in the text, handed to `each(field)`; the
+/// first `limit` of them.
 template <class Each>
-void for_each_field(const text_line& line, Each&& each) {
+void for_each_field(const text_line& line, Each&& each, std::size_t limit = SIZE_MAX) {
   std::size_t i = 0;
-  while (i < line.text.size()) {
+  for (std::size_t count = 0; i < line.text.size() && count < limit;) {
     while (i < line.text.size() && is_blank(line.text[i])) ++i;
     const std::size_t start = i;
     while (i < line.text.size() && !is_blank(line.text[i])) ++i;
-    if (i > start) each(text_line{line.text.substr(start, i - start), line.offset + start});
+    if (i > start) {
+      each(text_line{line.text.substr(start, i - start), line.offset + start});
+      ++count;
+    }
   }
 }
 
-/// The fields of a line into `out`, whose room is kept from line to line.
-void fields_of(const text_line& line, std::vector<text_line>& out) {
+/// The fields of a line (the first `limit`) into `out`, whose room is kept from line to line.
+void fields_of(const text_line& line, std::vector<text_line>& out, std::size_t limit = SIZE_MAX) {
   out.clear();
-  for_each_field(line, [&](const text_line& field) { out.push_back(field); });
+  for_each_field(line, [&](const text_line& field) { out.push_back(field); }, limit);
 }
 
 std::vector<text_line> fields_of(const text_line& line) {
@@ -227,19 +231,25 @@ class go_reader {
     std::array<std::string, go_config_keys.size()> config;
     std::array<std::optional<std::string>, go_config_keys.size()> first;
     bool suffix_seen = false;
+    bool changed = true;  // whether a configuration line came since the last result
     for_each_line(text_, detail::byte_order_mark_of(text_), [&](const text_line& line) {
       if (const auto c = config_of(line.text)) {
-        if (const auto k = go_config_key(c->first)) config[*k] = std::string{c->second};
+        if (const auto k = go_config_key(c->first)) {
+          config[*k] = std::string{c->second};
+          changed = true;
+        }
         return;
       }
-      fields_of(line, fields_);
+      fields_of(line, fields_, 2);  // the name and what follows it tell a result from a status line
       const auto& fields = fields_;
       const bool result = fields.size() >= 2 && is_benchmark_name(fields[0].text);
       if (!result && !status_alone_of(line.text)) return;
-      for (std::size_t k = 0; k < config.size(); ++k) {
+      // The configuration is compared with the first result's only when it may have changed.
+      for (std::size_t k = 0; changed && k < config.size(); ++k) {
         if (!first[k]) first[k] = config[k];
         else if (*first[k] != config[k]) varies_[k] = true;
       }
+      changed = false;
       if (!result || is_status(fields)) return;
       const std::string_view suffix = procs_suffix(fields[0].text);
       if (!suffix_seen) {
@@ -280,7 +290,6 @@ class go_reader {
     benchmark_state& state = benchmarks_[benchmark];
     const std::size_t run = state.runs++;
     if (run == 0) remember_parents(fields[0].text);
-    auto& units = state.units;
     // No iteration ran: the benchmark panicked (go test prints `0  NaN ns/op` before the panic) or
     // stopped before its loop. Its run measured nothing, whatever the values say: a missing sample.
     const bool ran_nothing = iterations->value == 0;
@@ -289,14 +298,9 @@ class go_reader {
       if (!value && !(ran_nothing && fields[f].text == "NaN"))
         b_.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
       const std::string_view unit = fields[f + 1].text;
-      metric_.assign(benchmark);
-      metric_ += '.';
-      metric_ += unit;
-      const std::size_t m = b_.metric(metric_, fields[0].offset);
-      b_.unit(m, unit);
+      const std::size_t m = metric_of(state, benchmark, unit, fields[0].offset);
       if (ran_nothing) b_.add_missing(m, run, fields[f].offset);
       else b_.add(m, run, *value, fields[f].offset);
-      if (std::find(units.begin(), units.end(), unit) == units.end()) units.emplace_back(unit);
     }
     if (ran_nothing && ran_nothing_.emplace(benchmark, fields[0].offset).second) ran_nothing_order_.push_back(benchmark);
   }
@@ -363,8 +367,28 @@ class go_reader {
   struct benchmark_state {
     std::size_t runs = 0;
     std::vector<std::string> units;
+    std::vector<std::size_t> metrics;  ///< the metric of each unit, once a result line has named it
   };
   std::unordered_map<std::string, benchmark_state> benchmarks_;
+
+  /// The metric of `benchmark` in `unit` (`BenchmarkX.ns/op`), the benchmark's units keeping the ones
+  /// it has: looked up among them rather than by its name, since every result line gives each again.
+  std::size_t metric_of(benchmark_state& state, const std::string& benchmark, std::string_view unit,
+                        std::size_t offset) {
+    const auto known = std::find(state.units.begin(), state.units.end(), unit);
+    const std::size_t u = static_cast<std::size_t>(known - state.units.begin());
+    if (u < state.metrics.size() && state.metrics[u] != SIZE_MAX) return state.metrics[u];
+    metric_.assign(benchmark);
+    metric_ += '.';
+    metric_ += unit;
+    const std::size_t m = b_.metric(metric_, offset);
+    b_.unit(m, unit);
+    if (known == state.units.end()) state.units.emplace_back(unit);
+    state.metrics.resize(state.units.size(), SIZE_MAX);
+    state.metrics[u] = m;
+    return m;
+  }
+
   std::vector<failure> failures_;
   std::vector<std::pair<std::string, std::size_t>> failed_;  // each failed benchmark and its first failure
   std::unordered_map<std::string, std::size_t> failed_count_;
@@ -506,7 +530,7 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
   if (header.size() < 2) b.fail(header[0].offset, fmt::format("the {} header has no run columns", format));
   std::vector<cell> row;
   std::unordered_map<std::string, std::size_t> runs;  // long form: run labels in the order first seen
-  std::unordered_map<std::size_t, std::size_t> row_of_metric;  // wide form: where each metric's row was
+  std::vector<std::size_t> row_of_metric;  // wide form: where each metric's row starts, by its number
   // The metric of the row before, and its name: the rows of one metric usually come together, and the
   // long form names the metric on every sample.
   std::string last_name;
@@ -533,11 +557,14 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
       else b.add_missing(m, it->second, row[2].offset);
       continue;
     }
-    if (const auto [it, fresh] = row_of_metric.try_emplace(m, reader.line_start()); !fresh) {
-      const auto first = detail::text_locator(text).at(it->second);
+    // Metrics are numbered from 0 as they are first seen, so a metric new to the file is the next one.
+    if (m < row_of_metric.size()) {
+      const auto first = detail::text_locator(text).at(row_of_metric[m]);
       b.fail(row[0].offset, fmt::format("metric {} has a second row (the first is line {})", text::quoted(row[0].text),
                                         first.line));
     }
+    row_of_metric.push_back(reader.line_start());
+    b.expect_runs(m, row.size() - 1);  // the row holds every sample of the metric
     for (std::size_t col = 1; col < row.size(); ++col) {
       if (const auto sample = cell_sample(row[col], b)) b.add(m, col - 1, *sample, row[col].offset);
       else b.add_missing(m, col - 1, row[col].offset);
