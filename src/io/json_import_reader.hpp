@@ -139,8 +139,9 @@ class json_import_reader {
   return token;
 }
 
-// Inline: an importer's file is mostly numbers, and a call for each costs as much as reading it.
-inline json_value json_import_reader::peek(od::value& value) {
+// Inline, as simdjson's own calls are: an importer's file is mostly numbers, and a call for each costs
+// as much as reading it.
+simdjson_inline json_value json_import_reader::peek(od::value& value) {
   json_value out;
   const std::string_view raw = value.raw_json_token();
   out.offset = offset_of(raw.data());
