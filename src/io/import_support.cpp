@@ -39,15 +39,22 @@ std::optional<read_number> number_of(std::string_view token) {
 }
 
 import_builder::import_builder(std::string_view source, std::string_view text, const load_limits& limits)
-    : source_(source), text_(text), limits_(limits) {}
+    : source_(source), text_(text), limits_(limits) {
+  // Room for the metrics a file of this size usually names (a metric takes a hundred bytes or more in
+  // every format), so that the index is not rebuilt, every name hashed again, as it grows; at most
+  // what a large file needs, since a file's size says little of its metrics beyond that.
+  constexpr std::size_t bytes_per_metric = 100;
+  constexpr std::size_t most_reserved = std::size_t{1} << 16;
+  index_.reserve(std::min(text.size() / bytes_per_metric, most_reserved));
+}
 
 std::size_t import_builder::metric(std::string_view name, std::size_t offset) {
   if (const auto it = index_.find(name); it != index_.end()) return it->second;
   if (name.empty()) fail(offset, "an empty metric name");
   // The rule a loaded matrix's names follow.
   if (const auto problem = detail::metric_name_problem(name, limits_)) fail(offset, *problem);
-  index_.emplace(std::string{name}, metrics_.size());
-  metrics_.push_back({std::string{name}, {}, std::nullopt, std::nullopt});
+  const auto added = index_.emplace(std::string{name}, metrics_.size()).first;
+  metrics_.push_back({added->first, {}, std::nullopt, std::nullopt});
   return metrics_.size() - 1;
 }
 

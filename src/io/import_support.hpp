@@ -32,6 +32,9 @@ struct read_number {
 class import_builder {
  public:
   import_builder(std::string_view source, std::string_view text, const load_limits& limits);
+  // Its metrics' names are views of its index's keys: a copy's would point into the original.
+  import_builder(const import_builder&) = delete;
+  import_builder& operator=(const import_builder&) = delete;
 
   /// The metric named `name` (checked as a loaded metric name is), added if new; `offset` is where the
   /// name comes from, for messages.
@@ -85,7 +88,7 @@ class import_builder {
     bool given = false;
   };
   struct gathered {
-    std::string name;
+    std::string_view name;  ///< the index's key: a node's key stays where it is as the index grows
     std::vector<sample_slot> samples;
     std::optional<metric_unit> unit;
     std::optional<std::string_view> unit_text;  ///< the text unit() was given last
@@ -105,7 +108,7 @@ class import_builder {
     using is_transparent = void;
     std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
   };
-  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;
+  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;  ///< the metrics' names
   std::vector<std::string> notes_;
   std::vector<piece> pieces_;
   std::string pieces_are_;  ///< what a piece is, for messages
