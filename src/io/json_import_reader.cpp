@@ -53,7 +53,7 @@ bool json_import_reader::seen_keys::add(std::string_view key) {
 }
 
 json_import_reader::json_import_reader(std::string_view text)
-    : text_(text), bom_(byte_order_mark_of(text)), padded_(text.substr(bom_)) {}
+    : bom_(byte_order_mark_of(text)), padded_(text.substr(bom_)) {}
 
 json_import_reader::seen_keys& json_import_reader::keys_at(std::size_t depth) {
   if (keys_.size() <= depth) keys_.resize(depth + 1);

@@ -68,16 +68,17 @@ class json_import_reader {
   void finish();
 
   /// The members of `object`, which is `depth` levels deep (the top level is 1), one at a time:
-  /// `each(key, key_offset, value)` must read or `skip` the value. A key seen before in the object stops
-  /// the pass.
+  /// `each(key, key_offset, value)` must read the value (`read`, or `peek` and then all it holds). A key
+  /// seen before in the object stops the pass.
   template <class Each>
   void members(od::object& object, std::size_t depth, Each&& each);
-  /// The items of `array`, `depth` levels deep: `each(index, item)` must read or `skip` the item.
+  /// The items of `array`, `depth` levels deep: `each(index, item)` must read the item, as `members`'
+  /// must read a value.
   template <class Each>
   void items(od::array& array, std::size_t depth, Each&& each);
 
-  /// Reads `value` as what it is: a scalar whole, an array or object by checking all it holds. Its
-  /// place and kind are returned (and a scalar's value).
+  /// Reads `value`, a member or item of a container `depth` levels deep, as what it is: a scalar whole,
+  /// an array or object by checking all it holds. Its place and kind are returned (and a scalar's value).
   json_value read(od::value& value, std::size_t depth);
   /// Reads `value` as `read` does when it is a scalar; an array or object is left to the caller, with
   /// its kind and place returned: it must then read it itself, or hand it to `read_within`.
@@ -87,9 +88,6 @@ class json_import_reader {
 
   od::object object_of(od::value& value);
   od::array array_of(od::value& value);
-
-  /// The file's text (byte-order mark and all), for messages.
-  [[nodiscard]] std::string_view text() const noexcept { return text_; }
 
  private:
   [[nodiscard]] std::size_t offset_of(const char* at) const noexcept {
@@ -113,7 +111,6 @@ class json_import_reader {
   /// `peek` for a value that is not a number.
   void peek_other(od::value& value, json_value& out);
 
-  std::string_view text_;
   std::size_t bom_ = 0;
   simdjson::padded_string padded_;
   od::parser parser_;
