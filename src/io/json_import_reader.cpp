@@ -25,10 +25,6 @@ std::string_view kind_name(json_node::kind k) noexcept {
 
 namespace {
 
-/// Objects up to this many keys are checked for a repeated key by a scan, which for the small objects
-/// of benchmark results is much cheaper than a hash table.
-constexpr std::size_t scanned_keys = 32;
-
 json_node::kind kind_of(od::json_type type) {
   switch (type) {
     case od::json_type::array: return json_node::kind::array;
@@ -43,22 +39,14 @@ json_node::kind kind_of(od::json_type type) {
 
 }  // namespace
 
-bool json_import_reader::seen_keys::add(std::string_view key) {
-  if (!hashed.empty()) return hashed.insert(key).second;
-  for (const std::string_view seen : scanned)
-    if (seen == key) return false;
-  scanned.push_back(key);
-  if (scanned.size() > scanned_keys) hashed.insert(scanned.begin(), scanned.end());
-  return true;
+bool json_import_reader::seen_keys::add_hashed(std::string_view key) {
+  if (hashed.empty()) hashed.insert(scanned.begin(), scanned.end());
+  return hashed.insert(key).second;
 }
 
 json_import_reader::json_import_reader(std::string_view text)
-    : bom_(byte_order_mark_of(text)), padded_(text.substr(bom_)) {}
+    : bom_(byte_order_mark_of(text)), padded_(text.substr(bom_)), keys_(max_json_depth + 1) {}
 
-json_import_reader::seen_keys& json_import_reader::keys_at(std::size_t depth) {
-  if (keys_.size() <= depth) keys_.resize(depth + 1);
-  return keys_[depth];
-}
 
 json_value json_import_reader::start() {
   if (iterated_) {

@@ -103,9 +103,21 @@ class json_import_reader {
       hashed.clear();
     }
     /// Adds `key`; false when the object had it already.
-    bool add(std::string_view key);
+    bool add(std::string_view key) {
+      if (hashed.empty() && scanned.size() < scanned_keys) {
+        for (const std::string_view seen : scanned)
+          if (seen == key) return false;
+        scanned.push_back(key);
+        return true;
+      }
+      return add_hashed(key);
+    }
+    /// `add` once the object outgrows a scan.
+    bool add_hashed(std::string_view key);
+    /// Objects up to this many keys are checked for a repeated key by a scan, which for the small objects
+    /// of benchmark results is much cheaper than a hash table.
+    static constexpr std::size_t scanned_keys = 32;
   };
-  seen_keys& keys_at(std::size_t depth);
   /// The number whose token is `out.text`, read from the token into `out`: what the parser does not read.
   static void read_number_token(json_value& out);
   /// `peek` for a value that is not a number.
@@ -116,7 +128,7 @@ class json_import_reader {
   od::parser parser_;
   od::document document_;
   bool iterated_ = false;
-  std::vector<seen_keys> keys_;
+  std::vector<seen_keys> keys_;  ///< by depth, one for each level up to the limit: never grows
 };
 
 /// The string whose text starts at `raw` (after its opening quote), when it holds no escape; a null view
@@ -169,7 +181,8 @@ template <class Each>
 void json_import_reader::members(od::object& object, std::size_t depth, Each&& each) {
   if (depth > max_json_depth) not_strict(simdjson::DEPTH_ERROR);
   // The keys of this object are kept for the length of its reading; a nested object uses the next set.
-  keys_at(depth).clear();
+  seen_keys& seen = keys_[depth];
+  seen.clear();
   // The results are used where they are, not copied out: a copy of the parser's small structures costs
   // a stall of the processor each time (a store, then a wider load of it).
   for (auto field_result : object) {
@@ -182,7 +195,7 @@ void json_import_reader::members(od::object& object, std::size_t depth, Each&& e
     std::string_view key = plain_string(raw);
     if (key.data() == nullptr)
       if (auto err = field.unescaped_key().get(key)) not_strict(err);
-    if (!keys_at(depth).add(key)) not_strict();
+    if (!seen.add(key)) not_strict();
     each(key, key_offset, field.value());
   }
 }
