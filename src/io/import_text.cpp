@@ -287,7 +287,7 @@ class go_reader {
     benchmark_.assign(prefix_);
     benchmark_ += fields[0].text;
     const std::string& benchmark = benchmark_;
-    benchmark_state& state = benchmarks_[benchmark];
+    benchmark_state& state = result_state(benchmark);
     const std::size_t run = state.runs++;
     if (run == 0) remember_parents(fields[0].text);
     // No iteration ran: the benchmark panicked (go test prints `0  NaN ns/op` before the panic) or
@@ -368,8 +368,31 @@ class go_reader {
     std::size_t runs = 0;
     std::vector<std::string> units;
     std::vector<std::size_t> metrics;  ///< the metric of each unit, once a result line has named it
+    const std::string* name = nullptr;     ///< its key in benchmarks_, once a result line has found it
+    benchmark_state* next = nullptr;       ///< the benchmark of the result line after its last one
   };
   std::unordered_map<std::string, benchmark_state> benchmarks_;
+  benchmark_state* last_result_ = nullptr;  ///< the benchmark of the last result line
+
+  /// The state of the benchmark of a result line. Results come in patterns: a benchmark again (go test
+  /// -count runs each N times in a row), or the benchmarks in the order they came before (runs of a
+  /// suite one after the other). The benchmark that followed the last one last time, and the last one,
+  /// are tried before the hash map: a comparison of names instead of a hash and a search.
+  benchmark_state& result_state(const std::string& benchmark) {
+    benchmark_state* state = nullptr;
+    if (last_result_ != nullptr && last_result_->next != nullptr && *last_result_->next->name == benchmark)
+      state = last_result_->next;
+    else if (last_result_ != nullptr && *last_result_->name == benchmark)
+      state = last_result_;
+    else {
+      const auto it = benchmarks_.try_emplace(benchmark).first;  // a node's key and value stay where they are
+      state = &it->second;
+      state->name = &it->first;
+    }
+    if (last_result_ != nullptr) last_result_->next = state;
+    last_result_ = state;
+    return *state;
+  }
 
   /// The metric of `benchmark` in `unit` (`BenchmarkX.ns/op`), the benchmark's units keeping the ones
   /// it has: looked up among them rather than by its name, since every result line gives each again.
