@@ -93,11 +93,16 @@ void import_builder::add_missing(std::size_t metric, std::size_t run, std::size_
 }
 
 void import_builder::unit(std::size_t metric, std::string_view unit_text) {
-  // The same text again (every sample of a metric gives its unit) is the same unit: read once.
+  // The same text again (every sample of a metric gives its unit, and most metrics of a file share
+  // one) is the same unit: read once.
   auto& m = metrics_[metric];
   if (m.unit_text && *m.unit_text == unit_text) return;
   m.unit_text = unit_text;
-  if (const auto known = unit_of(unit_text)) m.unit = known;
+  if (!last_unit_text_ || *last_unit_text_ != unit_text) {
+    last_unit_text_ = unit_text;
+    last_unit_ = unit_of(unit_text);
+  }
+  if (last_unit_) m.unit = last_unit_;
 }
 
 bool import_builder::has_sample(std::size_t metric, std::size_t run) const noexcept {

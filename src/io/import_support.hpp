@@ -109,6 +109,8 @@ class import_builder {
     std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
   };
   std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;  ///< the metrics' names
+  std::optional<std::string_view> last_unit_text_;  ///< the unit text read last, and its unit
+  std::optional<metric_unit> last_unit_;
   std::vector<std::string> notes_;
   std::vector<piece> pieces_;
   std::string pieces_are_;  ///< what a piece is, for messages
