@@ -15,6 +15,8 @@
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/matrix_json.hpp"
 
+#include "reference_loop.hpp"  // the performance guard's yardstick (bench/perf_guard.py)
+
 #include <benchmark/benchmark.h>
 
 #include <fmt/format.h>

@@ -6,7 +6,10 @@ recorded figures (bench/perf_baseline.json) hold on any machine. --record rewrit
 stage's lowest ratio over --runs runs: a busy machine slows memory-bound stages more than the
 reference loop (by up to 2x here), and a ratio recorded then would let a regression pass.
 
-Usage: perf_guard.py --bench-dir BUILD/bench [--record [--runs 5]] [--tolerance 3]
+--only BINARY (repeatable) runs the stages of those benchmarks alone; with --record, their ratios are
+written over theirs in the baseline and every other recorded ratio is kept as it is.
+
+Usage: perf_guard.py --bench-dir BUILD/bench [--only BINARY ...] [--record [--runs 5]] [--tolerance 3]
 """
 
 import argparse
@@ -20,6 +23,9 @@ BASELINE = os.path.join(HERE, "perf_baseline.json")
 STAGES = {
     "bench_compare": "load|detect/robot|detect/utest|render/classic|render/modern|to_json|reference_loop",
     "bench_plot": "trend_plot/gnuplot_5_4|trend_plot/gnuplot_4_6|trend_plot/unicode|reference_loop",
+    # The importers, each reading the same samples in its format (matrix.json's loader among them).
+    "bench_import": "^read/(matrix|matrix_detected|gbench|gbench_detected|hyperfine|pytest|go|csv_long|csv_wide|"
+                    "tsv_wide|numbers)$|reference_loop",
 }
 
 
@@ -41,7 +47,9 @@ def main():
     parser.add_argument("--record", action="store_true")
     parser.add_argument("--runs", type=int, default=5, help="with --record: the runs to take the lowest of")
     parser.add_argument("--tolerance", type=float, default=3.0)
+    parser.add_argument("--only", action="append", choices=sorted(STAGES), help="run these benchmarks' stages alone")
     args = parser.parse_args()
+    binaries = args.only or list(STAGES)
 
     data_dir = os.path.join(args.bench_dir, "compare-data")
     if not os.path.exists(os.path.join(data_dir, "base", "matrix.json")):
@@ -49,18 +57,21 @@ def main():
                        capture_output=True)
     ratios = {}
     for _ in range(args.runs if args.record else 1):
-        for binary in STAGES:
+        for binary in binaries:
             for stage, ratio in run(args.bench_dir, binary, data_dir).items():
                 ratios[stage] = min(ratio, ratios.get(stage, ratio))
 
     if args.record:
+        recorded = {} if args.only is None else json.load(open(BASELINE))
+        recorded = {k: v for k, v in recorded.items() if k.split(":")[0] not in binaries}
+        recorded.update({k: round(v, 4) for k, v in ratios.items()})
         with open(BASELINE, "w") as out:
-            json.dump({k: round(v, 4) for k, v in sorted(ratios.items())}, out, indent=2)
+            json.dump(dict(sorted(recorded.items())), out, indent=2)
             out.write("\n")
         print(f"recorded {len(ratios)} stages in {BASELINE}")
         return 0
 
-    baseline = json.load(open(BASELINE))
+    baseline = {k: v for k, v in json.load(open(BASELINE)).items() if k.split(":")[0] in binaries}
     failed = 0
     for stage, recorded in sorted(baseline.items()):
         now = ratios.get(stage)

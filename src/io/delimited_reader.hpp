@@ -26,57 +26,69 @@ class delimited_reader {
   delimited_reader(std::string_view text, char separator, const import_builder& b)
       : text_(text), separator_(separator), b_(b), at_(detail::byte_order_mark_of(text)) {}
 
-  /// The next record into `out`; false at the end. Empty lines are skipped.
+  /// The next record into `out`; false at the end. Empty lines are skipped. The cells `out` holds are
+  /// written over, so that reading record after record into one vector allocates nothing once its
+  /// cells are as long as the longest fields.
   bool next(std::vector<cell>& out) {
-    out.clear();
     while (at_ < text_.size() && (text_[at_] == '\n' || (text_[at_] == '\r' && at_ + 1 < text_.size() && text_[at_ + 1] == '\n')))
       at_ += text_[at_] == '\n' ? 1 : 2;
-    if (at_ >= text_.size()) return false;
+    if (at_ >= text_.size()) {
+      out.clear();
+      return false;
+    }
     line_start_ = at_;
+    std::size_t count = 0;
     for (;;) {
-      cell c;
+      if (count == out.size()) out.emplace_back();
+      cell& c = out[count++];
       c.offset = at_;
+      c.text.clear();
       if (at_ < text_.size() && text_[at_] == '"') {
         const std::size_t open = at_++;
         for (;;) {
-          if (at_ >= text_.size()) b_.fail(open, "a quoted field is not closed");
-          if (text_[at_] == '"') {
-            if (at_ + 1 < text_.size() && text_[at_ + 1] == '"') {
-              c.text += '"';
-              at_ += 2;
-              continue;
-            }
+          // The text up to the next quote is the field's as it is.
+          const std::size_t quote = text_.find('"', at_);
+          if (quote == std::string_view::npos) b_.fail(open, "a quoted field is not closed");
+          c.text.append(text_.substr(at_, quote - at_));
+          at_ = quote + 1;
+          if (at_ < text_.size() && text_[at_] == '"') {
+            c.text += '"';
             ++at_;
-            break;
+            continue;
           }
-          c.text += text_[at_++];
+          break;
         }
         if (at_ < text_.size() && text_[at_] != separator_ && text_[at_] != '\n' && text_[at_] != '\r')
           b_.fail(at_, "text after a quoted field's closing quote");
       } else {
+        const std::size_t start = at_;
         while (at_ < text_.size() && text_[at_] != separator_ && text_[at_] != '\n' && text_[at_] != '\r') {
           if (text_[at_] == '"') b_.fail(at_, "a quote inside a field that does not start with one (RFC 4180)");
-          c.text += text_[at_++];
+          ++at_;
         }
+        c.text.assign(text_.substr(start, at_ - start));
       }
-      out.push_back(std::move(c));
-      if (at_ >= text_.size()) return true;
+      if (at_ >= text_.size()) break;
       if (text_[at_] == separator_) {
         ++at_;
         if (at_ >= text_.size()) {
-          out.push_back({{}, at_});
-          return true;
+          if (count == out.size()) out.emplace_back();
+          out[count].text.clear();
+          out[count++].offset = at_;
+          break;
         }
         continue;
       }
       if (text_[at_] == '\r') {
         if (at_ + 1 >= text_.size() || text_[at_ + 1] != '\n') b_.fail(at_, "a carriage return that ends no line");
         at_ += 2;
-        return true;
+        break;
       }
       ++at_;  // '\n'
-      return true;
+      break;
     }
+    out.resize(count);
+    return true;
   }
 
   [[nodiscard]] std::size_t line_start() const noexcept { return line_start_; }

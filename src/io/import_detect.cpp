@@ -3,6 +3,7 @@
 #include "perfmail/io/import.hpp"
 
 #include "import_support.hpp"
+#include "json_import_reader.hpp"
 
 #include "perfmail/text/enum_names.hpp"
 
@@ -19,8 +20,10 @@ namespace perfmail::io {
 
 namespace {
 
-using detail::json_node;
-using kind = json_node::kind;
+using detail::json_import_reader;
+using detail::json_value;
+using kind = detail::json_node::kind;
+namespace od = simdjson::ondemand;
 
 std::string_view described(input_format f) {
   switch (f) {
@@ -47,27 +50,44 @@ std::string_view described(input_format f) {
                     fmt::format("the format is ambiguous: it could be {}; say which with --input-format", names));
 }
 
-/// The JSON formats an object's top-level members fit.
-std::vector<input_format> json_candidates(const json_node& root) {
-  std::vector<input_format> out;
-  const auto has = [&](std::string_view key) { return detail::member(root, key) != nullptr; };
-  if (has("benchmarks") && has("context")) out.push_back(input_format::gbench);
-  if (has("benchmarks") && has("machine_info")) out.push_back(input_format::pytest);
-  if (const json_node* results = detail::member(root, "results");
-      results != nullptr && results->type == kind::array && !results->items.empty() &&
-      detail::member(results->items.front(), "times") != nullptr)
-    out.push_back(input_format::hyperfine);
+/// The JSON formats the document's top-level members fit, read with On-Demand (every value of it, as
+/// strictly as an importer reads it), or nullopt when the top level is not an object.
+std::optional<std::vector<input_format>> json_candidates(json_import_reader& json, std::size_t& top_offset) {
+  const json_value top = json.start();
+  top_offset = top.offset;
+  if (top.type != kind::object) return std::nullopt;  // refused: the strict reading looks at the rest
+  bool benchmarks = false, context = false, machine_info = false, results_with_times = false;
   // A matrix maps each metric to an array of samples (numbers, null, or text it keeps and ignores) and
   // may name its stats_source: an array of objects is no metric's.
-  const auto samples = [](const json_node& array) {
-    return std::all_of(array.items.begin(), array.items.end(), [](const json_node& item) {
-      return item.type != kind::array && item.type != kind::object;
-    });
-  };
   bool arrays = true;
-  for (const auto& m : root.members)
-    arrays = arrays && ((m.value.type == kind::array && samples(m.value)) ||
-                        (m.key == "stats_source" && m.value.type == kind::string));
+  od::object root = json.top_object();
+  json.members(root, 1, [&](std::string_view key, std::size_t, od::value& value) {
+    const json_value v = json.peek(value);
+    benchmarks = benchmarks || key == "benchmarks";
+    context = context || key == "context";
+    machine_info = machine_info || key == "machine_info";
+    if (v.type != kind::array) {
+      arrays = arrays && key == "stats_source" && v.type == kind::string;
+      return json.read_within(value, v, 1);
+    }
+    od::array array = json.array_of(value);
+    json.items(array, 2, [&](std::size_t i, od::value& item) {
+      const json_value peeked = json.peek(item);
+      arrays = arrays && peeked.type != kind::array && peeked.type != kind::object;
+      // hyperfine's results: the first is an object with times.
+      if (key != "results" || i != 0 || peeked.type != kind::object) return json.read_within(item, peeked, 2);
+      od::object first = json.object_of(item);
+      json.members(first, 3, [&](std::string_view member, std::size_t, od::value& member_value) {
+        results_with_times = results_with_times || member == "times";
+        (void)json.read(member_value, 3);
+      });
+    });
+  });
+  json.finish();
+  std::vector<input_format> out;
+  if (benchmarks && context) out.push_back(input_format::gbench);
+  if (benchmarks && machine_info) out.push_back(input_format::pytest);
+  if (results_with_times) out.push_back(input_format::hyperfine);
   if (arrays) out.push_back(input_format::matrix);
   return out;
 }
@@ -86,22 +106,25 @@ bool has_other_formats_key(std::string_view text) {
   return false;
 }
 
-/// The format of JSON `text`. When deciding took reading the document, its tree is left in `tree`, so
-/// that the reader does not parse it again.
-input_format detect_json(std::string_view text, std::string_view source, std::optional<json_node>* tree) {
+/// The format of JSON `text`. When deciding took reading the document, its reader is left in `reader`
+/// (when given), so that the importer does not parse it again.
+input_format detect_json(std::string_view text, std::string_view source, std::optional<json_import_reader>* reader) {
   if (!has_other_formats_key(text)) return input_format::matrix;
-  detail::import_builder b(source, text, {});
-  json_node root = detail::json_document(text, b, std::string{source});
-  if (root.type != kind::object)
-    b.fail(root.offset, "the top level is not a JSON object: no format perfmail reads has one");
-  const auto candidates = json_candidates(root);
-  if (candidates.empty())
-    b.fail(root.offset, "a JSON object of no format perfmail reads: expected a matrix.json (metrics mapped to "
-                        "arrays), Google Benchmark (\"context\" and \"benchmarks\"), hyperfine (\"results\" with "
-                        "\"times\") or pytest-benchmark (\"machine_info\" and \"benchmarks\")");
-  if (candidates.size() > 1) refuse_ambiguous(source, candidates);
-  if (tree != nullptr) *tree = std::move(root);
-  return candidates.front();
+  std::optional<json_import_reader> own;
+  json_import_reader& json = (reader != nullptr ? *reader : own).emplace(text);
+  const detail::import_builder b(source, text, {});
+  return detail::read_json_import(json, text, b, source, [&](json_import_reader& document) {
+    std::size_t top_offset = 0;
+    const auto candidates = json_candidates(document, top_offset);
+    if (!candidates)
+      b.fail(top_offset, "the top level is not a JSON object: no format perfmail reads has one");
+    if (candidates->empty())
+      b.fail(top_offset, "a JSON object of no format perfmail reads: expected a matrix.json (metrics mapped to "
+                         "arrays), Google Benchmark (\"context\" and \"benchmarks\"), hyperfine (\"results\" with "
+                         "\"times\") or pytest-benchmark (\"machine_info\" and \"benchmarks\")");
+    if (candidates->size() > 1) refuse_ambiguous(source, *candidates);
+    return candidates->front();
+  });
 }
 
 std::string_view first_token(std::string_view text) {
@@ -124,7 +147,7 @@ bool all_numbers(std::string_view text) {
   return any;
 }
 
-input_format detect(std::string_view text, std::string_view source, std::optional<json_node>* tree) {
+input_format detect(std::string_view text, std::string_view source, std::optional<json_import_reader>* reader) {
   // An empty file, and text in UTF-16 or UTF-32 (a NUL among the first bytes, or their byte-order
   // marks), are read as the robot's matrix.json, the one format perfmail read before it read others:
   // its strict reading names what is wrong with them, as it always has.
@@ -139,7 +162,7 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   if (text[first] == '{' || text[first] == '[') {
     // `go test -json`: one JSON object a line, the first an event with an Action.
     if (detail::is_test2json(text.substr(first))) return input_format::go;
-    return detect_json(text, source, tree);
+    return detect_json(text, source, reader);
   }
 
   std::vector<input_format> candidates;
@@ -179,14 +202,18 @@ input_format detect_input_format(std::string_view text, std::string_view source)
 
 matrix parse_input(std::string_view text, std::string_view source, input_format format, const load_limits& limits) {
   if (format == input_format::automatic) {
-    std::optional<json_node> tree;
-    format = detect(text, source, &tree);
-    // A JSON document detection had to read is read from its tree, not parsed a second time.
-    if (tree) {
+    std::optional<json_import_reader> reader;
+    format = detect(text, source, &reader);
+    // A JSON document detection had to read is read again from the parser's index of it, not parsed a
+    // second time.
+    if (reader) {
       detail::import_builder b(source, text, limits);
-      if (format == input_format::gbench) return detail::read_gbench(*tree, b);
-      if (format == input_format::hyperfine) return detail::read_hyperfine(*tree, b);
-      if (format == input_format::pytest) return detail::read_pytest(*tree, b);
+      const auto read_with = [&](auto read) {
+        return detail::read_json_import(*reader, text, b, source, [&](json_import_reader& json) { return read(json, b); });
+      };
+      if (format == input_format::gbench) return read_with(detail::read_gbench);
+      if (format == input_format::hyperfine) return read_with(detail::read_hyperfine);
+      if (format == input_format::pytest) return read_with(detail::read_pytest);
     }
   }
   switch (format) {

@@ -32,6 +32,9 @@ struct read_number {
 class import_builder {
  public:
   import_builder(std::string_view source, std::string_view text, const load_limits& limits);
+  // Its metrics' names are views of its index's keys: a copy's would point into the original.
+  import_builder(const import_builder&) = delete;
+  import_builder& operator=(const import_builder&) = delete;
 
   /// The metric named `name` (checked as a loaded metric name is), added if new; `offset` is where the
   /// name comes from, for messages.
@@ -40,11 +43,17 @@ class import_builder {
   void add(std::size_t metric, std::size_t run, read_number sample, std::size_t offset);
   /// The next run of `metric`, after those it has.
   void append(std::size_t metric, read_number sample, std::size_t offset);
+  /// Room for `runs` samples of `metric`, which the input holds and is about to give (an array of times
+  /// read already): spares growing the series sample by sample.
+  void expect_runs(std::size_t metric, std::size_t runs);
   /// A run of `metric` that has no sample (a failed repetition, an empty cell).
   void add_missing(std::size_t metric, std::size_t run, std::size_t offset);
   /// The unit `metric`'s samples are in, as the tool wrote it (`ns/op`, `MB/s`, `s`); a unit not known
-  /// (model/unit.hpp) gives neither a unit nor a direction.
+  /// (model/unit.hpp) gives neither a unit nor a direction. `unit_text` must last as long as the
+  /// reading: the text it was given last is kept, so that the same text again is not read again.
   void unit(std::size_t metric, std::string_view unit_text);
+  /// Whether run `run` of `metric` was given, a sample or a missing one.
+  [[nodiscard]] bool has_sample(std::size_t metric, std::size_t run) const noexcept;
   [[nodiscard]] std::size_t runs_of(std::size_t metric) const { return metrics_[metric].samples.size(); }
   [[nodiscard]] std::size_t metric_count() const noexcept { return metrics_.size(); }
   [[nodiscard]] const load_limits& limits() const noexcept { return limits_; }
@@ -79,9 +88,10 @@ class import_builder {
     bool given = false;
   };
   struct gathered {
-    std::string name;
+    std::string_view name;  ///< the index's key: a node's key stays where it is as the index grows
     std::vector<sample_slot> samples;
     std::optional<metric_unit> unit;
+    std::optional<std::string_view> unit_text;  ///< the text unit() was given last
   };
   void set(std::size_t metric, std::size_t run, sample_slot slot, std::size_t offset);
   /// The place of byte `offset` in the file, and what to add to a message about it.
@@ -98,7 +108,9 @@ class import_builder {
     using is_transparent = void;
     std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
   };
-  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;
+  std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;  ///< the metrics' names
+  std::optional<std::string_view> last_unit_text_;  ///< the unit text read last, and its unit
+  std::optional<metric_unit> last_unit_;
   std::vector<std::string> notes_;
   std::vector<piece> pieces_;
   std::string pieces_are_;  ///< what a piece is, for messages
@@ -126,10 +138,13 @@ class import_builder {
 /// The member `key` of an object node, or null.
 [[nodiscard]] const json_node* member(const json_node& object, std::string_view key);
 
-/// The JSON importers on a document's tree (an object), which detection has read once already; `b` holds
-/// the text, its name and the limits.
-[[nodiscard]] matrix read_gbench(const json_node& root, import_builder& b);
-[[nodiscard]] matrix read_hyperfine(const json_node& root, import_builder& b);
-[[nodiscard]] matrix read_pytest(const json_node& root, import_builder& b);
+class json_import_reader;
+
+/// The JSON importers on a document read with On-Demand (json_import_reader.hpp), which detection may
+/// have read once already; `b` holds the text, its name and the limits. Call them through
+/// read_json_import, which names the faults they stop at.
+[[nodiscard]] matrix read_gbench(json_import_reader& json, import_builder& b);
+[[nodiscard]] matrix read_hyperfine(json_import_reader& json, import_builder& b);
+[[nodiscard]] matrix read_pytest(json_import_reader& json, import_builder& b);
 
 }  // namespace perfmail::io::detail

@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <array>
 #include <optional>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -39,16 +38,31 @@ struct text_line {
   std::size_t offset = 0;
 };
 
-/// The fields of a line separated by blanks, each with its offset in the text.
-std::vector<text_line> fields_of(const text_line& line) {
-  std::vector<text_line> out;
+/// Each field of a line separated by blanks, with its offset in the text, handed to `each(field)`; the
+/// first `limit` of them.
+template <class Each>
+void for_each_field(const text_line& line, Each&& each, std::size_t limit = SIZE_MAX) {
   std::size_t i = 0;
-  while (i < line.text.size()) {
+  for (std::size_t count = 0; i < line.text.size() && count < limit;) {
     while (i < line.text.size() && is_blank(line.text[i])) ++i;
     const std::size_t start = i;
     while (i < line.text.size() && !is_blank(line.text[i])) ++i;
-    if (i > start) out.push_back({line.text.substr(start, i - start), line.offset + start});
+    if (i > start) {
+      each(text_line{line.text.substr(start, i - start), line.offset + start});
+      ++count;
+    }
   }
+}
+
+/// The fields of a line (the first `limit`) into `out`, whose room is kept from line to line.
+void fields_of(const text_line& line, std::vector<text_line>& out, std::size_t limit = SIZE_MAX) {
+  out.clear();
+  for_each_field(line, [&](const text_line& field) { out.push_back(field); }, limit);
+}
+
+std::vector<text_line> fields_of(const text_line& line) {
+  std::vector<text_line> out;
+  fields_of(line, out);
   return out;
 }
 
@@ -80,10 +94,16 @@ namespace detail {
 /// Whether `line` is a Go benchmark result: a name, a whole number of iterations and a value with a unit
 /// (detection's test: other lines of `go test` output are not).
 bool is_go_result_line(std::string_view line) {
-  const auto fields = fields_of({line, 0});
-  if (fields.size() < 4 || !is_benchmark_name(fields[0].text)) return false;
-  const auto iterations = number_of(fields[1].text);
-  return iterations && iterations->kind == sample_kind::integer && number_of(fields[2].text).has_value();
+  // The first three fields, and whether there is a fourth: detection asks this of every line.
+  std::array<std::string_view, 3> first;
+  std::size_t count = 0;
+  for_each_field({line, 0}, [&](const text_line& field) {
+    if (count < first.size()) first[count] = field.text;
+    ++count;
+  });
+  if (count < 4 || !is_benchmark_name(first[0])) return false;
+  const auto iterations = number_of(first[1]);
+  return iterations && iterations->kind == sample_kind::integer && number_of(first[2]).has_value();
 }
 }  // namespace detail
 
@@ -160,7 +180,8 @@ class go_reader {
         }
         return;
       }
-      const auto fields = fields_of(line);
+      fields_of(line, fields_);
+      const auto& fields = fields_;
       const auto alone = status_alone_of(line.text);
       const bool status = is_status(fields);
       // `PASS`, `ok ...`, `--- BENCH: ...`, a test's log lines and the name line `go test -v` prints
@@ -210,18 +231,25 @@ class go_reader {
     std::array<std::string, go_config_keys.size()> config;
     std::array<std::optional<std::string>, go_config_keys.size()> first;
     bool suffix_seen = false;
+    bool changed = true;  // whether a configuration line came since the last result
     for_each_line(text_, detail::byte_order_mark_of(text_), [&](const text_line& line) {
       if (const auto c = config_of(line.text)) {
-        if (const auto k = go_config_key(c->first)) config[*k] = std::string{c->second};
+        if (const auto k = go_config_key(c->first)) {
+          config[*k] = std::string{c->second};
+          changed = true;
+        }
         return;
       }
-      const auto fields = fields_of(line);
+      fields_of(line, fields_, 2);  // the name and what follows it tell a result from a status line
+      const auto& fields = fields_;
       const bool result = fields.size() >= 2 && is_benchmark_name(fields[0].text);
       if (!result && !status_alone_of(line.text)) return;
-      for (std::size_t k = 0; k < config.size(); ++k) {
+      // The configuration is compared with the first result's only when it may have changed.
+      for (std::size_t k = 0; changed && k < config.size(); ++k) {
         if (!first[k]) first[k] = config[k];
         else if (*first[k] != config[k]) varies_[k] = true;
       }
+      changed = false;
       if (!result || is_status(fields)) return;
       const std::string_view suffix = procs_suffix(fields[0].text);
       if (!suffix_seen) {
@@ -254,11 +282,14 @@ class go_reader {
       b_.fail(fields.back().offset, fmt::format("{} has no unit after it", text::quoted(fields.back().text)));
     if (fields.size() == 2)
       b_.fail(fields[1].offset + fields[1].text.size(), "a result line without a value and unit");
-    const std::string benchmark = prefix_ + std::string{fields[0].text};
-    benchmark_state& state = benchmarks_[benchmark];
+    // The names are built in buffers kept from line to line: a line's benchmark is looked up, not
+    // copied, when it was seen before.
+    benchmark_.assign(prefix_);
+    benchmark_ += fields[0].text;
+    const std::string& benchmark = benchmark_;
+    benchmark_state& state = result_state(benchmark);
     const std::size_t run = state.runs++;
     if (run == 0) remember_parents(fields[0].text);
-    auto& units = state.units;
     // No iteration ran: the benchmark panicked (go test prints `0  NaN ns/op` before the panic) or
     // stopped before its loop. Its run measured nothing, whatever the values say: a missing sample.
     const bool ran_nothing = iterations->value == 0;
@@ -267,11 +298,9 @@ class go_reader {
       if (!value && !(ran_nothing && fields[f].text == "NaN"))
         b_.fail(fields[f].offset, fmt::format("not a number: {}", text::quoted(fields[f].text)));
       const std::string_view unit = fields[f + 1].text;
-      const std::size_t m = b_.metric(benchmark + "." + std::string{unit}, fields[0].offset);
-      b_.unit(m, unit);
+      const std::size_t m = metric_of(state, benchmark, unit, fields[0].offset);
       if (ran_nothing) b_.add_missing(m, run, fields[f].offset);
       else b_.add(m, run, *value, fields[f].offset);
-      if (std::find(units.begin(), units.end(), unit) == units.end()) units.emplace_back(unit);
     }
     if (ran_nothing && ran_nothing_.emplace(benchmark, fields[0].offset).second) ran_nothing_order_.push_back(benchmark);
   }
@@ -326,6 +355,9 @@ class go_reader {
 
   std::string_view text_;
   import_builder& b_;
+  std::vector<text_line> fields_;  ///< the fields of the line being read
+  std::string benchmark_;          ///< the benchmark of the line being read
+  std::string metric_;             ///< a metric's name being built
   std::unordered_set<std::string> parents_;
   std::array<bool, go_config_keys.size()> varies_{};
   std::string common_suffix_;
@@ -335,8 +367,51 @@ class go_reader {
   struct benchmark_state {
     std::size_t runs = 0;
     std::vector<std::string> units;
+    std::vector<std::size_t> metrics;  ///< the metric of each unit, once a result line has named it
+    const std::string* name = nullptr;     ///< its key in benchmarks_, once a result line has found it
+    benchmark_state* next = nullptr;       ///< the benchmark of the result line after its last one
   };
   std::unordered_map<std::string, benchmark_state> benchmarks_;
+  benchmark_state* last_result_ = nullptr;  ///< the benchmark of the last result line
+
+  /// The state of the benchmark of a result line. Results come in patterns: a benchmark again (go test
+  /// -count runs each N times in a row), or the benchmarks in the order they came before (runs of a
+  /// suite one after the other). The benchmark that followed the last one last time, and the last one,
+  /// are tried before the hash map: a comparison of names instead of a hash and a search.
+  benchmark_state& result_state(const std::string& benchmark) {
+    benchmark_state* state = nullptr;
+    if (last_result_ != nullptr && last_result_->next != nullptr && *last_result_->next->name == benchmark)
+      state = last_result_->next;
+    else if (last_result_ != nullptr && *last_result_->name == benchmark)
+      state = last_result_;
+    else {
+      const auto it = benchmarks_.try_emplace(benchmark).first;  // a node's key and value stay where they are
+      state = &it->second;
+      state->name = &it->first;
+    }
+    if (last_result_ != nullptr) last_result_->next = state;
+    last_result_ = state;
+    return *state;
+  }
+
+  /// The metric of `benchmark` in `unit` (`BenchmarkX.ns/op`), the benchmark's units keeping the ones
+  /// it has: looked up among them rather than by its name, since every result line gives each again.
+  std::size_t metric_of(benchmark_state& state, const std::string& benchmark, std::string_view unit,
+                        std::size_t offset) {
+    const auto known = std::find(state.units.begin(), state.units.end(), unit);
+    const std::size_t u = static_cast<std::size_t>(known - state.units.begin());
+    if (u < state.metrics.size() && state.metrics[u] != SIZE_MAX) return state.metrics[u];
+    metric_.assign(benchmark);
+    metric_ += '.';
+    metric_ += unit;
+    const std::size_t m = b_.metric(metric_, offset);
+    b_.unit(m, unit);
+    if (known == state.units.end()) state.units.emplace_back(unit);
+    state.metrics.resize(state.units.size(), SIZE_MAX);
+    state.metrics[u] = m;
+    return m;
+  }
+
   std::vector<failure> failures_;
   std::vector<std::pair<std::string, std::size_t>> failed_;  // each failed benchmark and its first failure
   std::unordered_map<std::string, std::size_t> failed_count_;
@@ -478,15 +553,26 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
   if (header.size() < 2) b.fail(header[0].offset, fmt::format("the {} header has no run columns", format));
   std::vector<cell> row;
   std::unordered_map<std::string, std::size_t> runs;  // long form: run labels in the order first seen
-  std::set<std::pair<std::size_t, std::size_t>> long_seen;     // long form: the metric and run pairs read
-  std::unordered_map<std::size_t, std::size_t> row_of_metric;  // wide form: where each metric's row was
+  std::vector<std::size_t> row_of_metric;  // wide form: where each metric's row starts, by its number
+  // The metric of the row before, and its name: the rows of one metric usually come together, and the
+  // long form names the metric on every sample.
+  std::string last_name;
+  std::size_t last_metric = 0;
+  bool any_row = false;
   while (reader.next(row)) {
     if (row.size() != header.size())
       b.fail(reader.line_start(), fmt::format("a row of {} fields; the header has {}", row.size(), header.size()));
-    const std::size_t m = b.metric(row[0].text, row[0].offset);
+    if (!any_row || row[0].text != last_name) {
+      last_metric = b.metric(row[0].text, row[0].offset);
+      last_name = row[0].text;
+      any_row = true;
+    }
+    const std::size_t m = last_metric;
     if (long_form) {
       const auto it = runs.try_emplace(row[1].text, runs.size()).first;
-      if (!long_seen.emplace(m, it->second).second)
+      // Every sample of the long form is given with add or add_missing: a run given already is one
+      // the file lists twice.
+      if (b.has_sample(m, it->second))
         b.fail(row[0].offset, fmt::format("metric {} has a second sample for run {}", text::quoted(row[0].text),
                                           text::quoted(row[1].text)));
       const auto sample = cell_sample(row[2], b);
@@ -494,11 +580,14 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
       else b.add_missing(m, it->second, row[2].offset);
       continue;
     }
-    if (const auto [it, fresh] = row_of_metric.try_emplace(m, reader.line_start()); !fresh) {
-      const auto first = detail::text_locator(text).at(it->second);
+    // Metrics are numbered from 0 as they are first seen, so a metric new to the file is the next one.
+    if (m < row_of_metric.size()) {
+      const auto first = detail::text_locator(text).at(row_of_metric[m]);
       b.fail(row[0].offset, fmt::format("metric {} has a second row (the first is line {})", text::quoted(row[0].text),
                                         first.line));
     }
+    row_of_metric.push_back(reader.line_start());
+    b.expect_runs(m, row.size() - 1);  // the row holds every sample of the metric
     for (std::size_t col = 1; col < row.size(); ++col) {
       if (const auto sample = cell_sample(row[col], b)) b.add(m, col - 1, *sample, row[col].offset);
       else b.add_missing(m, col - 1, row[col].offset);
@@ -513,7 +602,7 @@ matrix parse_numbers(std::string_view text, std::string_view source, const load_
   bool named = false;
   // A byte-order mark before the numbers is passed over, as in every text format.
   for_each_line(text, detail::byte_order_mark_of(text), [&](const text_line& line) {
-    for (const auto& field : fields_of(line)) {
+    for_each_field(line, [&](const text_line& field) {
       const auto n = detail::number_of(field.text);
       if (!n) b.fail(field.offset, fmt::format("not a number: {}", text::quoted(field.text)));
       if (!named) {
@@ -521,7 +610,7 @@ matrix parse_numbers(std::string_view text, std::string_view source, const load_
         named = true;
       }
       b.append(m, *n, field.offset);
-    }
+    });
   });
   return std::move(b).result("plain numbers", "the file holds no number");
 }

@@ -89,7 +89,8 @@ void matrix::set_unit_hint(std::string_view name, metric_unit unit) {
 }
 
 void matrix::set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units) {
-  std::stable_sort(units.begin(), units.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  const auto by_name = [](const auto& a, const auto& b) { return a.first < b.first; };
+  if (!std::is_sorted(units.begin(), units.end(), by_name)) std::stable_sort(units.begin(), units.end(), by_name);
   std::vector<std::pair<std::string, metric_hint>> merged;
   merged.reserve(hints_.size() + units.size());
   auto old = hints_.begin();

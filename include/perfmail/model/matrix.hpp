@@ -60,7 +60,7 @@ class matrix {
   /// unit's quantity has one.
   void set_unit_hint(std::string_view name, metric_unit unit);
   /// The units of many metrics at once, as an importer gathers them: one sort rather than an insertion
-  /// each. A name given twice keeps its last unit.
+  /// each (none when they come in order of name). A name given twice keeps its last unit.
   void set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units);
   /// The hint for `name`, if the file gave one.
   [[nodiscard]] std::optional<better> direction_hint(std::string_view name) const;
