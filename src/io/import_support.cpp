@@ -1,6 +1,7 @@
 // The importers' shared builder (import_support.hpp).
 
 #include "import_support.hpp"
+#include "json_token.hpp"
 #include "metric_name.hpp"
 
 #include "perfmail/text/number_grammar.hpp"
@@ -10,10 +11,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <system_error>
 
 namespace perfmail::io::detail {
 
@@ -22,19 +21,8 @@ std::optional<read_number> number_of(std::string_view token) {
   const text::json_number_form form = text::json_number_form_of(token);
   if (form == text::json_number_form::not_a_number) return std::nullopt;
   read_number out;
-  const bool integer = form == text::json_number_form::integer;
-  out.kind = integer ? sample_kind::integer : sample_kind::floating;
-  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), out.value);
-  // The grammar was checked, so the only failure left is a value beyond a double's range (from_chars
-  // reports it and leaves the value unset); an underflow to zero is the nearest double, and kept.
-  if (ec == std::errc::result_out_of_range && !integer) {
-    const auto e = token.find_first_of("eE");
-    const bool tiny = e != std::string_view::npos && e + 1 < token.size() && token[e + 1] == '-';
-    out.value = tiny ? 0.0 : HUGE_VAL;
-  } else if (ec == std::errc::result_out_of_range) {
-    out.value = HUGE_VAL;
-  }
-  (void)end;
+  out.kind = form == text::json_number_form::integer ? sample_kind::integer : sample_kind::floating;
+  out.value = json_number_value(token);
   return out;
 }
 

@@ -4,10 +4,7 @@
 
 #include "perfmail/text/number_grammar.hpp"
 
-#include <charconv>
 #include <cmath>
-#include <cstdlib>
-#include <system_error>
 
 namespace perfmail::io::detail {
 
@@ -92,12 +89,8 @@ void json_import_reader::read_number_token(json_value& out) {
   const text::json_number_form form = text::json_number_form_of(out.text);
   if (form == text::json_number_form::not_a_number) not_strict(simdjson::NUMBER_ERROR);
   out.integer = form == text::json_number_form::integer;
-  const auto [end, ec] = std::from_chars(out.text.data(), out.text.data() + out.text.size(), out.number);
-  (void)end;
-  if (ec == std::errc::result_out_of_range) {
-    if (std::isinf(std::strtod(std::string{out.text}.c_str(), nullptr))) not_strict(simdjson::NUMBER_ERROR);
-    out.number = 0;
-  }
+  out.number = json_number_value(out.text);
+  if (std::isinf(out.number)) not_strict(simdjson::NUMBER_ERROR);
 }
 
 void json_import_reader::peek_other(od::value& value, json_value& out) {

@@ -12,6 +12,7 @@
 // only when they find none, as it came after them before.
 
 #include "import_support.hpp"
+#include "json_token.hpp"
 
 #include "perfmail/error.hpp"
 
@@ -140,13 +141,6 @@ class json_import_reader {
 }
 
 [[noreturn]] inline void not_strict(simdjson::error_code code = simdjson::TAPE_ERROR) { throw not_strict_json{code}; }
-
-/// `token` without the white space the parser leaves after it.
-[[nodiscard]] inline std::string_view without_trailing_white(std::string_view token) noexcept {
-  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' || token.back() == '\r'))
-    token.remove_suffix(1);
-  return token;
-}
 
 // Inline, as simdjson's own calls are: an importer's file is mostly numbers, and a call for each costs
 // as much as reading it.

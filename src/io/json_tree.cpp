@@ -3,6 +3,7 @@
 #include "json_tree.hpp"
 
 #include "json_diagnosis.hpp"
+#include "json_token.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/text/number_grammar.hpp"
@@ -10,7 +11,6 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
-#include <charconv>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -64,14 +64,10 @@ class tree_builder {
         break;
       case od::json_type::number: {
         node.type = json_node::kind::number;
-        std::string_view token = value.raw_json_token();
-        while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
-                                  token.back() == '\r'))
-          token.remove_suffix(1);
+        const std::string_view token = without_trailing_white(value.raw_json_token());
         node.text = std::string{token};
-        // The strict reading checked the grammar and the range; from_chars gives the nearest double, also
-        // for integers beyond 64 bits, without strtod's locale and copying.
-        std::from_chars(token.data(), token.data() + token.size(), node.number);
+        // The strict reading checked the grammar and the range.
+        node.number = json_number_value(token);
         break;
       }
       case od::json_type::string: {

@@ -6,6 +6,7 @@
 #include "perfmail/io/matrix_json.hpp"
 
 #include "json_diagnosis.hpp"
+#include "json_token.hpp"
 #include "matrix_text.hpp"
 #include "metric_name.hpp"
 #include "read_file_detail.hpp"
@@ -130,13 +131,6 @@ std::string describe(simdjson::error_code code) {
     default:
       return fmt::format("invalid JSON ({})", simdjson::error_message(code));
   }
-}
-
-/// `token` without the white space the parser leaves after it.
-std::string_view without_trailing_white(std::string_view token) {
-  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' || token.back() == '\r'))
-    token.remove_suffix(1);
-  return token;
 }
 
 /// Reads one document; every failure becomes an input_error at its place in the user's file.
@@ -277,7 +271,7 @@ class matrix_reader {
   /// A sample that is not a plain number: null, text, an integer beyond 64 bits, or an error to explain.
   sample read_unusual_sample(od::value& value, std::string_view metric) {
     // The token's first character tells the type, and its address is the place for any error.
-    const std::string_view token = without_trailing_white(value.raw_json_token());
+    const std::string_view token = detail::without_trailing_white(value.raw_json_token());
     const text_position place{token.data()};
     const char first = token.empty() ? '\0' : token.front();
     if (first == '-' || (first >= '0' && first <= '9')) {
@@ -287,7 +281,7 @@ class matrix_reader {
       if (!text::is_json_number(token)) fail(place, fmt::format("not a JSON number: {}", text::quoted(token)));
       // A number in the grammar the parser did not take: an integer beyond 64 bits, read as the nearest
       // double (as the robot's Ruby reads it), or an exponent beyond a double's range.
-      const double d = std::strtod(std::string{token}.c_str(), nullptr);
+      const double d = detail::json_number_value(token);
       if (!std::isfinite(d)) fail(place, fmt::format("a number beyond the range of a double: {}", text::quoted(token)));
       return {d, text::is_written_as_integer(token) ? sample_kind::integer : sample_kind::floating, false};
     }

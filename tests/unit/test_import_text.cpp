@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -253,4 +254,32 @@ TEST_CASE("a UTF-8 byte-order mark before text is passed over, and never printed
   CHECK(error_of(parse, bom + "name,1\n") == "c.csv:1:4: the CSV header's first field is \"name\"; expected \"metric\" "
                                              "(then run, value for one sample a row, or one column a run)");
   CHECK(error_of(parse, bom + "metric,run,value\na,1,x\n") == "c.csv:2:5: not a number: \"x\"");
+}
+
+TEST_CASE("numbers beyond a double's range: every reader reads the same token as the same double") {
+  // Too small for a double, however it is written: the nearest double, a zero with the token's sign.
+  const std::string tiny = "0." + std::string(400, '0') + "1";
+  const auto csv = io::parse_delimited(fmt::format("metric,run,value\na,1,-1e-400\na,2,{}\nb,1,1\nb,2,2\n", tiny),
+                                       "t.csv", ',');
+  const auto a = values_of(csv, "a");
+  REQUIRE(a.size() == 2);
+  CHECK(a[0] == 0);
+  CHECK(std::signbit(a[0]));
+  CHECK(a[1] == 0);
+  CHECK_FALSE(std::signbit(a[1]));
+  const auto numbers = io::parse_numbers(fmt::format("-1e-400\n{}\n", tiny), "n.txt");
+  CHECK(std::signbit(numbers.metrics()[0].raw_values()[0]));
+  CHECK_FALSE(std::signbit(numbers.metrics()[0].raw_values()[1]));
+  const auto gbench = io::parse_gbench_json(
+      R"({"context": {}, "benchmarks": [{"name": "a", "run_type": "iteration", "iterations": 1, "real_time": -1e-400,
+          "cpu_time": 1e-400, "time_unit": "ns"}]})",
+      "g.json");
+  CHECK(std::signbit(gbench.find("a.real_time")->raw_values()[0]));
+  CHECK_FALSE(std::signbit(gbench.find("a.cpu_time")->raw_values()[0]));
+  // Too large: refused, by every reader, whichever way it is written.
+  const auto parse_numbers = [](const std::string& text) { return io::parse_numbers(text, "n.txt"); };
+  CHECK(error_of(parse_numbers, "1.5e400\n").find("n.txt:1") != std::string::npos);
+  CHECK_THROWS_AS((void)io::parse_numbers("1" + std::string(400, '0') + "\n", "n.txt"), input_error);
+  CHECK_THROWS_AS((void)io::parse_gbench_json(R"({"context": {}, "benchmarks": [{"name": "a", "run_type": "iteration",
+      "iterations": 1, "real_time": 1.5e400, "cpu_time": 1, "time_unit": "ns"}]})", "g.json"), input_error);
 }
