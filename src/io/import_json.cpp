@@ -47,17 +47,6 @@ struct object_name {
 /// A member gathered from an object, if the object has it.
 using gathered = std::optional<json_value>;
 
-/// The member `key` of the object `object` (which starts at `object_offset`), which must be there and
-/// of type `want`.
-const json_value& required(const import_builder& b, const gathered& member, const object_name& object,
-                           std::size_t object_offset, std::string_view key, kind want) {
-  if (!member) b.fail(object_offset, fmt::format("{} has no \"{}\"", object.text(), key));
-  if (member->type != want)
-    b.fail(member->offset,
-           fmt::format("{}.{} is {}; expected {}", object.text(), key, kind_name(member->type), kind_name(want)));
-  return *member;
-}
-
 /// The member `key` when present, which must then be of type `want`.
 const json_value* optional_member(const import_builder& b, const gathered& member, const object_name& object,
                                   std::string_view key, kind want) {
@@ -65,6 +54,14 @@ const json_value* optional_member(const import_builder& b, const gathered& membe
     b.fail(member->offset,
            fmt::format("{}.{} is {}; expected {}", object.text(), key, kind_name(member->type), kind_name(want)));
   return member ? &*member : nullptr;
+}
+
+/// The member `key` of the object `object` (which starts at `object_offset`), which must be there and
+/// of type `want`.
+const json_value& required(const import_builder& b, const gathered& member, const object_name& object,
+                           std::size_t object_offset, std::string_view key, kind want) {
+  if (!member) b.fail(object_offset, fmt::format("{} has no \"{}\"", object.text(), key));
+  return *optional_member(b, member, object, key, want);
 }
 
 detail::read_number number_at(const json_value& value) {
