@@ -5,6 +5,8 @@
 #include "manual.hpp"
 #include "terminal.hpp"
 
+#include "perfmail/text/utf8.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -15,11 +17,7 @@ namespace perfmail::cli {
 
 namespace {
 
-/// Columns a UTF-8 string takes (one per code point; help text has no wide characters).
-std::size_t columns_of(std::string_view s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
+using text::columns_of;
 
 /// The first `n` columns of `s`, never cutting a UTF-8 sequence.
 std::size_t bytes_of_columns(std::string_view s, std::size_t n) {

@@ -4,6 +4,7 @@
 
 #include "perfmail/table/header.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include "table/table_text.hpp"
 
@@ -33,7 +34,7 @@ std::string box_change_line(const box_entry& e, const box_style& style) {
 }
 
 std::string render_box(std::span<const box_entry> entries, const box_style& style) {
-  using table_detail::display_width;
+  using text::columns_of;
   struct rows_of_entry {
     std::string change;
     std::string machine;
@@ -43,14 +44,14 @@ std::string render_box(std::span<const box_entry> entries, const box_style& styl
   std::size_t width = 0;
   for (const auto& e : entries) {
     rows_of_entry b{box_change_line(e, style), text::printable(e.machine), box_parameters(e.parameters)};
-    width = std::max(width, display_width(b.change));
-    if (style.machine_row) width = std::max(width, display_width(b.machine));
-    for (const auto& p : b.parameters) width = std::max(width, display_width(p));
+    width = std::max(width, columns_of(b.change));
+    if (style.machine_row) width = std::max(width, columns_of(b.machine));
+    for (const auto& p : b.parameters) width = std::max(width, columns_of(p));
     blocks.push_back(std::move(b));
   }
   const std::string border = fmt::format("+{:-<18}+{:-<{}}+\n", "", "", width + 2);
   const auto row = [&](std::string_view label, std::string_view content) {
-    return fmt::format("| {:<16} | {}{:{}} |\n", label, content, "", width - display_width(content));
+    return fmt::format("| {:<16} | {}{:{}} |\n", label, content, "", width - columns_of(content));
   };
   std::string out = border;
   for (const auto& b : blocks) {

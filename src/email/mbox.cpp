@@ -732,16 +732,11 @@ std::string attachment_type(std::string_view file_name, std::string_view content
       {"diff", "text/x-diff"},      {"png", "image/png"},           {"svg", "image/svg+xml"},
       {"pdf", "application/pdf"},
   };
-  std::string type = "application/octet-stream";
-  bool found = false;
-  for (const known& k : types)
-    if (k.extension == extension) {
-      type = k.type;
-      found = true;
-    }
+  const auto named =
+      std::find_if(std::begin(types), std::end(types), [&](const known& k) { return k.extension == extension; });
   const bool text_content =
       content.find('\0') == std::string_view::npos && text::first_invalid_utf8(content) == std::string_view::npos;
-  if (!found && text_content) type = "text/plain";
+  std::string type{named != std::end(types) ? named->type : text_content ? "text/plain" : "application/octet-stream"};
   if (type.starts_with("text/") && text_content)
     type += detail::is_ascii(content) ? "; charset=us-ascii" : "; charset=utf-8";
   return type;

@@ -7,6 +7,7 @@
 #include "perfmail/stats/estimate.hpp"
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include <fmt/format.h>
 
@@ -89,17 +90,9 @@ std::string value_text(const comparison& cmp, const comparison_row& row, std::si
   return centre_text(c, ci, unit);
 }
 
-/// Width in columns of UTF-8 text: every code point counts one.
-std::size_t width_of(std::string_view text) {
-  std::size_t n = 0;
-  for (const char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
-  return n;
-}
-
 void pad_to(std::string& out, std::string_view cell, std::size_t width) {
   out += cell;
-  out.append(width - std::min(width, width_of(cell)), ' ');
+  out.append(width - std::min(width, text::columns_of(cell)), ' ');
 }
 
 }  // namespace
@@ -136,7 +129,7 @@ std::string render_benchstat(const comparison& cmp, const table_header& header,
   }
   std::vector<std::size_t> widths(cells.front().size(), 0);
   for (const auto& line : cells)
-    for (std::size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], width_of(line[i]));
+    for (std::size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], text::columns_of(line[i]));
   std::string out;
   for (const auto& line : cells) {
     std::string text;

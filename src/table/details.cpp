@@ -8,6 +8,7 @@
 #include "perfmail/stats/correction.hpp"
 #include "perfmail/text/grouped.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include "table/table_text.hpp"
 
@@ -158,9 +159,8 @@ std::string render_details(const comparison& cmp, const table_header& header,
   }
 
   std::vector<std::size_t> widths(heading.size(), 0);
-  const auto width_of = [](const std::string& s) { return table_detail::display_width(s); };
   for (const auto& line : cells)
-    for (std::size_t k = 0; k < line.size(); ++k) widths[k] = std::max(widths[k], width_of(line[k]));
+    for (std::size_t k = 0; k < line.size(); ++k) widths[k] = std::max(widths[k], text::columns_of(line[k]));
   std::string out;
   auto sink = std::back_inserter(out);
   for (const auto& line : cells) {
@@ -168,7 +168,7 @@ std::string render_details(const comparison& cmp, const table_header& header,
     for (std::size_t k = 0; k < line.size(); ++k) {
       if (k > 0) text += "  ";
       text += line[k];
-      if (k + 1 < line.size()) text.append(widths[k] - width_of(line[k]), ' ');
+      if (k + 1 < line.size()) text.append(widths[k] - text::columns_of(line[k]), ' ');
     }
     while (!text.empty() && text.back() == ' ') text.pop_back();
     fmt::format_to(sink, "{}\n", text);

@@ -5,6 +5,7 @@
 #include "perfmail/table/colour.hpp"
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include "table/table_text.hpp"
 
@@ -26,14 +27,6 @@ constexpr std::size_t short_hash = 12;
 bool is_hex_hash(std::string_view id) {
   return id.size() > short_hash &&
          std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-}
-
-/// The terminal columns `text` takes: one per code point (the units' µ is one; East Asian wide
-/// characters, two on a terminal, are rare in benchmark names).
-std::size_t columns_of(std::string_view text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
-  }));
 }
 
 std::string percent(double value) { return fmt::format("{:+.2f}%", value); }
@@ -84,7 +77,7 @@ std::string render_history(const commit_history& history, const history_search& 
     std::array<std::size_t, column_count> width{};
     for (std::size_t c = 0; c < column_count; ++c) width[c] = headings[c].size();
     for (const auto& [cells, verdict] : lines)
-      for (std::size_t c = 0; c < column_count; ++c) width[c] = std::max(width[c], columns_of(cells[c]));
+      for (std::size_t c = 0; c < column_count; ++c) width[c] = std::max(width[c], text::columns_of(cells[c]));
     const auto append_line = [&](const auto& cells, std::string_view start) {
       std::string line;
       for (std::size_t c = 0; c < column_count; ++c) {
@@ -94,7 +87,7 @@ std::string render_history(const commit_history& history, const history_search& 
           break;
         }
         // Names and commits to the left, numbers to the right.
-        const std::size_t pad = width[c] - columns_of(cell);
+        const std::size_t pad = width[c] - text::columns_of(cell);
         const bool left = c <= 2;
         if (!left) line.append(pad, ' ');
         line += cell;

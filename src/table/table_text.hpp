@@ -7,6 +7,7 @@
 #include "perfmail/table/header.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/ruby_format.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include <fmt/format.h>
 
@@ -19,14 +20,6 @@ namespace perfmail {
 
 namespace table_detail {
 
-/// Width in columns of UTF-8 text: every code point counts one (the tables use only `±` beyond ASCII).
-[[nodiscard]] constexpr std::size_t display_width(std::string_view text) noexcept {
-  std::size_t n = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
-  return n;
-}
-static_assert(display_width("\u00b1  3%") == 5);
 
 /// `id` cut to `width` characters and right-aligned in that width, printed safely (text/printable.hpp).
 [[nodiscard]] inline std::string cut_id(std::string_view id, std::size_t width) {

@@ -3,6 +3,7 @@
 #include "perfmail/text/nearest_name.hpp"
 #include "perfmail/text/number_grammar.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/utf8.hpp"
 
 #include <array>
 #include <string>
@@ -61,4 +62,11 @@ TEST_CASE("nearest name: a transposition, a missing letter or a typo is one edit
   CHECK(nearest_name("hieght", fields) == "height");
   CHECK(nearest_name("metric", fields) == "metrics");
   CHECK(nearest_name("x", std::span<const std::string_view>{}).empty());
+}
+
+TEST_CASE("columns count code points, so a table's \u00b1 and a unit's \u00b5 take one each") {
+  CHECK(columns_of("abc") == 3);
+  CHECK(columns_of(" \u00b1  3%") == 6);
+  CHECK(columns_of("12.5 \u00b5s") == 7);
+  CHECK(columns_of("") == 0);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Reading UTF-8 one sequence at a time, for the places that must treat text they did not write: error
 // messages that quote input, plot titles fitted to terminal columns, and the loader explaining where a
-// file stops being UTF-8.
+// file stops being UTF-8; and the columns text takes, for everything perfmail aligns.
 
 #include <cstddef>
 #include <cstdint>
@@ -49,11 +49,21 @@ struct utf8_sequence {
   return first_invalid_utf8(text) == std::string_view::npos;
 }
 
+/// The terminal columns `text` takes: one per code point, a continuation byte starting none. What
+/// perfmail aligns (tables, the email's box, help) holds no wide characters: `±` and `µ` take one.
+[[nodiscard]] constexpr std::size_t columns_of(std::string_view text) noexcept {
+  std::size_t n = 0;
+  for (const char c : text)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
 static_assert(decode_utf8("\xC3\xA9", 0).code == 0xE9);
 static_assert(!decode_utf8("\xC0\x80", 0).valid());          // overlong
 static_assert(!decode_utf8("\xED\xA0\x80", 0).valid());      // a surrogate
 static_assert(!decode_utf8("\xE2\x82", 0).valid());          // cut short
 static_assert(first_invalid_utf8("ab\xFF") == 2);
 static_assert(is_valid_utf8("\xE2\x82\xAC \xF0\x9F\x98\x80"));
+static_assert(columns_of("") == 0 && columns_of("abc") == 3 && columns_of(" \u00b1  3%") == 6);
 
 }  // namespace perfmail::text
