@@ -5,6 +5,9 @@
 #include "perfmail/error.hpp"
 #include "perfmail/stats/significance.hpp"
 #include "stats/moments.hpp"
+#include "stats/select.hpp"
+
+#include <boost/container/small_vector.hpp>
 
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
@@ -88,43 +91,64 @@ std::size_t shift_interval_rank(std::size_t m, std::size_t n, double tail) {
   return k;
 }
 
-}  // namespace
+/// Room for the differences of up to 32 against 32 runs without the heap: the estimate is asked for
+/// metric after metric.
+using scratch_doubles = boost::container::small_vector<double, 1024>;
 
-shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
-  detail::require_finite(base, "hodges_lehmann_shift");
-  detail::require_finite(head, "hodges_lehmann_shift");
-  const double tail = half_tail(confidence, "hodges_lehmann_shift");
-  if (base.empty() || head.empty()) throw usage_error("hodges_lehmann_shift: a sample is empty");
-  if (base.size() > hodges_lehmann_pair_limit / head.size())
-    throw usage_error("hodges_lehmann_shift: more than 4,194,304 pairs of samples");
-  std::vector<double> differences;
-  differences.reserve(base.size() * head.size());
+/// hodges_lehmann_shift on samples already checked (finite, neither empty, within the pair limit).
+shift_estimate shift_of_checked(std::span<const double> base, std::span<const double> head, double tail) {
+  scratch_doubles differences(base.size() * head.size(), boost::container::default_init);
+  double* out_difference = differences.data();
+  bool finite = true;
   for (const double h : head)
-    for (const double b : base) differences.push_back(h - b);
+    for (const double b : base) {
+      const double d = h - b;
+      finite &= std::isfinite(d);
+      *out_difference++ = d;
+    }
   // Differences of finite doubles can overflow: such a shift is not a double.
-  if (!std::all_of(differences.begin(), differences.end(), [](double d) { return std::isfinite(d); }))
-    throw value_error("hodges_lehmann_shift: a difference of two samples is beyond the range of a double");
+  if (!finite) throw value_error("hodges_lehmann_shift: a difference of two samples is beyond the range of a double");
   // Three order statistics of the differences, not all of them: selection around the middle, then on
-  // each side of it.
-  const std::size_t count = differences.size();
-  const auto first = differences.begin();
+  // each side of it. A zero comes out as +0, whichever sign the selection met first.
+  const std::span<double> all{differences.data(), differences.size()};
+  const std::size_t count = all.size();
   const std::size_t mid = count / 2;
-  std::nth_element(first, first + static_cast<std::ptrdiff_t>(mid), differences.end());
-  const double upper_middle = differences[mid];
+  detail::select_nth(all, mid);
+  const double upper_middle = all[mid] + 0.0;
   shift_estimate out;
-  out.estimate = count % 2 == 1 ? upper_middle
-                                : *std::max_element(first, first + static_cast<std::ptrdiff_t>(mid)) / 2 + upper_middle / 2;
+  out.estimate =
+      count % 2 == 1 ? upper_middle : *std::max_element(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(mid)) / 2 + upper_middle / 2;
   // The i-th smallest (from 0): everything before `mid` is at most the middle, everything after it at least.
   const auto order_statistic = [&](std::size_t i) {
     if (i == mid) return upper_middle;
-    const auto at = first + static_cast<std::ptrdiff_t>(i);
-    if (i < mid) std::nth_element(first, at, first + static_cast<std::ptrdiff_t>(mid));
-    else std::nth_element(first + static_cast<std::ptrdiff_t>(mid) + 1, at, differences.end());
-    return *at;
+    if (i < mid) {
+      detail::select_nth(all.first(mid), i);
+    } else {
+      detail::select_nth(all.subspan(mid + 1), i - mid - 1);
+    }
+    return all[i] + 0.0;
   };
   const std::size_t k = shift_interval_rank(base.size(), head.size(), tail);
   if (k >= 1 && k <= count - k + 1) out.ci = interval{order_statistic(k - 1), order_statistic(count - k)};
   return out;
+}
+
+/// The checks of hodges_lehmann_shift, naming `what`; the tail of the interval.
+double checked_shift_tail(std::span<const double> base, std::span<const double> head, double confidence,
+                          std::string_view what) {
+  detail::require_finite(base, what);
+  detail::require_finite(head, what);
+  const double tail = half_tail(confidence, what);
+  if (base.empty() || head.empty()) throw usage_error(std::string{what} + ": a sample is empty");
+  if (base.size() > hodges_lehmann_pair_limit / head.size())
+    throw usage_error(std::string{what} + ": more than 4,194,304 pairs of samples");
+  return tail;
+}
+
+}  // namespace
+
+shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
+  return shift_of_checked(base, head, checked_shift_tail(base, head, confidence, "hodges_lehmann_shift"));
 }
 
 std::optional<shift_estimate> welch_difference(std::span<const double> base, std::span<const double> head,
@@ -189,11 +213,11 @@ std::optional<ratio_estimate> hodges_lehmann_ratio(std::span<const double> base,
   const auto positive = [](double v) { return v > 0; };
   if (!std::all_of(base.begin(), base.end(), positive) || !std::all_of(head.begin(), head.end(), positive))
     return std::nullopt;
-  std::vector<double> log_base(base.size());
-  std::vector<double> log_head(head.size());
+  boost::container::small_vector<double, 64> log_base(base.size(), boost::container::default_init);
+  boost::container::small_vector<double, 64> log_head(head.size(), boost::container::default_init);
   std::transform(base.begin(), base.end(), log_base.begin(), [](double v) { return std::log(v); });
   std::transform(head.begin(), head.end(), log_head.begin(), [](double v) { return std::log(v); });
-  const shift_estimate shift = hodges_lehmann_shift(log_base, log_head, confidence);
+  const shift_estimate shift = hodges_lehmann_shift({log_base.data(), log_base.size()}, {log_head.data(), log_head.size()}, confidence);
   // Logs of positive doubles lie within +-745: their differences and exponentials are finite, short of
   // ratios beyond a double's range, which come out as infinity and are refused below.
   ratio_estimate out;
