@@ -9,6 +9,7 @@
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/stats/sorted_copy.hpp"
 #include "perfmail/stats/trim.hpp"
+#include "stats/mann_whitney_sorted.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -96,7 +97,7 @@ change_inference infer(const metric_class& cls, std::span<const double> head, st
   };
   std::optional<shift_estimate> shift;
   if (policy.kind == policy_kind::mann_whitney) {
-    const test_result t = mann_whitney_u(head, base);
+    const test_result t = detail::mann_whitney_u_sorted(buffers.head, buffers.base);
     out.p_value = t.p_value;
     out.q_value = t.p_value;  // one metric is no family: compare() corrects over the column
     out.reachable = smallest_p_value(policy.kind, head.size(), base.size()) <= policy.alpha;

@@ -5,6 +5,7 @@
 
 #include "perfmail/error.hpp"
 
+#include "stats/mann_whitney_sorted.hpp"
 #include "stats/moments.hpp"
 
 #include <boost/math/distributions/normal.hpp>
@@ -133,61 +134,120 @@ struct pooled_ranks {
   std::vector<std::size_t> tie_groups;  ///< sizes of the groups of equal values, in ascending order
 };
 
-pooled_ranks rank_pooled(std::span<const double> a, std::span<const double> b) {
-  std::vector<std::pair<double, bool>> pooled;  // value, from the first sample
-  pooled.reserve(a.size() + b.size());
-  for (double x : a) pooled.emplace_back(x, true);
-  for (double x : b) pooled.emplace_back(x, false);
-  std::sort(pooled.begin(), pooled.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
-
+/// The ranks of two samples, each sorted ascending and neither empty: one merge of the two.
+pooled_ranks rank_sorted(std::span<const double> a, std::span<const double> b) {
   pooled_ranks r;
-  for (std::size_t begin = 0; begin < pooled.size();) {
-    std::size_t end = begin + 1;
-    while (end < pooled.size() && pooled[end].first == pooled[begin].first) ++end;
-    const auto t = static_cast<double>(end - begin);
+  std::size_t i = 0;
+  std::size_t j = 0;
+  std::size_t begin = 0;  // pooled values ranked so far
+  while (i < a.size() || j < b.size()) {
+    const double value = j == b.size() || (i < a.size() && a[i] < b[j]) ? a[i] : b[j];
+    std::size_t from_first = 0;
+    std::size_t from_second = 0;
+    for (; i < a.size() && a[i] == value; ++i) ++from_first;
+    for (; j < b.size() && b[j] == value; ++j) ++from_second;
+    const std::size_t end = begin + from_first + from_second;
     const double average_rank = static_cast<double>(begin + 1 + end) / 2;  // ranks begin+1 .. end
-    const auto from_first = std::count_if(pooled.begin() + static_cast<std::ptrdiff_t>(begin),
-                                          pooled.begin() + static_cast<std::ptrdiff_t>(end),
-                                          [](const auto& p) { return p.second; });
     r.rank_sum_first += static_cast<double>(from_first) * average_rank;
     r.tie_groups.push_back(end - begin);
     if (end - begin > 1) {
+      const auto t = static_cast<double>(end - begin);
       r.any_tie = true;
       r.tie_term += t * t * t - t;
     }
     begin = end;
   }
-  r.all_equal = !pooled.empty() && pooled.front().first == pooled.back().first;
+  r.all_equal = std::min(a.front(), b.front()) == std::max(a.back(), b.back());
   return r;
+}
+
+/// A null distribution's two tails, summed as a p-value sums them: lower[u] = P(U <= u) added from the
+/// smallest u up, upper[u] = P(U >= u) from the largest down. Kept beside the distribution, they make a
+/// metric's p-value two lookups instead of m n additions, and as the additions and their order are the
+/// same, the same double.
+struct null_tails {
+  std::vector<double> lower;
+  std::vector<double> upper;
+};
+
+null_tails tails_of(const std::vector<double>& pmf) {
+  null_tails tails{std::vector<double>(pmf.size()), std::vector<double>(pmf.size())};
+  double sum = 0;
+  for (std::size_t k = 0; k < pmf.size(); ++k) tails.lower[k] = sum += pmf[k];
+  sum = 0;
+  for (std::size_t k = pmf.size(); k-- > 0;) tails.upper[k] = sum += pmf[k];
+  return tails;
+}
+
+/// The two-sided p-value at `u` (U, or twice U with ties): twice the smaller tail, at most 1.
+double two_sided_p(const null_tails& tails, std::size_t u) {
+  return std::min(1.0, 2 * std::min(tails.lower[u], tails.upper[u]));
+}
+
+/// The tails of the tied null distributions met so far in this thread, by the tie groups and the size of
+/// the drawn sample: the metrics of one comparison often share a tie structure (on the 10,000-metric work
+/// unit, 2,250 metrics have ties in 996 structures), and the distribution depends on nothing else. At
+/// most about 8 MB of them are kept; past that the store starts again.
+const null_tails& tied_null_tails_kept(std::span<const std::size_t> tie_groups, std::size_t m) {
+  using key = std::pair<std::size_t, std::vector<std::size_t>>;
+  thread_local std::map<key, null_tails> kept;
+  thread_local std::size_t kept_values = 0;
+  constexpr std::size_t most_values = std::size_t{1} << 20;
+  key wanted{m, std::vector<std::size_t>(tie_groups.begin(), tie_groups.end())};
+  if (const auto found = kept.find(wanted); found != kept.end()) return found->second;
+  null_tails tails = tails_of(detail::mann_whitney_u_tied_null_pmf(tie_groups, m));
+  const std::size_t values = 2 * tails.lower.size();
+  if (kept_values + values > most_values) {
+    kept.clear();
+    kept_values = 0;
+  }
+  kept_values += values;
+  return kept.emplace(std::move(wanted), std::move(tails)).first->second;
+}
+
+/// mann_whitney_u on two finite samples, each sorted ascending.
+test_result mann_whitney_u_checked_sorted(std::span<const double> a, std::span<const double> b) {
+  if (a.empty() || b.empty()) return {};
+
+  const auto n1 = static_cast<double>(a.size());
+  const auto n2 = static_cast<double>(b.size());
+  const pooled_ranks ranks = rank_sorted(a, b);
+  const double u1 = ranks.rank_sum_first - n1 * (n1 + 1) / 2;
+  const double mean_u = n1 * n2 / 2;
+  if (ranks.all_equal) return {u1, 1.0};
+
+  if (!ranks.any_tie && a.size() <= mann_whitney_exact_limit / b.size()) {
+    // A comparison tests metric after metric with the same run counts: the tails of the last sizes are
+    // kept (they depend on nothing else).
+    thread_local std::size_t kept_m = 0, kept_n = 0;
+    thread_local null_tails kept;
+    if (kept.lower.empty() || kept_m != a.size() || kept_n != b.size()) {
+      kept = tails_of(detail::mann_whitney_u_null_pmf(a.size(), b.size()));
+      kept_m = a.size();
+      kept_n = b.size();
+    }
+    return {u1, two_sided_p(kept, static_cast<std::size_t>(u1))};  // U is an integer without ties
+  }
+  if (ranks.any_tie && a.size() <= mann_whitney_tied_exact_limit / b.size()) {
+    // The smaller sample is drawn (fewer states); its U is n1 n2 - U1 when it is b.
+    const bool a_smaller = a.size() <= b.size();
+    const null_tails& tails = tied_null_tails_kept(ranks.tie_groups, a_smaller ? a.size() : b.size());
+    const double u_drawn = a_smaller ? u1 : n1 * n2 - u1;
+    return {u1, two_sided_p(tails, static_cast<std::size_t>(std::llround(2 * u_drawn)))};  // U: a multiple of 1/2
+  }
+
+  const double n = n1 + n2;
+  const double variance = n1 * n2 / 12 * ((n + 1) - ranks.tie_term / (n * (n - 1)));
+  const double distance = std::abs(u1 - mean_u) - 0.5;  // continuity correction
+  if (!(variance > 0) || distance <= 0) return {u1, 1.0};
+  const double z = distance / std::sqrt(variance);
+  const double upper_tail = boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double>{}, z));
+  return {u1, std::min(1.0, 2 * upper_tail)};
 }
 
 }  // namespace
 
 }  // namespace detail
-
-namespace {
-
-/// The tied null distributions met so far in this thread, by the tie groups and the size of the drawn
-/// sample: the metrics of one comparison often share a tie structure (on the 10,000-metric work unit,
-/// 2,250 metrics have ties in 996 structures), and the distribution depends on nothing else. At most
-/// about 8 MB of them are kept; past that the store starts again.
-const std::vector<double>& tied_null_pmf_kept(std::span<const std::size_t> tie_groups, std::size_t m) {
-  using key = std::pair<std::size_t, std::vector<std::size_t>>;
-  thread_local std::map<key, std::vector<double>> kept;
-  thread_local std::size_t kept_values = 0;
-  constexpr std::size_t most_values = std::size_t{1} << 20;
-  key wanted{m, std::vector<std::size_t>(tie_groups.begin(), tie_groups.end())};
-  if (const auto found = kept.find(wanted); found != kept.end()) return found->second;
-  std::vector<double> pmf = detail::mann_whitney_u_tied_null_pmf(tie_groups, m);
-  if (kept_values + pmf.size() > most_values) {
-    kept.clear();
-    kept_values = 0;
-  }
-  kept_values += pmf.size();
-  return kept.emplace(std::move(wanted), std::move(pmf)).first->second;
-}
-
-}  // namespace
 
 /// Two-sided Mann-Whitney U test (Wilcoxon rank-sum test) of `a` against `b`.
 ///
@@ -210,53 +270,17 @@ const std::vector<double>& tied_null_pmf_kept(std::span<const std::size_t> tie_g
 test_result mann_whitney_u(std::span<const double> a, std::span<const double> b) {
   detail::require_finite(a, "mann_whitney_u");
   detail::require_finite(b, "mann_whitney_u");
-  if (a.empty() || b.empty()) return {};
+  std::vector<double> a_sorted(a.begin(), a.end());
+  std::vector<double> b_sorted(b.begin(), b.end());
+  std::sort(a_sorted.begin(), a_sorted.end());
+  std::sort(b_sorted.begin(), b_sorted.end());
+  return detail::mann_whitney_u_checked_sorted(a_sorted, b_sorted);
+}
 
-  const auto n1 = static_cast<double>(a.size());
-  const auto n2 = static_cast<double>(b.size());
-  const auto ranks = detail::rank_pooled(a, b);
-  const double u1 = ranks.rank_sum_first - n1 * (n1 + 1) / 2;
-  const double mean_u = n1 * n2 / 2;
-  if (ranks.all_equal) return {u1, 1.0};
-
-  if (!ranks.any_tie && a.size() <= mann_whitney_exact_limit / b.size()) {
-    // A comparison tests metric after metric with the same run counts: the distribution of the last sizes
-    // is kept (it depends on nothing else), which saves 40,000 additions a metric at 20 runs a side.
-    thread_local std::size_t kept_m = 0, kept_n = 0;
-    thread_local std::vector<double> kept;
-    if (kept.empty() || kept_m != a.size() || kept_n != b.size()) {
-      kept = detail::mann_whitney_u_null_pmf(a.size(), b.size());
-      kept_m = a.size();
-      kept_n = b.size();
-    }
-    const std::vector<double>& pmf = kept;
-    const auto u = static_cast<std::size_t>(u1);  // an integer without ties
-    double lower = 0;
-    for (std::size_t k = 0; k <= u; ++k) lower += pmf[k];  // smallest terms first
-    double upper = 0;
-    for (std::size_t k = pmf.size(); k-- > u;) upper += pmf[k];
-    return {u1, std::min(1.0, 2 * std::min(lower, upper))};
-  }
-  if (ranks.any_tie && a.size() <= mann_whitney_tied_exact_limit / b.size()) {
-    // The smaller sample is drawn (fewer states); its U is n1 n2 - U1 when it is b.
-    const bool a_smaller = a.size() <= b.size();
-    const std::vector<double>& pmf = tied_null_pmf_kept(ranks.tie_groups, a_smaller ? a.size() : b.size());
-    const double u_drawn = a_smaller ? u1 : n1 * n2 - u1;
-    const auto u2 = static_cast<std::size_t>(std::llround(2 * u_drawn));  // a multiple of 1/2
-    double lower = 0;
-    for (std::size_t k = 0; k <= u2; ++k) lower += pmf[k];
-    double upper = 0;
-    for (std::size_t k = pmf.size(); k-- > u2;) upper += pmf[k];
-    return {u1, std::min(1.0, 2 * std::min(lower, upper))};
-  }
-
-  const double n = n1 + n2;
-  const double variance = n1 * n2 / 12 * ((n + 1) - ranks.tie_term / (n * (n - 1)));
-  const double distance = std::abs(u1 - mean_u) - 0.5;  // continuity correction
-  if (!(variance > 0) || distance <= 0) return {u1, 1.0};
-  const double z = distance / std::sqrt(variance);
-  const double upper_tail = boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double>{}, z));
-  return {u1, std::min(1.0, 2 * upper_tail)};
+test_result detail::mann_whitney_u_sorted(std::span<const double> a, std::span<const double> b) {
+  detail::require_finite(a, "mann_whitney_u");
+  detail::require_finite(b, "mann_whitney_u");
+  return mann_whitney_u_checked_sorted(a, b);
 }
 
 /// Two-sided Welch's t-test (unequal variances) of `a` against `b`.
