@@ -75,16 +75,16 @@ std::optional<double> percent_of_base(double x, double base_mean) {
 
 /// The test, the estimate with its interval and the effect size of the statistical policies, on the
 /// present samples (at least two a side).
+/// `head_sorted` and `base_sorted` are `head` and `base` sorted ascending.
 change_inference infer(const metric_class& cls, std::span<const double> head, std::span<const double> base,
-                       const metric_classifier& classifier, const change_policy& policy, decide_buffers& buffers) {
+                       std::span<const double> head_sorted, std::span<const double> base_sorted,
+                       const metric_classifier& classifier, const change_policy& policy) {
   change_inference out;
   out.n_head = static_cast<std::uint32_t>(head.size());
   out.n_base = static_cast<std::uint32_t>(base.size());
-  sorted_copy(head, buffers.head);
-  sorted_copy(base, buffers.base);
-  const summary head_summary = summarize_sorted(head, buffers.head, sum_start::zero);
-  const summary base_summary = summarize_sorted(base, buffers.base, sum_start::zero);
-  out.clears_floor = clears_practical_floor(cls, buffers.head, buffers.base, head_summary.mean, base_summary.mean,
+  const summary head_summary = summarize_sorted(head, head_sorted, sum_start::zero);
+  const summary base_summary = summarize_sorted(base, base_sorted, sum_start::zero);
+  out.clears_floor = clears_practical_floor(cls, head_sorted, base_sorted, head_summary.mean, base_summary.mean,
                                             classifier, policy);
   // The change in percent of the base mean's magnitude, so that its sign says which way the values
   // moved, as the effect size's does (the robot's tables divide by the signed mean; docs/STATISTICS.md).
@@ -97,7 +97,7 @@ change_inference infer(const metric_class& cls, std::span<const double> head, st
   };
   std::optional<shift_estimate> shift;
   if (policy.kind == policy_kind::mann_whitney) {
-    const test_result t = detail::mann_whitney_u_sorted(buffers.head, buffers.base);
+    const test_result t = detail::mann_whitney_u_sorted(head_sorted, base_sorted);
     out.p_value = t.p_value;
     out.q_value = t.p_value;  // one metric is no family: compare() corrects over the column
     out.reachable = smallest_p_value(policy.kind, head.size(), base.size()) <= policy.alpha;
@@ -185,7 +185,8 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
 
   // Trimmed ranges. The robot's `resize` keeps the compared side's first runs only.
   std::size_t margin = failure ? 0 : 3;
-  const auto sorted_base = trim_sorted(sorted_side(base_side, buffers.base), margin);
+  const std::span<const double> base_sorted_all = sorted_side(base_side, buffers.base);
+  const auto sorted_base = trim_sorted(base_sorted_all, margin);
   if (sorted_base.empty()) return skipped("no base samples");
   if (base.size() <= 3 && margin > 1) margin = 1;
   side_samples resized = head_side;
@@ -194,7 +195,8 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
     resized.values = head;
     resized.sorted.reset();
   }
-  const auto sorted_head = trim_sorted(sorted_side(resized, buffers.head), margin);
+  const std::span<const double> head_sorted_all = sorted_side(resized, buffers.head);
+  const auto sorted_head = trim_sorted(head_sorted_all, margin);
   if (sorted_head.empty()) return skipped("no samples");
   const trimmed_range a = range_of_sorted(sorted_head);
   const trimmed_range b = range_of_sorted(sorted_base);
@@ -237,7 +239,14 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
       v.reason = "fewer than 2 samples for the test";
       return v;
     }
-    const change_inference inference = infer(cls, head_present, base_present, classifier, policy, buffers);
+    // The sides sorted above serve the test where every sample is present; the present ones are sorted
+    // here otherwise (into the buffer of their own side, which the sorted side then no longer needs).
+    const std::span<const double> head_present_sorted =
+        head_side.present ? (sorted_copy(head_present, buffers.head), std::span<const double>{buffers.head}) : head_sorted_all;
+    const std::span<const double> base_present_sorted =
+        base_side.present ? (sorted_copy(base_present, buffers.base), std::span<const double>{buffers.base}) : base_sorted_all;
+    const change_inference inference =
+        infer(cls, head_present, base_present, head_present_sorted, base_present_sorted, classifier, policy);
     v.inference = inference;
     v.p_value = inference.p_value;
     v.changed = inference.p_value <= policy.alpha && inference.clears_floor;
