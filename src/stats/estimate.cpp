@@ -95,19 +95,32 @@ std::size_t shift_interval_rank(std::size_t m, std::size_t n, double tail) {
 /// metric after metric.
 using scratch_doubles = boost::container::small_vector<double, 1024>;
 
+/// The largest of `xs` (not empty, no NaN), in four independent maxima: one chain of maxima waits on
+/// each step's latency.
+double largest_of(std::span<const double> xs) {
+  double lanes[4] = {xs[0], xs[0], xs[0], xs[0]};
+  std::size_t i = 0;
+  for (; i + 4 <= xs.size(); i += 4)
+    for (std::size_t lane = 0; lane < 4; ++lane) lanes[lane] = std::max(lanes[lane], xs[i + lane]);
+  for (; i < xs.size(); ++i) lanes[0] = std::max(lanes[0], xs[i]);
+  return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
+}
+
 /// hodges_lehmann_shift on samples already checked (finite, neither empty, within the pair limit).
 shift_estimate shift_of_checked(std::span<const double> base, std::span<const double> head, double tail) {
+  // Differences of finite doubles can overflow: such a shift is not a double. Rounding is monotonic, so
+  // the two extreme differences, max(head) - min(base) and min(head) - max(base), are finite exactly when
+  // every difference is; the loop below then has nothing to test and vectorises.
+  const auto [base_low, base_high] = std::minmax_element(base.begin(), base.end());
+  const auto [head_low, head_high] = std::minmax_element(head.begin(), head.end());
+  if (!std::isfinite(*head_high - *base_low) || !std::isfinite(*head_low - *base_high))
+    throw value_error("hodges_lehmann_shift: a difference of two samples is beyond the range of a double");
   scratch_doubles differences(base.size() * head.size(), boost::container::default_init);
-  double* out_difference = differences.data();
-  bool finite = true;
-  for (const double h : head)
-    for (const double b : base) {
-      const double d = h - b;
-      finite &= std::isfinite(d);
-      *out_difference++ = d;
-    }
-  // Differences of finite doubles can overflow: such a shift is not a double.
-  if (!finite) throw value_error("hodges_lehmann_shift: a difference of two samples is beyond the range of a double");
+  double* row = differences.data();
+  for (const double h : head) {
+    for (std::size_t i = 0; i < base.size(); ++i) row[i] = h - base[i];
+    row += base.size();
+  }
   // Three order statistics of the differences, not all of them: selection around the middle, then on
   // each side of it. A zero comes out as +0, whichever sign the selection met first.
   const std::span<double> all{differences.data(), differences.size()};
@@ -116,8 +129,7 @@ shift_estimate shift_of_checked(std::span<const double> base, std::span<const do
   detail::select_nth(all, mid);
   const double upper_middle = all[mid] + 0.0;
   shift_estimate out;
-  out.estimate =
-      count % 2 == 1 ? upper_middle : *std::max_element(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(mid)) / 2 + upper_middle / 2;
+  out.estimate = count % 2 == 1 ? upper_middle : largest_of(all.first(mid)) / 2 + upper_middle / 2;
   // The i-th smallest (from 0): everything before `mid` is at most the middle, everything after it at least.
   const auto order_statistic = [&](std::size_t i) {
     if (i == mid) return upper_middle;

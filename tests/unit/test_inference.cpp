@@ -464,6 +464,13 @@ TEST_CASE("hodges_lehmann_shift: degenerate input") {
     const std::vector<double> many(hodges_lehmann_pair_limit / 2 + 1, 1.0);
     CHECK_THROWS_AS((void)hodges_lehmann_shift(many, std::vector<double>{1, 2}), usage_error);
   }
+  SUBCASE("a difference beyond the range of a double, at either extreme") {
+    // The overflow is judged from the extreme differences alone: each extreme, and a near miss.
+    CHECK_THROWS_AS((void)hodges_lehmann_shift(std::vector<double>{5, -1e308}, std::vector<double>{0, 1e308}), value_error);
+    CHECK_THROWS_AS((void)hodges_lehmann_shift(std::vector<double>{1e308, 5}, std::vector<double>{0, -1e308}), value_error);
+    const auto near = hodges_lehmann_shift(std::vector<double>{-5e306}, std::vector<double>{1.7e308});
+    CHECK(near.estimate == 1.7e308 + 5e306);
+  }
   SUBCASE("identical samples: no shift") {
     const auto r = hodges_lehmann_shift(some, some);
     CHECK(r.estimate == 0);
