@@ -151,14 +151,15 @@ class pair_decider {
         buffers_(buffers) {}
 
   /// The verdict on metric `i`, or nullopt when neither side has it. `head_sorted` and `base_sorted` may
-  /// hold the sides' samples sorted.
+  /// hold the sides' samples sorted. `estimate`: the statistical policies estimate the change.
   std::optional<verdict> decide(std::size_t i, std::string_view name, const metric_class& cls,
-                                const sorted_column& head_sorted, const sorted_column& base_sorted) {
+                                const sorted_column& head_sorted, const sorted_column& base_sorted, bool estimate) {
     const series_view* head = head_.series[i];
     const series_view* base = base_.series[i];
     if (head == nullptr && base == nullptr) return std::nullopt;
-    if (tool_) return decide_present(name, cls, *head, *base);
+    if (tool_) return decide_present(name, cls, *head, *base, estimate);
     metric_context ctx;
+    ctx.estimate = estimate;
     ctx.head_runs = head_.m->run_count();
     ctx.base_runs = base_.m->run_count();
     ctx.in_base = base != nullptr;
@@ -180,10 +181,11 @@ class pair_decider {
   /// The benchmark tools' conventions: each side's present samples as they are, its own count of them
   /// the run count (the caller has made sure both sides have samples).
   verdict decide_present(std::string_view name, const metric_class& cls, const series_view& head,
-                         const series_view& base) {
+                         const series_view& base, bool estimate) {
     copy_present(head, head_present_);
     copy_present(base, base_present_);
     metric_context ctx;
+    ctx.estimate = estimate;
     ctx.head_runs = head_present_.size();
     ctx.base_runs = base_present_.size();
     ctx.base_has_sibling = cls.kind != metric_kind::failure || facts_.has_sibling(name, cls, classifier_);
@@ -294,8 +296,10 @@ column_summary summarize_column(const series_view* s, std::size_t runs, const so
 
 /// The distribution-free interval (at `confidence`) of the median of the present samples of `s` (null: none); `buffer`
 /// is scratch.
-std::optional<interval> median_ci_of(const series_view* s, std::vector<double>& buffer, double confidence) {
+std::optional<interval> median_ci_of(const series_view* s, const sorted_column& sorted, std::vector<double>& buffer,
+                                     double confidence) {
   if (s == nullptr) return std::nullopt;
+  if (const auto ready = sorted.of(s)) return median_interval(*ready, confidence);  // every sample present
   copy_present(*s, buffer);
   std::sort(buffer.begin(), buffer.end());
   return median_interval(buffer, confidence);
@@ -582,6 +586,7 @@ class comparer {
     resolved_.conventions = out_.conventions;  // what the deciders read: the conventions decided
     tool_ = out_.conventions == result_conventions::benchmark_tool;
     statistical_ = options.policy.kind != policy_kind::robot;
+    estimate_all_ = options.estimates == estimate_scope::every_metric;
     out_.classifier = options.classifier ? options.classifier
                       : tool_            ? metric_classifier::tool()
                                          : metric_classifier::robot();
@@ -684,7 +689,8 @@ class comparer {
       if (!passes_[c - 1].two || !passes_[c - 1].first) continue;
       first_pass_[c].resize(out_.rows.size());
       for (const auto [i, row] : ranges::views::enumerate(out_.rows))
-        if (row.cls.every_run) first_pass_[c][i] = all_pairs_[c - 1].decide(i, row.name, row.cls, unsorted_, unsorted_);
+        if (row.cls.every_run)
+          first_pass_[c][i] = all_pairs_[c - 1].decide(i, row.name, row.cls, unsorted_, unsorted_, estimate_all_);
     }
   }
 
@@ -702,6 +708,7 @@ class comparer {
   /// The corrections of the statistical policies, the order, and the comparison handed over.
   comparison finish() {
     if (statistical_) correct_columns(out_, options_);
+    if (statistical_ && !estimate_all_) estimate_changed();
     if (options_.order == row_order::robot) robot_sort(out_.rows);
     if (options_.order == row_order::robot_families)
       robot_families_sort(out_.rows, *out_.classifier, options_.testcase_first);
@@ -712,21 +719,54 @@ class comparer {
   }
 
  private:
+  /// Compared column `c`'s verdict on row `i`, whose sides are both present, through the robot's passes.
+  /// `estimate`: the statistical policies estimate the change (the first pass was decided ahead with
+  /// estimate_all_, and is decided again otherwise).
+  std::optional<verdict> decide_column(std::size_t i, const comparison_row& row, std::size_t c, bool estimate) {
+    std::optional<verdict> v;
+    const passes& p = passes_[c - 1];
+    if (p.two) {
+      if (p.first)
+        v = estimate == estimate_all_ || !row.cls.every_run
+                ? first_pass_[c][i]
+                : all_pairs_[c - 1].decide(i, row.name, row.cls, unsorted_, unsorted_, estimate);
+      if (p.second && !row.cls.incomplete_run_marker)
+        merge_verdict(v, complete_pairs_[c - 1].decide(i, row.name, row.cls, unsorted_, unsorted_, estimate));
+    } else {
+      v = all_pairs_[c - 1].decide(i, row.name, row.cls, sorted_[c], sorted_[0], estimate);
+    }
+    return v;
+  }
+
+  /// With estimate_scope::changed: each column whose verdict the correction made a change decided again
+  /// with its estimate, which is copied into its inference. The rows are still in the deciders' order.
+  void estimate_changed() {
+    for (std::size_t i = 0; i < out_.rows.size(); ++i) {
+      const comparison_row& row = out_.rows[i];
+      for (std::size_t c = 1; c < columns_.size(); ++c) {
+        if (!row.verdicts[c - 1].changed) continue;
+        std::optional<change_inference>& slot = out_.statistics[row.statistics].changes[c - 1];
+        if (!slot) continue;
+        // The sorted columns were prepared for another row by now: decide() sorts for itself.
+        const std::optional<verdict> again = decide_column(i, row, c, true);
+        if (!again || !again->inference) throw std::logic_error("compare: a changed column lost its inference");
+        slot->estimator = again->inference->estimator;
+        slot->estimate_percent = again->inference->estimate_percent;
+        slot->ci_percent = again->inference->ci_percent;
+      }
+    }
+  }
+
   /// Each compared column's verdict on row `i`; whether any column changed or lacks the metric.
   bool decide_row(std::size_t i, comparison_row& row) {
     bool any = false;
     for (std::size_t c = 1; c < columns_.size(); ++c) {
       std::optional<verdict> v;
-      const passes& p = passes_[c - 1];
       const presence sides = tool_ ? presence_of(all_runs_[0].series[i], all_runs_[c].series[i]) : presence::both;
       if (sides != presence::both) {
         // Nothing to compare: the verdict says what is missing, and no test joins the correction's family.
-      } else if (p.two) {
-        if (p.first) v = first_pass_[c][i];
-        if (p.second && !row.cls.incomplete_run_marker)
-          merge_verdict(v, complete_pairs_[c - 1].decide(i, row.name, row.cls, unsorted_, unsorted_));
       } else {
-        v = all_pairs_[c - 1].decide(i, row.name, row.cls, sorted_[c], sorted_[0]);
+        v = decide_column(i, row, c, estimate_all_);
       }
       column_verdict cv;
       cv.sides = sides;
@@ -766,7 +806,8 @@ class comparer {
       row.columns.push_back(
           summarize_column(series, shown_runs, same_runs ? sorted_[c] : unsorted_, present_, options_.mean_sum));
       if (statistical_)
-        out_.statistics.back().median_ci.push_back(median_ci_of(m.series[i], present_, options_.policy.confidence));
+        out_.statistics.back().median_ci.push_back(
+            median_ci_of(m.series[i], same_runs ? sorted_[c] : unsorted_, present_, options_.policy.confidence));
     }
     row.noisy = is_noisy(row);
   }
@@ -777,6 +818,7 @@ class comparer {
   std::vector<std::shared_ptr<const matrix>> columns_;
   bool tool_ = false;
   bool statistical_ = false;
+  bool estimate_all_ = true;  ///< estimate_scope::every_metric: every column estimated as it is decided
   std::vector<std::shared_ptr<const matrix>> complete_;
   std::vector<indexed_matrix> all_runs_, filtered_runs_;
   std::vector<const indexed_matrix*> complete_runs_;

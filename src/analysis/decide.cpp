@@ -75,10 +75,11 @@ std::optional<double> percent_of_base(double x, double base_mean) {
 
 /// The test, the estimate with its interval and the effect size of the statistical policies, on the
 /// present samples (at least two a side).
-/// `head_sorted` and `base_sorted` are `head` and `base` sorted ascending.
+/// `head_sorted` and `base_sorted` are `head` and `base` sorted ascending. Without `estimate`, the change
+/// is not estimated: only the estimator that would be used is said.
 change_inference infer(const metric_class& cls, std::span<const double> head, std::span<const double> base,
                        std::span<const double> head_sorted, std::span<const double> base_sorted,
-                       const metric_classifier& classifier, const change_policy& policy) {
+                       const metric_classifier& classifier, const change_policy& policy, bool estimate) {
   change_inference out;
   out.n_head = static_cast<std::uint32_t>(head.size());
   out.n_base = static_cast<std::uint32_t>(base.size());
@@ -103,6 +104,12 @@ change_inference infer(const metric_class& cls, std::span<const double> head, st
     out.reachable = smallest_p_value(policy.kind, head.size(), base.size()) <= policy.alpha;
     out.effect_size = cliffs_delta_of_u(t.statistic, base.size(), head.size());
     if (head.size() <= hodges_lehmann_pair_limit / base.size()) {
+      if (!estimate) {
+        // hodges_lehmann_ratio takes positive samples only (the sorted sides start with their least).
+        const bool positive = head_sorted.front() > 0 && base_sorted.front() > 0;
+        out.estimator = positive ? change_estimator::hodges_lehmann_ratio : change_estimator::hodges_lehmann_shift;
+        return out;
+      }
       try {
         // Positive samples: the shift of the logs, a ratio whose interval covers the change in percent at
         // the confidence it claims. Otherwise the shift in the samples' unit over the base mean.
@@ -124,6 +131,7 @@ change_inference infer(const metric_class& cls, std::span<const double> head, st
     out.p_value = t.p_value;
     out.q_value = t.p_value;  // one metric is no family: compare() corrects over the column
     out.effect_size = hedges_g(base, head);
+    if (!estimate) return out;
     try {
       shift = welch_difference(base, head, policy.confidence);
     } catch (const value_error&) {
@@ -246,7 +254,8 @@ verdict decide(const metric_class& cls, const side_samples& head_side, const sid
     const std::span<const double> base_present_sorted =
         base_side.present ? (sorted_copy(base_present, buffers.base), std::span<const double>{buffers.base}) : base_sorted_all;
     const change_inference inference =
-        infer(cls, head_present, base_present, head_present_sorted, base_present_sorted, classifier, policy);
+        infer(cls, head_present, base_present, head_present_sorted, base_present_sorted, classifier, policy,
+              context.estimate);
     v.inference = inference;
     v.p_value = inference.p_value;
     v.changed = inference.p_value <= policy.alpha && inference.clears_floor;

@@ -376,3 +376,75 @@ TEST_CASE("the details table, to the character") {
         "fio.x   0 ± 3 (6)         0 ± 3 (6)         ~                1  1");
   CHECK_THROWS_AS((void)render_details(compare(cols), h), usage_error);
 }
+
+TEST_CASE("estimates for the changed columns only: the same verdicts, and the same estimates where they change") {
+  // Two compared columns of the many metrics, without correction so that chance selects some unchanged
+  // ones too; a metric of negative samples (estimated as a shift), a run that did not report, and the
+  // robot's incomplete-run marker, whose second pass over the complete runs decides the columns.
+  normal_source noise(77);
+  std::vector<matrix> columns = many_metrics();
+  {
+    std::vector<std::pair<std::string, std::vector<double>>> third;
+    for (const auto& s : columns[1].metrics()) third.emplace_back(std::string{s.name()}, noise.samples(20, 1000, 10));
+    columns.push_back(make_matrix(third));
+  }
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    const double level = c == 0 ? -500 : -540;
+    columns[c].add(metric_series{"fio.negative", noise.samples(20, level, 5), sample_kind::floating});
+    metric_series gappy{"fio.gappy"};
+    for (std::size_t r = 0; r < 20; ++r) {
+      if (c == 1 && r == 4) gappy.push_missing();
+      else gappy.push_back(noise.next(c == 1 ? 1100 : 1000, 10), sample_kind::floating);
+    }
+    columns[c].add(gappy);
+    columns[c].add(metric_series{"last_state.is_incomplete_run", std::vector<double>(20, 0), sample_kind::integer});
+    columns[c].set_stats_source(std::vector<std::string>(20, "stats.json"));
+  }
+  for (const policy_kind kind : {policy_kind::mann_whitney, policy_kind::welch}) {
+    CAPTURE(static_cast<int>(kind));
+    compare_options every = statistical(kind, p_correction::none);
+    compare_options changed = every;
+    changed.estimates = estimate_scope::changed;
+    const comparison all_estimated = compare(columns, every);
+    const comparison some_estimated = compare(columns, changed);
+    REQUIRE(all_estimated.rows.size() == some_estimated.rows.size());
+    std::size_t changed_columns = 0;
+    std::size_t left_out = 0;
+    for (std::size_t r = 0; r < all_estimated.rows.size(); ++r) {
+      const comparison_row& full = all_estimated.rows[r];
+      const comparison_row& part = some_estimated.rows[r];
+      CAPTURE(full.name);
+      REQUIRE(full.name == part.name);
+      CHECK(full.selected == part.selected);
+      for (std::size_t c = 1; c <= full.compared_columns(); ++c) {
+        CHECK(full.verdicts[c - 1].changed == part.verdicts[c - 1].changed);
+        CHECK(full.verdicts[c - 1].reason == part.verdicts[c - 1].reason);
+        const change_inference* a = all_estimated.inference_of(full, c);
+        const change_inference* b = some_estimated.inference_of(part, c);
+        REQUIRE((a == nullptr) == (b == nullptr));
+        if (a == nullptr) continue;
+        CHECK(a->estimator == b->estimator);
+        if (full.verdicts[c - 1].changed) {
+          ++changed_columns;
+          CHECK(*a == *b);
+        } else {
+          CHECK(!b->estimate_percent);
+          CHECK(!b->ci_percent);
+          left_out += a->estimate_percent ? 1 : 0;
+          change_inference without = *a;
+          without.estimate_percent.reset();
+          without.ci_percent.reset();
+          CHECK(without == *b);
+        }
+      }
+    }
+    CHECK(changed_columns >= 5);  // the changed metrics, and some by chance
+    CHECK(left_out > 500);
+    const comparison_row* negative = some_estimated.find("fio.negative");
+    REQUIRE(negative != nullptr);
+    CHECK(negative->verdicts[0].changed);
+    const change_inference* negative_change = some_estimated.inference_of(*negative, 1);
+    REQUIRE(negative_change != nullptr);
+    CHECK(negative_change->estimate_percent);
+  }
+}

@@ -28,8 +28,22 @@
 
 namespace perfmail {
 
+/// Which tested metrics get the statistical policies' estimate of their change (change_inference's
+/// estimate_percent, ci_percent and estimator).
+enum class estimate_scope : std::uint8_t {
+  /// Every tested metric, as the comparison's JSON prints them.
+  every_metric,
+  /// Only where the column's verdict is a change, which is all a table prints: the estimates are made
+  /// after the correction has decided the verdicts, for those columns alone, and are the same numbers.
+  /// Elsewhere estimate_percent and ci_percent are nullopt. The Hodges-Lehmann estimate of utest is most
+  /// of the test's cost, and most metrics do not change.
+  changed,
+};
+
 struct compare_options {
   change_policy policy{};
+  /// The statistical policies: which tested metrics get an estimate of their change.
+  estimate_scope estimates = estimate_scope::every_metric;
   /// Whose conventions judge the results (model/origin.hpp); nullopt: the base matrix's origin. Under
   /// the benchmark tools' conventions a metric one side lacks, or has no sample of, is not compared: its
   /// verdict says so (analysis/row.hpp, `presence`); each metric is compared on the samples it has,

@@ -41,6 +41,9 @@ struct metric_context {
   /// The robot policy, asked for every row (--all): no deny list, as the robot's tables have it. The
   /// statistical policies ignore it: what a caller shows never changes what they test.
   bool everything = false;
+  /// The statistical policies: estimate the change and its interval. compare() with
+  /// estimate_scope::changed leaves them out, then asks again for the columns that changed.
+  bool estimate = true;
 };
 
 /// One side's samples in run order (missing runs as 0, padded to its run count, as the robot compares
