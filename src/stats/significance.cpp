@@ -4,10 +4,12 @@
 #include "perfmail/stats/significance.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/stats/simd_clones.hpp"
 
 #include "stats/mann_whitney_sorted.hpp"
 #include "stats/moments.hpp"
 
+#include <boost/container/small_vector.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
@@ -64,7 +66,8 @@ std::vector<double> mann_whitney_u_null_pmf(std::size_t m, std::size_t n) {
 /// j * (2 (before - k) + (t - j)) to 2 U: each of the j beats the before - k values of the second sample
 /// below it and ties with the t - j of the group that are not drawn. There are C(t, j) such draws. The
 /// counts of draws are integers; the result is divided by C(m + n, m).
-std::vector<double> mann_whitney_u_tied_null_pmf(std::span<const std::size_t> tie_groups, std::size_t m) {
+PERFMAIL_SIMD_CLONES std::vector<double> mann_whitney_u_tied_null_pmf(std::span<const std::size_t> tie_groups,
+                                                                        std::size_t m) {
   std::size_t total = 0;
   for (const std::size_t t : tie_groups) total += t;
   if (m > total) throw usage_error("mann_whitney_u_tied_null_pmf: the first sample is larger than the pooled one");
@@ -131,12 +134,44 @@ struct pooled_ranks {
   double tie_term = 0;
   bool any_tie = false;
   bool all_equal = false;
-  std::vector<std::size_t> tie_groups;  ///< sizes of the groups of equal values, in ascending order
+  /// Sizes of the groups of equal values, in ascending order (in place up to 64 groups: a metric's runs);
+  /// left empty where no value repeats.
+  boost::container::small_vector<std::size_t, 64> tie_groups;
 };
 
-/// The ranks of two samples, each sorted ascending and neither empty: one merge of the two.
+/// Up to this many pairs, samples without ties are ranked by counting the pairs, not by a merge.
+constexpr std::size_t counted_pairs_limit = 1024;
+
+/// The pairs (x in a, y in b) with y < x, and with y == x, counted without a branch on the values.
+struct pair_counts {
+  std::size_t wins = 0;
+  std::size_t ties = 0;
+};
+
+PERFMAIL_SIMD_CLONES pair_counts count_pairs(std::span<const double> a, std::span<const double> b) {
+  pair_counts counts;
+  for (const double x : a)
+    for (const double y : b) {
+      counts.wins += y < x ? 1 : 0;
+      counts.ties += y == x ? 1 : 0;
+    }
+  return counts;
+}
+
+/// The ranks of two samples, each sorted ascending and neither empty. Where no value repeats (most
+/// metrics of a comparison), the first sample's rank sum is its own ranks plus the pairs it wins, counted
+/// without branches; a merge of the two, whose branches follow the noise, ranks the others.
 pooled_ranks rank_sorted(std::span<const double> a, std::span<const double> b) {
   pooled_ranks r;
+  const auto repeats = [](std::span<const double> xs) { return std::adjacent_find(xs.begin(), xs.end()) != xs.end(); };
+  if (a.size() * b.size() <= counted_pairs_limit && !repeats(a) && !repeats(b)) {
+    if (const pair_counts counts = count_pairs(a, b); counts.ties == 0) {
+      // Integers below 2^53, so exact: the merge's sum of the same ranks.
+      const auto n1 = static_cast<double>(a.size());
+      r.rank_sum_first = static_cast<double>(counts.wins) + n1 * (n1 + 1) / 2;
+      return r;
+    }
+  }
   std::size_t i = 0;
   std::size_t j = 0;
   std::size_t begin = 0;  // pooled values ranked so far
@@ -184,17 +219,33 @@ double two_sided_p(const null_tails& tails, std::size_t u) {
   return std::min(1.0, 2 * std::min(tails.lower[u], tails.upper[u]));
 }
 
+/// A tied null distribution's key: the drawn sample's size and the tie groups; looked up by a view of them.
+using tie_key = std::pair<std::size_t, std::vector<std::size_t>>;
+using tie_lookup = std::pair<std::size_t, std::span<const std::size_t>>;
+
+struct tie_key_less {
+  using is_transparent = void;
+  static tie_lookup view(const tie_key& k) { return {k.first, k.second}; }
+  static tie_lookup view(const tie_lookup& l) { return l; }
+  template <class A, class B>
+  bool operator()(const A& a, const B& b) const {
+    const tie_lookup x = view(a);
+    const tie_lookup y = view(b);
+    if (x.first != y.first) return x.first < y.first;
+    return std::lexicographical_compare(x.second.begin(), x.second.end(), y.second.begin(), y.second.end());
+  }
+};
+
 /// The tails of the tied null distributions met so far in this thread, by the tie groups and the size of
 /// the drawn sample: the metrics of one comparison often share a tie structure (on the 10,000-metric work
 /// unit, 2,250 metrics have ties in 996 structures), and the distribution depends on nothing else. At
 /// most about 8 MB of them are kept; past that the store starts again.
 const null_tails& tied_null_tails_kept(std::span<const std::size_t> tie_groups, std::size_t m) {
-  using key = std::pair<std::size_t, std::vector<std::size_t>>;
-  thread_local std::map<key, null_tails> kept;
+  // A structure is looked up as it is, without a copy; only a new one is copied into its key.
+  thread_local std::map<tie_key, null_tails, tie_key_less> kept;
   thread_local std::size_t kept_values = 0;
   constexpr std::size_t most_values = std::size_t{1} << 20;
-  key wanted{m, std::vector<std::size_t>(tie_groups.begin(), tie_groups.end())};
-  if (const auto found = kept.find(wanted); found != kept.end()) return found->second;
+  if (const auto found = kept.find(tie_lookup{m, tie_groups}); found != kept.end()) return found->second;
   null_tails tails = tails_of(detail::mann_whitney_u_tied_null_pmf(tie_groups, m));
   const std::size_t values = 2 * tails.lower.size();
   if (kept_values + values > most_values) {
@@ -202,6 +253,7 @@ const null_tails& tied_null_tails_kept(std::span<const std::size_t> tie_groups, 
     kept_values = 0;
   }
   kept_values += values;
+  tie_key wanted{m, std::vector<std::size_t>(tie_groups.begin(), tie_groups.end())};
   return kept.emplace(std::move(wanted), std::move(tails)).first->second;
 }
 
@@ -231,7 +283,8 @@ test_result mann_whitney_u_checked_sorted(std::span<const double> a, std::span<c
   if (ranks.any_tie && a.size() <= mann_whitney_tied_exact_limit / b.size()) {
     // The smaller sample is drawn (fewer states); its U is n1 n2 - U1 when it is b.
     const bool a_smaller = a.size() <= b.size();
-    const null_tails& tails = tied_null_tails_kept(ranks.tie_groups, a_smaller ? a.size() : b.size());
+    const null_tails& tails =
+        tied_null_tails_kept({ranks.tie_groups.data(), ranks.tie_groups.size()}, a_smaller ? a.size() : b.size());
     const double u_drawn = a_smaller ? u1 : n1 * n2 - u1;
     return {u1, two_sided_p(tails, static_cast<std::size_t>(std::llround(2 * u_drawn)))};  // U: a multiple of 1/2
   }

@@ -4,20 +4,14 @@
 // branches. Placing each sample at its rank (the count of samples before it in order) does more
 // comparisons but no branches, and the compiler vectorises the counting.
 
+#include "perfmail/stats/simd_clones.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
 
 namespace perfmail {
-
-// The counting loops run about twice as fast with AVX2 as with the baseline SSE2 of x86-64: where the
-// compiler can build both and pick one when the program starts, it does.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define PERFMAIL_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define PERFMAIL_SIMD_CLONES
-#endif
 
 namespace detail {
 /// The ranks of `xs` placed in `out` (both of length n, n <= rank_sort_limit).
