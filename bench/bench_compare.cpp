@@ -62,9 +62,11 @@ void load(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[0]->size()));
 }
 
-void detect(benchmark::State& state, perfmail::policy_kind kind) {
+void detect(benchmark::State& state, perfmail::policy_kind kind,
+            perfmail::estimate_scope estimates = perfmail::estimate_scope::every_metric) {
   perfmail::compare_options options;
   options.policy.kind = kind;
+  options.estimates = estimates;
   std::size_t selected = 0;
   for (auto _ : state) {
     const auto cmp = perfmail::compare(matrices(), options);
@@ -152,6 +154,11 @@ BENCHMARK(parse_floor)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(detect, robot, perfmail::policy_kind::robot)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(detect, utest, perfmail::policy_kind::mann_whitney)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(detect, ttest, perfmail::policy_kind::welch)->Unit(benchmark::kMillisecond);
+// As the tables ask: the estimates for the changed columns only.
+BENCHMARK_CAPTURE(detect, utest_changed, perfmail::policy_kind::mann_whitney, perfmail::estimate_scope::changed)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(detect, ttest_changed, perfmail::policy_kind::welch, perfmail::estimate_scope::changed)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(render, classic, perfmail::table_dialect::classic)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(render, modern, perfmail::table_dialect::modern)->Unit(benchmark::kMicrosecond);
 BENCHMARK(detect_and_render)->Unit(benchmark::kMillisecond);

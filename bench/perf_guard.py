@@ -2,12 +2,18 @@
 """Fails when a benchmarked stage became more than 3x slower than recorded.
 
 Each stage's CPU time is divided by the reference loop's CPU time measured in the same run, so the
-recorded figures (bench/perf_baseline.json) hold on any machine. --record rewrites them with each
-stage's lowest ratio over --runs runs: a busy machine slows memory-bound stages more than the
-reference loop (by up to 2x here), and a ratio recorded then would let a regression pass.
+recorded figures (bench/perf_baseline.json) hold from run to run on one processor. --record rewrites
+them with each stage's lowest ratio over --runs runs: a busy machine slows memory-bound stages more than
+the reference loop (by up to 2x here), and a ratio recorded then would let a regression pass.
 
 --only BINARY (repeatable) runs the stages of those benchmarks alone; with --record, their ratios are
 written over theirs in the baseline and every other recorded ratio is kept as it is.
+
+The ratios still depend on the processor: the reference loop sorts random doubles, whose mispredicted
+branches cost more on some processors than on others, while the stages are mostly branch-free. From an
+AMD EPYC to an Intel Xeon every ratio fell to 0.24x-0.36x, which would have let a 10x regression pass. So
+the baseline names the processor it was recorded on: a run on another one says so and fails, until the
+baseline is recorded again there (a partial --record on another processor is refused).
 
 Usage: perf_guard.py --bench-dir BUILD/bench [--only BINARY ...] [--record [--runs 5]] [--tolerance 3]
 """
@@ -21,7 +27,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASELINE = os.path.join(HERE, "perf_baseline.json")
 STAGES = {
-    "bench_compare": "load|detect/robot|detect/utest|render/classic|render/modern|to_json|reference_loop",
+    "bench_compare": "load|detect/(robot|utest|ttest|utest_changed|ttest_changed)$|render/classic|render/modern|to_json|"
+                     "reference_loop",
     "bench_plot": "trend_plot/gnuplot_5_4|trend_plot/gnuplot_4_6|trend_plot/unicode|reference_loop",
     # The importers, each reading the same samples in its format (matrix.json's loader among them).
     "bench_import": "^read/(matrix|matrix_detected|gbench|gbench_detected|hyperfine|pytest|go|csv_long|csv_wide|"
@@ -39,6 +46,18 @@ def run(bench_dir, binary, data_dir):
                for b in json.loads(output)["benchmarks"]}
     reference = results.pop("perfmail::bench::reference_loop")
     return {f"{binary}:{name}": time / reference for name, time in results.items()}
+
+
+def processor():
+    """The processor's model name, as the kernel reports it."""
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
 
 
 def main():
@@ -61,17 +80,28 @@ def main():
             for stage, ratio in run(args.bench_dir, binary, data_dir).items():
                 ratios[stage] = min(ratio, ratios.get(stage, ratio))
 
+    machine = processor()
     if args.record:
         recorded = {} if args.only is None else json.load(open(BASELINE))
+        if args.only is not None and recorded.get("machine") != machine:
+            print(f"the other stages were recorded on {recorded.get('machine')!r}, this is {machine!r}: "
+                  "record them all (without --only)")
+            return 2
         recorded = {k: v for k, v in recorded.items() if k.split(":")[0] not in binaries}
         recorded.update({k: round(v, 4) for k, v in ratios.items()})
+        recorded["machine"] = machine
         with open(BASELINE, "w") as out:
             json.dump(dict(sorted(recorded.items())), out, indent=2)
             out.write("\n")
         print(f"recorded {len(ratios)} stages in {BASELINE}")
         return 0
 
-    baseline = {k: v for k, v in json.load(open(BASELINE)).items() if k.split(":")[0] in binaries}
+    everything = json.load(open(BASELINE))
+    if everything.get("machine") != machine:
+        print(f"DIFFERENT machine: the baseline was recorded on {everything.get('machine')!r}, this is {machine!r}; "
+              "ratios shift between processors, so record the baseline here first (--record)")
+        return 1
+    baseline = {k: v for k, v in everything.items() if k.split(":")[0] in binaries}
     failed = 0
     for stage, recorded in sorted(baseline.items()):
         now = ratios.get(stage)
