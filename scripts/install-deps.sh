@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake
   libfmt-dev librange-v3-dev libboost-dev libboost-math-dev
-  doctest-dev nlohmann-json3-dev libcli11-dev libbenchmark-dev libsimdjson-dev libyaml-cpp-dev libre2-dev
+  doctest-dev nlohmann-json3-dev libcli11-dev libbenchmark-dev libsimdjson-dev libyaml-cpp-dev libre2-dev libfast-float-dev
   gnuplot-nox python3 ruby
   git git-email libmailtools-perl groff-base bash-completion zsh fish
 )

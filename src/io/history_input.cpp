@@ -32,15 +32,13 @@ class history_builder {
  public:
   explicit history_builder(std::size_t commits) : commits_(commits) {}
 
-  metric_history& metric(const std::string& name) {
-    const auto [at, fresh] = index_.try_emplace(name, history_.metrics.size());
-    if (fresh) {
-      metric_history m;
-      m.name = name;
-      m.samples.resize(commits_);
-      history_.metrics.push_back(std::move(m));
-    }
-    return history_.metrics[at->second];
+  metric_history& metric(std::string_view name) {
+    if (const auto known = index_.find(name); known != index_.end()) return history_.metrics[known->second];
+    index_.emplace(std::string{name}, history_.metrics.size());
+    metric_history& m = history_.metrics.emplace_back();
+    m.name = name;
+    m.samples.resize(commits_);
+    return m;
   }
   [[nodiscard]] const metric_history* find(const std::string& name) const {
     const auto at = index_.find(name);
@@ -52,7 +50,7 @@ class history_builder {
  private:
   std::size_t commits_;
   commit_history history_;
-  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_map<std::string, std::size_t, detail::name_hash, std::equal_to<>> index_;
 };
 
 /// What a results path calls its commit when it is not a result root: its name without the extension.
@@ -245,10 +243,10 @@ commit_history read_long(const std::vector<std::vector<cell>>& rows, const csv_c
   for (const auto& row : rows) {
     const cell& commit = row[*columns.commit];
     if (commit.text.empty()) b.fail(commit.offset, "an empty commit");
-    const auto [at, fresh] = commit_index.try_emplace(commit.text, commits.size());
-    const std::string time = columns.time ? row[*columns.time].text : std::string{};
+    const auto [at, fresh] = commit_index.try_emplace(std::string{commit.text}, commits.size());
+    const std::string time{columns.time ? row[*columns.time].text : std::string_view{}};
     if (fresh) {
-      commits.push_back({commit.text, time, fmt::format("{}:{}", source, lines.line_of(commit.offset))});
+      commits.push_back({std::string{commit.text}, time, fmt::format("{}:{}", source, lines.line_of(commit.offset))});
     } else if (columns.time && commits[at->second].time != time) {
       b.fail(row[*columns.time].offset, fmt::format("commit {} has time {} here and {} at {}", text::quoted(commit.text),
                                                     text::quoted(time), text::quoted(commits[at->second].time),
@@ -281,18 +279,18 @@ commit_history read_wide(const std::vector<std::vector<cell>>& rows, const std::
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const cell& id = rows[r][key];
     if (id.text.empty()) b.fail(id.offset, fmt::format("an empty {}", text::quoted(header[key].text)));
-    const std::string time = columns.time ? rows[r][*columns.time].text : std::string{};
+    const std::string time{columns.time ? rows[r][*columns.time].text : std::string_view{}};
     if (!commits.empty() && commits.back().id == id.text) {
       // The runs of one commit may be timed apart: the commit keeps its first run's time.
       commit_of_row.push_back(commits.size() - 1);
       continue;
     }
-    if (const auto [at, fresh] = first_row.try_emplace(id.text, r); !fresh)
+    if (const auto [at, fresh] = first_row.try_emplace(std::string{id.text}, r); !fresh)
       b.fail(id.offset, fmt::format("{} {} again, after other commits (first at line {}): the runs of a commit must "
                                     "follow one another, oldest commit first",
                                     text::quoted(header[key].text), text::quoted(id.text),
                                     detail::text_locator(text).at(rows[at->second][key].offset).line));
-    commits.push_back({id.text, time, fmt::format("{}:{}", source, lines.line_of(id.offset))});
+    commits.push_back({std::string{id.text}, time, fmt::format("{}:{}", source, lines.line_of(id.offset))});
     commit_of_row.push_back(commits.size() - 1);
   }
   history_builder builder(commits.size());

@@ -16,16 +16,6 @@
 
 namespace perfmail::io::detail {
 
-std::optional<read_number> number_of(std::string_view token) {
-  // One pass for the grammar and the kind: a number is read once per sample of every text format.
-  const text::json_number_form form = text::json_number_form_of(token);
-  if (form == text::json_number_form::not_a_number) return std::nullopt;
-  read_number out;
-  out.kind = form == text::json_number_form::integer ? sample_kind::integer : sample_kind::floating;
-  out.value = json_number_value(token);
-  return out;
-}
-
 import_builder::import_builder(std::string_view source, std::string_view text, const load_limits& limits)
     : source_(source), text_(text), limits_(limits) {
   // Room for the metrics a file of this size usually names (a metric takes a hundred bytes or more in

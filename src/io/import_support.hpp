@@ -3,11 +3,13 @@
 // matrix gets (names, the limit of runs, numbers in JSON's grammar) and messages at `line:column`.
 
 #include "json_diagnosis.hpp"
+#include "json_token.hpp"
 #include "json_tree.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/model/matrix.hpp"
+#include "perfmail/text/number_grammar.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -26,7 +28,19 @@ struct read_number {
   double value = 0;
   sample_kind kind = sample_kind::integer;
 };
-[[nodiscard]] std::optional<read_number> number_of(std::string_view token);
+/// Inline, in one pass for the grammar and the kind: every text format reads every sample with it.
+[[nodiscard]] inline std::optional<read_number> number_of(std::string_view token) {
+  const text::json_number_form form = text::json_number_form_of(token);
+  if (form == text::json_number_form::not_a_number) return std::nullopt;
+  return read_number{json_number_value(token),
+                     form == text::json_number_form::integer ? sample_kind::integer : sample_kind::floating};
+}
+
+/// A hash of names looked up by a view: a name read from the text is not copied to be found.
+struct name_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
+};
 
 /// Samples gathered metric by metric and run by run, in the order metrics are first seen.
 class import_builder {
@@ -103,11 +117,6 @@ class import_builder {
   std::string_view text_;
   load_limits limits_;
   std::vector<gathered> metrics_;
-  /// Looked up by a view of the name: a name read from the text is not copied to be found.
-  struct name_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
-  };
   std::unordered_map<std::string, std::size_t, name_hash, std::equal_to<>> index_;  ///< the metrics' names
   std::optional<std::string_view> last_unit_text_;  ///< the unit text read last, and its unit
   std::optional<metric_unit> last_unit_;

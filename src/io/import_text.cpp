@@ -552,11 +552,11 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
   const bool long_form = header.size() == 3 && header[1].text == "run" && header[2].text == "value";
   if (header.size() < 2) b.fail(header[0].offset, fmt::format("the {} header has no run columns", format));
   std::vector<cell> row;
-  std::unordered_map<std::string, std::size_t> runs;  // long form: run labels in the order first seen
+  std::unordered_map<std::string, std::size_t, detail::name_hash, std::equal_to<>> runs;  // long form: run labels in the order first seen
   std::vector<std::size_t> row_of_metric;  // wide form: where each metric's row starts, by its number
   // The metric of the row before, and its name: the rows of one metric usually come together, and the
   // long form names the metric on every sample.
-  std::string last_name;
+  std::string_view last_name;
   std::size_t last_metric = 0;
   bool any_row = false;
   while (reader.next(row)) {
@@ -569,7 +569,8 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
     }
     const std::size_t m = last_metric;
     if (long_form) {
-      const auto it = runs.try_emplace(row[1].text, runs.size()).first;
+      auto it = runs.find(row[1].text);
+      if (it == runs.end()) it = runs.emplace(std::string{row[1].text}, runs.size()).first;
       // Every sample of the long form is given with add or add_missing: a run given already is one
       // the file lists twice.
       if (b.has_sample(m, it->second))

@@ -2,6 +2,8 @@
 // wide CSV that Apache Otava reads.
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include "unit/import_checks.hpp"
 
 #include "perfmail/error.hpp"
@@ -67,6 +69,21 @@ TEST_CASE("history csv: long, one sample a row, commits in the order first seen"
   CHECK(metric_named(h, "x.ns").samples == std::vector<std::vector<double>>{{10, 11}, {12}});
   CHECK(metric_named(h, "y").samples == std::vector<std::vector<double>>{{1}, {}});
   CHECK(h.conventions == result_conventions::benchmark_tool);
+}
+
+TEST_CASE("history csv: quoted fields with doubled quotes, kept from the first row to the last") {
+  // The reader keeps each unescaped field for as long as it lives: every row is read before any is used.
+  std::string text = "commit,metric,value\n";
+  std::vector<std::string> expected;
+  for (int i = 0; i < 300; ++i) {
+    text += fmt::format("\"c\"\"{}\"\"\",\"m,\"\"x\"\"\",{}\n", i, i);
+    expected.push_back(fmt::format("c\"{}\"", i));
+  }
+  const commit_history h = csv(text);
+  CHECK(ids_of(h) == expected);
+  REQUIRE(h.metrics.size() == 1);
+  CHECK(h.metrics[0].name == "m,\"x\"");
+  CHECK(h.metrics[0].samples[299] == std::vector<double>{299});
 }
 
 TEST_CASE("history csv: wide, as Otava reads it: a time, attributes, a column a metric, runs together") {
