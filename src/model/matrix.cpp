@@ -23,7 +23,9 @@ matrix::matrix(const matrix& other)
     : index_(other.index_),
       textual_(other.textual_),
       stats_source_(other.stats_source_),
+      metric_hints_(other.metric_hints_),
       hints_(other.hints_),
+      hinted_(other.hinted_),
       origin_(other.origin_),
       notes_(other.notes_),
       longest_(other.longest_) {
@@ -74,6 +76,15 @@ bool matrix::try_add(const series_view& series) {
   if (!index_.insert(series.name(), metrics_.size(), name_at())) return false;
   longest_ = std::max(longest_, series.size());
   metrics_.push_back(store(series));
+  if (!hints_.empty()) {
+    // A hint given for the name before the metric was added is the metric's now.
+    const auto at = std::lower_bound(hints_.begin(), hints_.end(), series.name(),
+                                     [](const auto& hint, std::string_view n) { return hint.first < n; });
+    if (at != hints_.end() && at->first == series.name()) {
+      hint_at(metrics_.size() - 1) = at->second;
+      hints_.erase(at);
+    }
+  }
   return true;
 }
 
@@ -89,13 +100,21 @@ void matrix::set_unit_hint(std::string_view name, metric_unit unit) {
 }
 
 void matrix::set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units) {
+  // The metrics' units go to their places; the others are sorted and merged into the sorted hints.
+  std::vector<std::pair<std::string, metric_unit>> others;
+  for (auto& [name, unit] : units) {
+    if (const auto at = index_.find(name, name_at()); at != name_index::npos) set_unit_hint_at(at, unit);
+    else others.emplace_back(std::move(name), unit);
+  }
+  if (others.empty()) return;
+  hinted_ = true;
   const auto by_name = [](const auto& a, const auto& b) { return a.first < b.first; };
-  if (!std::is_sorted(units.begin(), units.end(), by_name)) std::stable_sort(units.begin(), units.end(), by_name);
+  std::stable_sort(others.begin(), others.end(), by_name);
   std::vector<std::pair<std::string, metric_hint>> merged;
-  merged.reserve(hints_.size() + units.size());
+  merged.reserve(hints_.size() + others.size());
   auto old = hints_.begin();
-  for (auto at = units.begin(); at != units.end(); ++at) {
-    if (std::next(at) != units.end() && std::next(at)->first == at->first) continue;  // a later one wins
+  for (auto at = others.begin(); at != others.end(); ++at) {
+    if (std::next(at) != others.end() && std::next(at)->first == at->first) continue;  // a later one wins
     while (old != hints_.end() && old->first < at->first) merged.push_back(std::move(*old++));
     metric_hint hint = old != hints_.end() && old->first == at->first ? (old++)->second : metric_hint{};
     hint.unit = at->second;
@@ -104,6 +123,12 @@ void matrix::set_unit_hints(std::vector<std::pair<std::string, metric_unit>> uni
   }
   while (old != hints_.end()) merged.push_back(std::move(*old++));
   hints_ = std::move(merged);
+}
+
+void matrix::set_unit_hint_at(std::size_t index, metric_unit unit) {
+  metric_hint& hint = hint_at(index);
+  hint.unit = unit;
+  if (const auto direction = direction_of(unit.what)) hint.direction = direction;
 }
 
 std::optional<better> matrix::direction_hint(std::string_view name) const {
@@ -117,13 +142,24 @@ std::optional<metric_unit> matrix::unit_hint(std::string_view name) const {
 }
 
 matrix::metric_hint& matrix::hint_of(std::string_view name) {
+  if (const auto index = index_.find(name, name_at()); index != name_index::npos) return hint_at(index);
+  hinted_ = true;
   const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
                                    [](const auto& hint, std::string_view n) { return hint.first < n; });
   if (at != hints_.end() && at->first == name) return at->second;
   return hints_.emplace(at, std::string{name}, metric_hint{})->second;
 }
 
+matrix::metric_hint& matrix::hint_at(std::size_t index) {
+  hinted_ = true;
+  if (metric_hints_.size() <= index) metric_hints_.resize(index + 1);
+  return metric_hints_[index];
+}
+
 const matrix::metric_hint* matrix::find_hint(std::string_view name) const {
+  if (!hinted_) return nullptr;
+  if (const auto index = index_.find(name, name_at()); index != name_index::npos)
+    return index < metric_hints_.size() ? &metric_hints_[index] : nullptr;
   const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
                                    [](const auto& hint, std::string_view n) { return hint.first < n; });
   return at != hints_.end() && at->first == name ? &at->second : nullptr;
@@ -140,7 +176,9 @@ matrix matrix::without_runs(const std::vector<bool>& drop) const {
     out.add(kept_runs);
   }
   out.textual_ = textual_;
+  out.metric_hints_ = metric_hints_;  // the same metrics in the same order
   out.hints_ = hints_;
+  out.hinted_ = hinted_;
   out.origin_ = origin_;
   out.notes_ = notes_;
   if (stats_source_) {

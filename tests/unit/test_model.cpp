@@ -126,3 +126,40 @@ TEST_CASE("metric series: a copy of a view, and one series reused for the next m
   CHECK(s.kind(0) == sample_kind::floating);
   CHECK(s.view().uniform());
 }
+
+TEST_CASE("matrix hints: by a metric's place or its name, before or after it is added, kept by copies") {
+  matrix m;
+  CHECK_FALSE(m.has_direction_hints());
+  // A hint for a name that is no metric yet: the metric takes it when it is added.
+  m.set_direction_hint("b", better::higher);
+  m.add(metric_series{"a", std::vector<double>{1, 2, 3}, sample_kind::integer});
+  m.add(metric_series{"b", std::vector<double>{4, 5, 6}, sample_kind::integer});
+  CHECK(m.has_direction_hints());
+  CHECK(m.direction_hint("b") == better::higher);
+  CHECK_FALSE(m.direction_hint("a").has_value());
+  // By place: the unit, and the direction its quantity has.
+  const metric_unit seconds = *unit_of("s");
+  m.set_unit_hint_at(0, seconds);
+  CHECK(m.unit_hint("a") == seconds);
+  CHECK(m.direction_hint("a") == better::lower);
+  // Many at once, metrics and names that are none; a name given twice keeps its last unit.
+  const metric_unit bytes_per_second = *unit_of("MB/s");
+  m.set_unit_hints({{"b", seconds}, {"c", seconds}, {"c", bytes_per_second}, {"a", bytes_per_second}});
+  CHECK(m.unit_hint("b") == seconds);
+  CHECK(m.unit_hint("a") == bytes_per_second);
+  CHECK(m.unit_hint("c") == bytes_per_second);
+  m.add(metric_series{"c", std::vector<double>{7, 8, 9}, sample_kind::integer});
+  CHECK(m.direction_hint("c") == better::higher);
+  // A later hint replaces an earlier one; copies and a copy without runs keep every hint.
+  m.set_direction_hint("a", better::higher);
+  CHECK(m.direction_hint("a") == better::higher);
+  const matrix copy = m;
+  const matrix fewer = m.without_runs({true, false, false});
+  for (const matrix* x : {&copy, &fewer}) {
+    CHECK(x->direction_hint("a") == better::higher);
+    CHECK(x->unit_hint("a") == bytes_per_second);
+    CHECK(x->direction_hint("b") == better::lower);
+    CHECK(x->unit_hint("c") == bytes_per_second);
+    CHECK_FALSE(x->unit_hint("d").has_value());
+  }
+}

@@ -59,14 +59,17 @@ class matrix {
   /// The unit of `name`'s samples, as the file it came from says; it also gives the direction where the
   /// unit's quantity has one.
   void set_unit_hint(std::string_view name, metric_unit unit);
-  /// The units of many metrics at once, as an importer gathers them: one sort rather than an insertion
-  /// each (none when they come in order of name). A name given twice keeps its last unit.
+  /// The units of many metrics at once: one sort of those that name no metric of the matrix rather than
+  /// an insertion each. A name given twice keeps its last unit.
   void set_unit_hints(std::vector<std::pair<std::string, metric_unit>> units);
+  /// The unit of the metric at `index` in the order (index < size()), as an importer that has just added
+  /// it says: no name to look up.
+  void set_unit_hint_at(std::size_t index, metric_unit unit);
   /// The hint for `name`, if the file gave one.
   [[nodiscard]] std::optional<better> direction_hint(std::string_view name) const;
   /// The unit of `name`'s samples, if the file said.
   [[nodiscard]] std::optional<metric_unit> unit_hint(std::string_view name) const;
-  [[nodiscard]] bool has_direction_hints() const noexcept { return !hints_.empty(); }
+  [[nodiscard]] bool has_direction_hints() const noexcept { return hinted_; }
 
   /// What made these results, and so whose conventions judge them (model/origin.hpp).
   [[nodiscard]] const result_origin& origin() const noexcept { return origin_; }
@@ -111,6 +114,7 @@ class matrix {
     std::optional<metric_unit> unit;
   };
   metric_hint& hint_of(std::string_view name);
+  metric_hint& hint_at(std::size_t index);
   [[nodiscard]] const metric_hint* find_hint(std::string_view name) const;
 
   /// A copy of `series` in the store, viewed.
@@ -128,8 +132,13 @@ class matrix {
   name_index index_;
   std::vector<std::string> textual_;
   std::optional<std::vector<std::string>> stats_source_;
-  /// Sorted by name, for a binary search: only imported metrics carry one.
+  /// The hints of the matrix's metrics, by their place in the order (as long as the last one hinted):
+  /// only imported metrics carry one, and an importer gives them without a name to look up or copy.
+  std::vector<metric_hint> metric_hints_;
+  /// Hints for names that are no metric of the matrix (yet), sorted by name; a metric added under such a
+  /// name takes its hint from here.
   std::vector<std::pair<std::string, metric_hint>> hints_;
+  bool hinted_ = false;  ///< any hint was given
   result_origin origin_;
   std::vector<std::string> notes_;
   std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time
