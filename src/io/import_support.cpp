@@ -31,8 +31,11 @@ std::size_t import_builder::metric(std::string_view name, std::size_t offset) {
   if (name.empty()) fail(offset, "an empty metric name");
   // The rule a loaded matrix's names follow.
   if (const auto problem = detail::metric_name_problem(name, limits_)) fail(offset, *problem);
-  const auto added = index_.emplace(std::string{name}, metrics_.size()).first;
-  metrics_.push_back({added->first, {}, std::nullopt, std::nullopt});
+  char* kept = static_cast<char*>(names_arena_.allocate(name.size(), 1));
+  std::copy(name.begin(), name.end(), kept);
+  const std::string_view key{kept, name.size()};
+  index_.emplace(key, metrics_.size());
+  metrics_.push_back({key, {}, std::nullopt, std::nullopt});
   return metrics_.size() - 1;
 }
 
@@ -52,10 +55,6 @@ void import_builder::set(std::size_t metric, std::size_t run, sample_slot slot, 
   if (m.samples[run].given)
     fail(offset, fmt::format("metric {}: run {} has a second sample", text::quoted(m.name), run + 1));
   m.samples[run] = slot;
-}
-
-void import_builder::add(std::size_t metric, std::size_t run, read_number sample, std::size_t offset) {
-  set(metric, run, {sample.value, sample.kind, true}, offset);
 }
 
 void import_builder::append(std::size_t metric, read_number sample, std::size_t offset) {
