@@ -37,7 +37,7 @@ class json_stream {
   void key(std::string_view name) {
     separate();
     escaped(name);
-    out_ += indent_ >= 0 ? ": " : ":";
+    put(indent_ >= 0 ? std::string_view{": "} : std::string_view{":"});
     after_key_ = true;
   }
 
@@ -55,17 +55,17 @@ class json_stream {
   void value(const char* s) { value(std::string_view{s}); }
   void value(double x) {
     separate();
-    std::array<char, 64> buffer{};
-    const char* end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), x);
-    out_.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
+    constexpr std::size_t longest = 64;  // nlohmann's own buffer for a number
+    char* at = room(longest);
+    written_ += static_cast<std::size_t>(nlohmann::detail::to_chars(at, at + longest, x) - at);
   }
   template <class Integer>
     requires std::is_integral_v<Integer> && (!std::is_same_v<Integer, bool>)
   void value(Integer n) {
     separate();
-    std::array<char, 24> buffer{};
-    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), n);
-    out_.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
+    constexpr std::size_t longest = 24;
+    char* at = room(longest);
+    written_ += static_cast<std::size_t>(std::to_chars(at, at + longest, n).ptr - at);
   }
   template <class T>
   void value(const std::optional<T>& v) {
@@ -83,10 +83,16 @@ class json_stream {
   }
 
   /// Room for `bytes` of text, so that a long document is not copied as it grows.
-  void reserve(std::size_t bytes) { out_.reserve(bytes); }
+  void reserve(std::size_t bytes) {
+    if (bytes > out_.size()) out_.resize(bytes);
+  }
 
   /// The text written so far; complete once every container is closed.
-  [[nodiscard]] std::string take() { return std::move(out_); }
+  [[nodiscard]] std::string take() {
+    out_.resize(written_);
+    written_ = 0;
+    return std::move(out_);
+  }
 
  private:
   struct level {
@@ -101,30 +107,51 @@ class json_stream {
       return;
     }
     if (levels_.empty()) return;
-    if (!levels_.back().empty) out_ += ',';
+    if (!levels_.back().empty) put(',');
     levels_.back().empty = false;
-    if (indent_ >= 0) {
-      out_ += '\n';
-      out_.append(static_cast<std::size_t>(indent_) * levels_.size(), ' ');
-    }
+    if (indent_ >= 0) new_line(levels_.size());
   }
   void scalar(std::string_view text) {
     separate();
-    out_ += text;
+    put(text);
   }
   void open(char bracket) {
     separate();
-    out_ += bracket;
+    put(bracket);
     levels_.push_back({});
   }
   void close(char bracket) {
     const bool was_empty = levels_.back().empty;
     levels_.pop_back();
-    if (!was_empty && indent_ >= 0) {
-      out_ += '\n';
-      out_.append(static_cast<std::size_t>(indent_) * levels_.size(), ' ');
-    }
-    out_ += bracket;
+    if (!was_empty && indent_ >= 0) new_line(levels_.size());
+    put(bracket);
+  }
+  /// A line break and the indentation of `depth` levels.
+  void new_line(std::size_t depth) {
+    const std::size_t spaces = static_cast<std::size_t>(indent_) * depth;
+    char* at = room(1 + spaces);
+    *at = '\n';
+    std::fill_n(at + 1, spaces, ' ');
+    written_ += 1 + spaces;
+  }
+
+  /// The text is written into `out_` through a pointer, `written_` bytes of it so far: a document of
+  /// megabytes is a million small pieces, and std::string's append checks and terminates each one.
+  /// Room for `bytes` more: the buffer grows by doubling (the bytes past `written_` are not text).
+  char* room(std::size_t bytes) {
+    if (out_.size() - written_ < bytes) [[unlikely]]
+      grow(bytes);
+    return out_.data() + written_;
+  }
+  /// Out of line, so that room() stays a comparison where it is written.
+  [[gnu::noinline]] void grow(std::size_t bytes) { out_.resize(std::max(2 * out_.size(), written_ + bytes + 4096)); }
+  void put(char c) {
+    *room(1) = c;
+    ++written_;
+  }
+  void put(std::string_view text) {
+    std::copy(text.begin(), text.end(), room(text.size()));
+    written_ += text.size();
   }
 
   /// A string in quotes with nlohmann's escapes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and `\u00xx`
@@ -134,32 +161,34 @@ class json_stream {
   void escaped(std::string_view s) {
     // Most names need no escape: printable ASCII goes out whole.
     if (std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; })) {
-      out_ += '"';
-      out_ += s;
-      out_ += '"';
+      char* at = room(s.size() + 2);
+      *at = '"';
+      std::copy(s.begin(), s.end(), at + 1);
+      at[s.size() + 1] = '"';
+      written_ += s.size() + 2;
       return;
     }
     if (text::first_invalid_utf8(s) != std::string_view::npos) {
-      out_ += dumped(ordered_json(std::string{s}), -1);
+      put(dumped(ordered_json(std::string{s}), -1));
       return;
     }
-    out_ += '"';
+    put('"');
     for (std::size_t i = 0; i < s.size();) {
       const text::utf8_sequence seq = text::decode_utf8(s, i);
       i += seq.length;
       const std::uint32_t c = seq.code;
       switch (c) {
-        case '\b': out_ += "\\b"; continue;
-        case '\t': out_ += "\\t"; continue;
-        case '\n': out_ += "\\n"; continue;
-        case '\f': out_ += "\\f"; continue;
-        case '\r': out_ += "\\r"; continue;
-        case '"': out_ += "\\\""; continue;
-        case '\\': out_ += "\\\\"; continue;
+        case '\b': put("\\b"); continue;
+        case '\t': put("\\t"); continue;
+        case '\n': put("\\n"); continue;
+        case '\f': put("\\f"); continue;
+        case '\r': put("\\r"); continue;
+        case '"': put("\\\""); continue;
+        case '\\': put("\\\\"); continue;
         default: break;
       }
       if (c > 0x1F && c < 0x7F) {
-        out_ += static_cast<char>(c);
+        put(static_cast<char>(c));
       } else if (c <= 0xFFFF) {
         hex_escape(c);
       } else {
@@ -168,16 +197,17 @@ class json_stream {
         hex_escape(0xDC00 + (v & 0x3FF));
       }
     }
-    out_ += '"';
+    put('"');
   }
   void hex_escape(std::uint32_t unit) {
     static constexpr char digits[] = "0123456789abcdef";
-    out_ += "\\u";
-    for (int shift = 12; shift >= 0; shift -= 4) out_ += digits[(unit >> shift) & 0xF];
+    put("\\u");
+    for (int shift = 12; shift >= 0; shift -= 4) put(digits[(unit >> shift) & 0xF]);
   }
 
   int indent_;
   std::string out_;
+  std::size_t written_ = 0;
   std::vector<level> levels_;
   bool after_key_ = false;
 };
