@@ -198,6 +198,9 @@ csv_columns columns_of(const std::vector<cell>& header, const std::vector<std::v
                                              text::quoted(options.commit_column), text::quoted(options.time_column)));
     return columns;
   }
+  // Not the long form: a column named metric or value alone is read as any other column.
+  columns.metric.reset();
+  columns.value.reset();
   if (!columns.commit && !columns.time)
     b.fail(header[0].offset,
            fmt::format("the header has neither a {} nor a {} column (a CSV of one sample a row has commit, metric "

@@ -86,6 +86,14 @@ TEST_CASE("history csv: quoted fields with doubled quotes, kept from the first r
   CHECK(h.metrics[0].samples[299] == std::vector<double>{299});
 }
 
+TEST_CASE("history csv: a metric column without a value column is the wide form's attribute") {
+  // Found by fuzzing: the long form's reader took such a header and read a value column it does not have.
+  const commit_history h = csv("commit,metric,valuk\n\"a,b\",x,1\nc,y,2\n");
+  CHECK(ids_of(h) == std::vector<std::string>{"a,b", "c"});
+  CHECK(metric_named(h, "valuk").samples == std::vector<std::vector<double>>{{1}, {2}});
+  CHECK(h.metrics.size() == 1);
+}
+
 TEST_CASE("history csv: wide, as Otava reads it: a time, attributes, a column a metric, runs together") {
   const commit_history h = csv("time,commit,branch,throughput,latency\n"
                                "2026-01-01 10:00:00 +0000,aaa,main,100,5.5\n"

@@ -225,8 +225,11 @@ TEST_CASE("mann_whitney_u_tied_null_pmf: sums to one") {
 }
 
 TEST_CASE("mann_whitney_u_tied_null_pmf: groups of one are the distribution without ties") {
-  for (const auto& [m, n] : std::vector<std::pair<std::size_t, std::size_t>>{
+  for (const auto& sizes : std::vector<std::pair<std::size_t, std::size_t>>{
            {1, 1}, {3, 4}, {4, 3}, {5, 5}, {1, 6}, {7, 2}, {6, 9}}) {
+    // Named copies, not a structured binding: CAPTURE's lambda cannot capture one in clang 14.
+    const std::size_t m = sizes.first;
+    const std::size_t n = sizes.second;
     CAPTURE(m);
     CAPTURE(n);
     const std::vector<std::size_t> singles(m + n, 1);
@@ -271,7 +274,9 @@ TEST_CASE("adjust_p_values: matches the definitions") {
       {p_correction::bonferroni, "bonferroni"}};
   for (const auto& c : correction_cases) {
     CAPTURE(c.name);
-    for (const auto& [kind, kind_name] : kinds) {
+    for (const auto& kind_and_name : kinds) {
+      const auto kind = kind_and_name.first;
+      const auto kind_name = kind_and_name.second;
       CAPTURE(kind_name);
       const std::vector<double>& expected = kind == p_correction::bh     ? c.bh
                                             : kind == p_correction::by   ? c.by
@@ -356,7 +361,9 @@ TEST_CASE("selectable_at_best: what adjusting each modified family says") {
       p[i] = round % 2 == 0 ? grid(random) / 4000.0 : std::pow(fraction(random), 3);
       best[i] = round % 3 == 0 ? p[i] : p[i] * fraction(random);
     }
-    for (const auto& [correction, name] : correction_names) {
+    for (const auto& correction_and_name : correction_names) {
+      const auto correction = correction_and_name.value;
+      const auto name = correction_and_name.name;
       for (const double alpha : {0.05, 0.01}) {
         const std::vector<bool> got = selectable_at_best(p, best, correction, alpha);
         REQUIRE(got.size() == m);
