@@ -269,7 +269,8 @@ class matrix_reader {
   }
 
   /// A sample that is not a plain number: null, text, an integer beyond 64 bits, or an error to explain.
-  sample read_unusual_sample(od::value& value, std::string_view metric) {
+  /// Cold, so that none of it is inlined into the loop over plain numbers.
+  [[gnu::cold]] sample read_unusual_sample(od::value& value, std::string_view metric) {
     // The token's first character tells the type, and its address is the place for any error.
     const std::string_view token = detail::without_trailing_white(value.raw_json_token());
     const text_position place{token.data()};
