@@ -131,7 +131,9 @@ TEST_CASE("layout: the named layouts are the switches of their days") {
   CHECK(named_layout(layout_era::y2024_10).day == 20241014);
   CHECK(named_layout(layout_era::y2024_11_30).day == 20241130);
   CHECK(named_layout(layout_era::y2026).day == 20260301);
-  for (const auto& [era, name] : layout_names) {
+  for (const auto& entry : layout_names) {
+    const layout_era era = entry.value;
+    const std::string_view name = entry.name;
     CAPTURE(name);
     const email_layout l = named_layout(era);
     CHECK(l.era == era);

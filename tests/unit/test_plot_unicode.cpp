@@ -328,11 +328,11 @@ TEST_CASE("unicode plot: the ASCII fallback keeps every column and says each cha
   o.style = perfmail::plot::look::unicode;
   o.width = 40;
   o.height = 10;
-  const perfmail::plot::trend_series good = perfmail::plot::samples{1, 3, 2};
-  const perfmail::plot::trend_series bad = perfmail::plot::samples{5, 7, 6};
-  const std::string utf8 = perfmail::plot::render_unicode(good, bad, o).text;
+  const perfmail::plot::trend_series small_good = perfmail::plot::samples{1, 3, 2};
+  const perfmail::plot::trend_series small_bad = perfmail::plot::samples{5, 7, 6};
+  const std::string utf8 = perfmail::plot::render_unicode(small_good, small_bad, o).text;
   o.charset = perfmail::plot::text_charset::ascii;
-  const std::string ascii = perfmail::plot::render_unicode(good, bad, o).text;
+  const std::string ascii = perfmail::plot::render_unicode(small_good, small_bad, o).text;
   CHECK(ascii == ascii_fallback(utf8));
   CHECK(std::all_of(ascii.begin(), ascii.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }));
 }

@@ -90,7 +90,10 @@ TEST_CASE("real files: every metric's samples and direction as an independent re
   REQUIRE(expected_names.size() == 10);  // five tools' base and head
 
   std::map<std::pair<std::string, std::string>, matrix> loaded;
-  for (const auto& [key, names] : expected_names) {
+  for (const auto& entry : expected_names) {
+    // References, not a structured binding: CHECK_MESSAGE's lambda cannot capture one in clang 14.
+    const auto& key = entry.first;
+    const auto& names = entry.second;
     // Detected from the content, as the command line reads them.
     matrix m = io::load_results(file_of(key.first, key.second));
     std::set<std::string> got;
