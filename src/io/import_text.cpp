@@ -552,7 +552,8 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
   const bool long_form = header.size() == 3 && header[1].text == "run" && header[2].text == "value";
   if (header.size() < 2) b.fail(header[0].offset, fmt::format("the {} header has no run columns", format));
   std::vector<cell> row;
-  std::unordered_map<std::string, std::size_t, detail::name_hash, std::equal_to<>> runs;  // long form: run labels in the order first seen
+  // Long form: run labels in the order first seen, found by a view of the cell.
+  std::unordered_map<std::string, std::size_t, detail::name_hash, std::equal_to<>> runs;
   std::vector<std::size_t> row_of_metric;  // wide form: where each metric's row starts, by its number
   // The metric of the row before, and its name: the rows of one metric usually come together, and the
   // long form names the metric on every sample.

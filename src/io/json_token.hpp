@@ -24,8 +24,8 @@ namespace perfmail::io::detail {
 /// fast_float (Debian's libfast-float-dev), inline: the text formats read every sample with it, and it
 /// takes 7 ns a typical sample where the standard library's from_chars, out of line, took 12. It rounds
 /// as from_chars does, and where from_chars reports a value out of range and leaves it unset, fast_float
-/// gives the infinity or signed zero this function promises (checked against from_chars on 5 million
-/// tokens: every value in range the same double).
+/// gives the infinity or signed zero this function promises (tests/unit/test_import_text.cpp holds 30,000
+/// tokens of every form to from_chars bit for bit).
 [[nodiscard]] inline double json_number_value(std::string_view token) noexcept {
   double value = 0;
   (void)fast_float::from_chars(token.data(), token.data() + token.size(), value);

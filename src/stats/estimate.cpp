@@ -106,8 +106,15 @@ double largest_of(std::span<const double> xs) {
   return std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));
 }
 
-/// hodges_lehmann_shift on samples already checked (finite, neither empty, within the pair limit).
-shift_estimate shift_of_checked(std::span<const double> base, std::span<const double> head, double tail) {
+}  // namespace
+
+shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
+  detail::require_finite(base, "hodges_lehmann_shift");
+  detail::require_finite(head, "hodges_lehmann_shift");
+  const double tail = half_tail(confidence, "hodges_lehmann_shift");
+  if (base.empty() || head.empty()) throw usage_error("hodges_lehmann_shift: a sample is empty");
+  if (base.size() > hodges_lehmann_pair_limit / head.size())
+    throw usage_error("hodges_lehmann_shift: more than 4,194,304 pairs of samples");
   // Differences of finite doubles can overflow: such a shift is not a double. Rounding is monotonic, so
   // the two extreme differences, max(head) - min(base) and min(head) - max(base), are finite exactly when
   // every difference is; the loop below then has nothing to test and vectorises.
@@ -143,24 +150,6 @@ shift_estimate shift_of_checked(std::span<const double> base, std::span<const do
   const std::size_t k = shift_interval_rank(base.size(), head.size(), tail);
   if (k >= 1 && k <= count - k + 1) out.ci = interval{order_statistic(k - 1), order_statistic(count - k)};
   return out;
-}
-
-/// The checks of hodges_lehmann_shift, naming `what`; the tail of the interval.
-double checked_shift_tail(std::span<const double> base, std::span<const double> head, double confidence,
-                          std::string_view what) {
-  detail::require_finite(base, what);
-  detail::require_finite(head, what);
-  const double tail = half_tail(confidence, what);
-  if (base.empty() || head.empty()) throw usage_error(std::string{what} + ": a sample is empty");
-  if (base.size() > hodges_lehmann_pair_limit / head.size())
-    throw usage_error(std::string{what} + ": more than 4,194,304 pairs of samples");
-  return tail;
-}
-
-}  // namespace
-
-shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
-  return shift_of_checked(base, head, checked_shift_tail(base, head, confidence, "hodges_lehmann_shift"));
 }
 
 std::optional<shift_estimate> welch_difference(std::span<const double> base, std::span<const double> head,
@@ -229,7 +218,8 @@ std::optional<ratio_estimate> hodges_lehmann_ratio(std::span<const double> base,
   boost::container::small_vector<double, 64> log_head(head.size(), boost::container::default_init);
   std::transform(base.begin(), base.end(), log_base.begin(), [](double v) { return std::log(v); });
   std::transform(head.begin(), head.end(), log_head.begin(), [](double v) { return std::log(v); });
-  const shift_estimate shift = hodges_lehmann_shift({log_base.data(), log_base.size()}, {log_head.data(), log_head.size()}, confidence);
+  const shift_estimate shift =
+      hodges_lehmann_shift({log_base.data(), log_base.size()}, {log_head.data(), log_head.size()}, confidence);
   // Logs of positive doubles lie within +-745: their differences and exponentials are finite, short of
   // ratios beyond a double's range, which come out as infinity and are refused below.
   ratio_estimate out;

@@ -8,7 +8,11 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -283,3 +287,37 @@ TEST_CASE("numbers beyond a double's range: every reader reads the same token as
   CHECK_THROWS_AS((void)io::parse_gbench_json(R"({"context": {}, "benchmarks": [{"name": "a", "run_type": "iteration",
       "iterations": 1, "real_time": 1.5e400, "cpu_time": 1, "time_unit": "ns"}]})", "g.json"), input_error);
 }
+
+TEST_CASE("plain numbers: every token read as the nearest double, as from_chars reads it") {
+  // The text formats read numbers with fast_float: the same double as the standard library's from_chars
+  // for every value in range, whatever the form (shortest digits of any double, subnormals included;
+  // decimals; long mantissas with exponents).
+  std::mt19937_64 random{20261204};
+  std::vector<std::string> tokens;
+  while (tokens.size() < 30'000) {
+    switch (tokens.size() % 3) {
+      case 0: {
+        const std::uint64_t bits = random();
+        double x = 0;
+        std::memcpy(&x, &bits, sizeof x);
+        if (std::isfinite(x)) tokens.push_back(fmt::format("{}", x));
+        break;
+      }
+      case 1: tokens.push_back(fmt::format("{}.{}", random() % 100'000'000, random() % 1'000'000)); break;
+      default:
+        tokens.push_back(fmt::format("{}e{}", random() % 10'000'000'000'000'000'000ULL,
+                                     static_cast<int>(random() % 560) - 320));
+    }
+  }
+  std::string text;
+  for (const std::string& t : tokens) text += t + "\n";
+  const std::vector<double> got = values_of(io::parse_numbers(text, "n.txt"), "value");
+  REQUIRE(got.size() == tokens.size());
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    double expected = 0;
+    std::from_chars(tokens[i].data(), tokens[i].data() + tokens[i].size(), expected);
+    CAPTURE(tokens[i]);
+    REQUIRE(std::memcmp(&got[i], &expected, sizeof expected) == 0);  // bit for bit, the sign of zero too
+  }
+}
+
