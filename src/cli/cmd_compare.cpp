@@ -287,15 +287,20 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
   const bool nothing_shown = std::none_of(rows.shown.begin(), rows.shown.end(), [&](const comparison_row* row) {
     return row->selected && !(verdicts.drop_noisy && row->noisy);
   });
-  std::string out;
+  const int status = fails(args.fail, counts) ? exit_verdict : exit_ok;
   if (args.format == "json") {
     io::comparison_json_options json;
     json.dialect = dialect;
     json.verdicts = verdicts;
     json.rows = rows.shown;
     json.counted = rows.judged;
-    out = io::comparison_to_json(cmp, header, json);
-  } else if (args.format == "markdown") {
+    // Megabytes for a large comparison: written as they are made rather than held whole.
+    write_output(args.output,
+                 [&](io::text_sink sink) { io::write_comparison_json(sink, cmp, header, {}, json); });
+    return status;
+  }
+  std::string out;
+  if (args.format == "markdown") {
     out = nothing_shown ? summary_line : render_markdown(header, rows.shown, verdicts, cmp.conventions) + summary_line;
   } else if (nothing_shown && !args.no_summary) {
     // A comparison of a result with itself: a sentence, not a bare header.
@@ -325,7 +330,7 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
     out += statistical_notes(cmp, header);
   }
   write_output(args.output, out);
-  return fails(args.fail, counts) ? exit_verdict : exit_ok;
+  return status;
 }
 
 /// Results that share no metric are the wrong files, not a table of everything gone and new.

@@ -76,6 +76,17 @@ void write_all(int fd, std::string_view text, std::string_view where) {
   }
 }
 
+/// Writes what `produce` gives, piece by piece, to the descriptor `fd` (write_all).
+void write_produced(int fd, const text_producer& produce, std::string_view where) {
+  auto write = [&](std::string_view piece) { write_all(fd, piece, where); };
+  produce(io::text_sink{write});
+}
+
+/// `text` as output produced in one piece.
+text_producer whole(std::string_view text) {
+  return [text](io::text_sink out) { out(text); };
+}
+
 /// Six random letters and digits. The names need not be secret to be safe (a name that exists is never
 /// opened), only hard to guess, so that planting files at them cannot keep the output from being
 /// written; if the system has no random bytes to give, the clock and a counter stand in.
@@ -142,17 +153,17 @@ std::pair<std::string, std::optional<struct stat>> follow_links(const std::strin
   }
 }
 
-/// Writes `text` into what `path` names, as a redirection would but without truncating it: for a
+/// Writes what `produce` gives into what `path` names, as a redirection would but without truncating it: for a
 /// device or a FIFO (whose reader is waited for, as a redirection waits). Returns false, having written
 /// nothing, if what was opened is a regular file after all (it was replaced since it was looked at),
 /// which the caller then replaces whole instead.
-bool write_in_place(const std::string& path, std::string_view text) {
+bool write_in_place(const std::string& path, const text_producer& produce) {
   descriptor fd{::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC)};
   if (!fd.valid()) throw write_error(path, errno);
   struct stat st{};
   if (::fstat(fd.get(), &st) != 0) throw write_error(path, errno);
   if (S_ISREG(st.st_mode)) return false;
-  write_all(fd.get(), text, path);
+  write_produced(fd.get(), produce, path);
   if (const int failed = fd.close(); failed != 0) throw write_error(path, failed);
   return true;
 }
@@ -190,8 +201,9 @@ void take_over_attributes(int fd, const struct stat& old, std::string_view shown
   if (::fchmod(fd, old.st_mode & 07777) != 0) throw write_error(shown, errno);
 }
 
-/// Replaces (or creates) the regular file `target` with one holding `text`, atomically: see write_file.
-void replace_file(const std::string& target, std::string_view text, std::string_view shown) {
+/// Replaces (or creates) the regular file `target` with one holding what `produce` gives, atomically:
+/// see write_file.
+void replace_file(const std::string& target, const text_producer& produce, std::string_view shown) {
   const auto [dir_path, name] = split_path(target);
   if (name.empty()) throw write_error(shown, EISDIR);  // a path ending in a slash names a directory
   descriptor dir{::open(dir_path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC)};
@@ -207,7 +219,7 @@ void replace_file(const std::string& target, std::string_view text, std::string_
   std::string temporary;
   descriptor fd = create_temporary(dir.get(), name, replacing ? 0600 : 0666, temporary, shown);
   try {
-    write_all(fd.get(), text, shown);
+    write_produced(fd.get(), produce, shown);
     if (replacing) take_over_attributes(fd.get(), old, shown);
     if (::fsync(fd.get()) != 0) throw write_error(shown, errno);
     if (const int failed = fd.close(); failed != 0) throw write_error(shown, failed);
@@ -239,11 +251,16 @@ void prepare_output_signals() {
   std::signal(SIGPIPE, SIG_DFL);
 }
 
-void write_stdout(std::string_view text) {
+void write_stdout(std::string_view text) { write_stdout(whole(text)); }
+
+void write_stdout(const text_producer& produce) {
   // Whatever the C library holds for stdout goes first, so that the output keeps its order.
   if (std::fflush(stdout) != 0) throw write_error("stdout", errno);
-  stdout_written = stdout_written || !text.empty();
-  write_all(STDOUT_FILENO, text, "stdout");
+  auto write = [](std::string_view piece) {
+    stdout_written = stdout_written || !piece.empty();
+    write_all(STDOUT_FILENO, piece, "stdout");
+  };
+  produce(io::text_sink{write});
 }
 
 void close_stdout() {
@@ -256,24 +273,28 @@ void close_stdout() {
   if (::close(STDOUT_FILENO) != 0 && !(errno == EBADF && !stdout_written)) throw write_error("stdout", errno);
 }
 
-void write_file(const std::string& path, std::string_view text) {
+void write_file(const std::string& path, std::string_view text) { write_file(path, whole(text)); }
+
+void write_file(const std::string& path, const text_producer& produce) {
   struct stat st{};
   const bool exists = ::stat(path.c_str(), &st) == 0;  // links followed, /proc's to pipes included
   if (!exists && errno != ENOENT) throw write_error(path, errno);
-  if (exists && !S_ISREG(st.st_mode) && write_in_place(path, text)) return;
+  if (exists && !S_ISREG(st.st_mode) && write_in_place(path, produce)) return;
   const auto [target, there] = follow_links(path);
   // The links led stat(2) to a regular file that the name they hold does not lead to: a link of /proc
   // to a file deleted since it was opened, say. There is no name to put a replacement under.
   if (exists && S_ISREG(st.st_mode) && (!there || there->st_dev != st.st_dev || there->st_ino != st.st_ino))
     throw write_error(path, ENOENT);
-  replace_file(target, text, path);
+  replace_file(target, produce, path);
 }
 
-void write_output(const std::string& path, std::string_view text) {
+void write_output(const std::string& path, std::string_view text) { write_output(path, whole(text)); }
+
+void write_output(const std::string& path, const text_producer& produce) {
   if (path.empty() || path == "-")
-    write_stdout(text);
+    write_stdout(produce);
   else
-    write_file(path, text);
+    write_file(path, produce);
 }
 
 }  // namespace perfmail::cli

@@ -8,6 +8,7 @@
 //   which is replaced, and stays a link.
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/text_sink.hpp"
 
 #include <functional>
 #include <string>
@@ -29,11 +30,19 @@ class write_error : public error {
 /// when the parent ignored SIGPIPE.
 void prepare_output_signals();
 
+/// Output produced piece by piece: a function that hands its text, in order, to the sink it is given.
+/// It should throw nothing but what the sink throws: to standard output, what it gave before is written.
+using text_producer = std::function<void(io::text_sink)>;
+
 /// Writes `text` to stdout when `path` is empty or "-", else to the file `path` (write_file).
 void write_output(const std::string& path, std::string_view text);
+/// The same for output produced piece by piece, each piece written as it comes, so that a long document
+/// is never held whole.
+void write_output(const std::string& path, const text_producer& produce);
 
 /// Writes all of `text` to standard output. Throws write_error naming `stdout`.
 void write_stdout(std::string_view text);
+void write_stdout(const text_producer& produce);
 
 /// Writes `text` to `path`, following symbolic links at its end as a shell redirection does:
 /// * a regular file that may be written, or nothing, is replaced atomically: `text` goes to a new
@@ -44,6 +53,8 @@ void write_stdout(std::string_view text);
 ///   into; a directory is refused.
 /// On any failure the temporary file is removed and the target left as it was; write_error names `path`.
 void write_file(const std::string& path, std::string_view text);
+/// The same for output produced piece by piece; a producer that throws leaves a replaced file as it was.
+void write_file(const std::string& path, const text_producer& produce);
 
 /// Flushes and closes standard output, once the command has succeeded: anything written through the C
 /// library (CLI11, iostreams) that did not reach its destination, or an error the system reports only

@@ -19,13 +19,16 @@ namespace perfmail::io {
 namespace {
 
 using detail::finite_double;
+using detail::json_dry_run;
+using detail::json_key;
 using detail::json_stream;
 
 std::optional<double> finite_or_none(const std::optional<double>& x, std::string_view metric, std::string_view what) {
   return x ? std::optional<double>{finite_double(*x, metric, what)} : std::nullopt;
 }
 
-void write_summary(json_stream& w, const column_summary& c, bool failure, std::string_view metric) {
+template <class Writer>
+void write_summary(Writer& w, const column_summary& c, bool failure, std::string_view metric) {
   w.member("runs", c.runs);
   w.member("n", c.n);
   if (failure) w.member("failure_count", finite_double(c.failure_count, metric, "failure count"));
@@ -38,11 +41,13 @@ void write_summary(json_stream& w, const column_summary& c, bool failure, std::s
 
 /// The statistical policies' fields of a change, null where the metric was not tested or the value does
 /// not exist (an interval the sizes cannot give, a zero base mean).
-void write_inference(json_stream& w, const change_inference* inference, std::string_view metric) {
+template <class Writer>
+void write_inference(Writer& w, const change_inference* inference, std::string_view metric) {
   if (inference == nullptr) {
-    for (const char* key : {"q_value", "estimate_percent", "ci_low_percent", "ci_high_percent", "estimator",
-                            "effect_size", "reachable", "clears_floor", "n"})
-      w.member(key, nullptr);
+    static constexpr json_key untested[] = {"q_value",      "estimate_percent", "ci_low_percent",
+                                            "ci_high_percent", "estimator",     "effect_size",
+                                            "reachable",    "clears_floor",     "n"};
+    for (const json_key& key : untested) w.member(key, nullptr);
     return;
   }
   w.member("q_value", finite_double(inference->q_value, metric, "q-value"));
@@ -62,7 +67,8 @@ void write_inference(json_stream& w, const change_inference* inference, std::str
 }
 
 /// A metric's unit as its file gave it (`{"quantity": "seconds", "scale": 1e-9}`), or null.
-void write_unit(json_stream& w, const comparison_row& row) {
+template <class Writer>
+void write_unit(Writer& w, const comparison_row& row) {
   w.key("unit");
   if (row.cls.unit.what == quantity::none) {
     w.value(nullptr);
@@ -74,7 +80,8 @@ void write_unit(json_stream& w, const comparison_row& row) {
   w.end_object();
 }
 
-void write_geomean(json_stream& w, std::string_view key, const direction_geomean& g) {
+template <class Writer>
+void write_geomean(Writer& w, const json_key& key, const direction_geomean& g) {
   w.key(key);
   w.begin_object();
   w.member("metrics", g.count);
@@ -83,7 +90,8 @@ void write_geomean(json_stream& w, std::string_view key, const direction_geomean
 }
 
 /// The members of a comparison's object (the caller opens and closes it).
-void write_comparison_members(json_stream& w, const comparison& cmp, const table_header& header,
+template <class Writer>
+void write_comparison_members(Writer& w, const comparison& cmp, const table_header& header,
                               const comparison_json_options& options) {
   const bool tool = cmp.conventions == result_conventions::benchmark_tool;
   // The robot's comparisons keep the document they always had; other tools' say how they were judged.
@@ -184,7 +192,8 @@ void write_comparison_members(json_stream& w, const comparison& cmp, const table
         w.member("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
         w.member("absolute", finite_double(ch.absolute, row.name, "change of the mean"));
         if (row.failure()) w.member("reproduction_percent", finite_double(ch.reproduction, row.name, "change of the failure rate"));
-        w.member("printed", printed_change(options.dialect, row, c));
+        // Made only when written: printing a finite change throws nothing.
+        w.member("printed", [&] { return printed_change(options.dialect, row, c); });
       }
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
@@ -202,20 +211,10 @@ void write_comparison_members(json_stream& w, const comparison& cmp, const table
   w.end_array();
 }
 
-}  // namespace
-
-std::string comparison_to_json(const comparison& cmp, const table_header& header,
-                               const comparison_json_options& options) {
-  return comparison_to_json(cmp, header, {}, options);
-}
-
-std::string comparison_to_json(const comparison& cmp, const table_header& header,
-                               std::span<const further_comparison> further, const comparison_json_options& options) {
-  json_stream w(options.indent);
-  // About 900 bytes a metric when indented (a third of that on one line): the text is not copied as it grows.
-  std::size_t rows = options.rows ? options.rows->size() : cmp.rows.size();
-  for (const auto& f : further) rows += f.table->rows.size();
-  w.reserve(1024 + rows * (options.indent >= 0 ? 1000 : 400));
+/// The whole document through `w`: the comparison's members, then the further tests under `tests`.
+template <class Writer>
+void write_document(Writer& w, const comparison& cmp, const table_header& header,
+                    std::span<const further_comparison> further, const comparison_json_options& options) {
   w.begin_object();
   write_comparison_members(w, cmp, header, options);
   if (!further.empty()) {
@@ -234,9 +233,38 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
     w.end_array();
   }
   w.end_object();
+}
+
+}  // namespace
+
+std::string comparison_to_json(const comparison& cmp, const table_header& header,
+                               const comparison_json_options& options) {
+  return comparison_to_json(cmp, header, {}, options);
+}
+
+std::string comparison_to_json(const comparison& cmp, const table_header& header,
+                               std::span<const further_comparison> further, const comparison_json_options& options) {
+  json_stream w(options.indent);
+  // About 900 bytes a metric when indented (a third of that on one line): the text is not copied as it grows.
+  std::size_t rows = options.rows ? options.rows->size() : cmp.rows.size();
+  for (const auto& f : further) rows += f.table->rows.size();
+  w.reserve(1024 + rows * (options.indent >= 0 ? 1000 : 400));
+  write_document(w, cmp, header, further, options);
   std::string out = w.take();
   out += '\n';
   return out;
+}
+
+void write_comparison_json(text_sink out, const comparison& cmp, const table_header& header,
+                           std::span<const further_comparison> further, const comparison_json_options& options) {
+  // Every value is evaluated once without writing, so that a number JSON cannot hold is refused before
+  // `out` has been given anything: a stream cannot take back what it was given.
+  json_dry_run check;
+  write_document(check, cmp, header, further, options);
+  json_stream w(options.indent, out);
+  write_document(w, cmp, header, further, options);
+  w.finish();
+  out("\n");
 }
 
 }  // namespace perfmail::io

@@ -2,10 +2,12 @@
 // A JSON document written as it goes, byte for byte as nlohmann's dump(indent, ' ', ensure_ascii = true,
 // replace) writes the same document (json_writing.hpp): members in the order written, the same
 // indentation, escapes and numbers. The comparison's JSON is written this way, without building a tree of
-// values first (docs/PERFORMANCE.md: four times the text table's time through the tree).
+// values first (docs/PERFORMANCE.md: four times the text table's time through the tree), either kept
+// whole or handed to a text_sink a buffer at a time.
 
 #include "json_writing.hpp"
 
+#include "perfmail/io/text_sink.hpp"
 #include "perfmail/text/utf8.hpp"
 
 #include <nlohmann/json.hpp>
@@ -15,6 +17,7 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,10 +26,68 @@
 
 namespace perfmail::io::detail {
 
+/// The name of a member, quoted with its colon and space: only a literal whose every character needs no
+/// escape (printable ASCII other than `"` and a backslash) and that fits makes one, and any other is a
+/// compile error. The text has a fixed size, so that writing it is a few moves rather than a call.
+class json_key {
+ public:
+  static constexpr std::size_t capacity = 48;
+
+  template <std::size_t N>
+  consteval json_key(const char (&name)[N]) : length_(N - 1 + 4) {  // NOLINT: implicit from a literal
+    if (length_ > capacity) too_long();
+    text_[0] = '"';
+    for (std::size_t i = 0; i + 1 < N; ++i) {
+      const char c = name[i];
+      if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\') needs_escape();
+      text_[i + 1] = c;
+    }
+    text_[N] = '"';
+    text_[N + 1] = ':';
+    text_[N + 2] = ' ';
+  }
+  /// `"name": `, all `capacity` bytes of it (what follows is spaces).
+  [[nodiscard]] constexpr const char* text() const { return text_.data(); }
+  /// The length of `"name": `; one less for one line, without the space.
+  [[nodiscard]] constexpr std::size_t length() const { return length_; }
+
+ private:
+  // Not constexpr: calling one makes the constant evaluation, and so the compilation, fail.
+  static void needs_escape() {}
+  static void too_long() {}
+  std::array<char, capacity> text_ = filled();
+  std::size_t length_;
+
+  static constexpr std::array<char, capacity> filled() {
+    std::array<char, capacity> spaces{};
+    spaces.fill(' ');
+    return spaces;
+  }
+};
+
+/// The calls of a json_stream, writing nothing: a writer run through it first evaluates every value it
+/// would write, so that one it refuses (finite_double) is refused before any text has left. A value given
+/// as a function, made only when written, is not made here: such a function must not throw.
+class json_dry_run {
+ public:
+  void begin_object() {}
+  void end_object() {}
+  void begin_array() {}
+  void end_array() {}
+  void key(const json_key&) {}
+  template <class T>
+  void value(const T&) {}
+  template <class T>
+  void member(const json_key&, const T&) {}
+};
+
 class json_stream {
  public:
-  /// `indent` as nlohmann's dump: spaces per level, or -1 for one line.
+  /// A document kept whole, for take(); `indent` as nlohmann's dump: spaces per level, or -1 for one line.
   explicit json_stream(int indent) : indent_(indent) {}
+  /// A document handed to `sink` as it is written, a buffer of 64 KiB at a time (more for one longer
+  /// piece); finish() hands the rest.
+  json_stream(int indent, text_sink sink) : indent_(indent), sink_(sink) { out_.resize(sink_buffer_bytes); }
 
   void begin_object() { open('{'); }
   void end_object() { close('}'); }
@@ -34,10 +95,12 @@ class json_stream {
   void end_array() { close(']'); }
 
   /// The key of the next member of the object being written.
-  void key(std::string_view name) {
+  void key(const json_key& k) {
     separate();
-    escaped(name);
-    put(indent_ >= 0 ? std::string_view{": "} : std::string_view{":"});
+    // memcpy of a constant size is moves where it is written; std::copy_n, which must allow overlap,
+    // is a call to memmove.
+    std::memcpy(room(json_key::capacity), k.text(), json_key::capacity);
+    written_ += k.length() - (indent_ >= 0 ? 0 : 1);
     after_key_ = true;
   }
 
@@ -67,6 +130,13 @@ class json_stream {
     char* at = room(longest);
     written_ += static_cast<std::size_t>(std::to_chars(at, at + longest, n).ptr - at);
   }
+  /// A value made only when it is written (json_dry_run does not make it): text that costs more to make
+  /// than to check, such as the change as a table prints it.
+  template <class Make>
+    requires std::is_invocable_v<const Make&>
+  void value(const Make& make) {
+    value(make());
+  }
   template <class T>
   void value(const std::optional<T>& v) {
     if (v)
@@ -77,7 +147,7 @@ class json_stream {
 
   /// A member of the object being written: its key, then its value.
   template <class T>
-  void member(std::string_view name, const T& v) {
+  void member(const json_key& name, const T& v) {
     key(name);
     value(v);
   }
@@ -87,12 +157,15 @@ class json_stream {
     if (bytes > out_.size()) out_.resize(bytes);
   }
 
-  /// The text written so far; complete once every container is closed.
+  /// The text written so far, of a document kept whole; complete once every container is closed.
   [[nodiscard]] std::string take() {
     out_.resize(written_);
     written_ = 0;
     return std::move(out_);
   }
+
+  /// Hands what is left of a streamed document to its sink, once every container is closed.
+  void finish() { drain(); }
 
  private:
   struct level {
@@ -126,13 +199,21 @@ class json_stream {
     if (!was_empty && indent_ >= 0) new_line(levels_.size());
     put(bracket);
   }
-  /// A line break and the indentation of `depth` levels.
+  /// A line break and the indentation of `depth` levels: for the depths documents have, a constant line
+  /// copied whole (a copy of a constant size is moves where it is written) and counted as far as needed.
   void new_line(std::size_t depth) {
-    const std::size_t spaces = static_cast<std::size_t>(indent_) * depth;
-    char* at = room(1 + spaces);
-    *at = '\n';
-    std::fill_n(at + 1, spaces, ' ');
-    written_ += 1 + spaces;
+    static constexpr std::string_view line =
+        "\n                                                               ";
+    static_assert(line.size() == 64);
+    const std::size_t bytes = 1 + static_cast<std::size_t>(indent_) * depth;
+    char* at = room(std::max(bytes, line.size()));
+    if (bytes <= line.size()) {
+      std::memcpy(at, line.data(), line.size());
+    } else {
+      *at = '\n';
+      std::fill_n(at + 1, bytes - 1, ' ');
+    }
+    written_ += bytes;
   }
 
   /// The text is written into `out_` through a pointer, `written_` bytes of it so far: a document of
@@ -143,8 +224,21 @@ class json_stream {
       grow(bytes);
     return out_.data() + written_;
   }
-  /// Out of line, so that room() stays a comparison where it is written.
-  [[gnu::noinline]] void grow(std::size_t bytes) { out_.resize(std::max(2 * out_.size(), written_ + bytes + 4096)); }
+  /// Out of line, so that room() stays a comparison where it is written. A streamed document hands its
+  /// buffer to the sink and starts it again; one kept whole doubles it.
+  [[gnu::noinline]] void grow(std::size_t bytes) {
+    if (sink_) {
+      drain();
+      if (bytes > out_.size()) out_.resize(bytes);
+      return;
+    }
+    out_.resize(std::max(2 * out_.size(), written_ + bytes + 4096));
+  }
+  void drain() {
+    if (written_ == 0) return;
+    (*sink_)(std::string_view{out_.data(), written_});
+    written_ = 0;
+  }
   void put(char c) {
     *room(1) = c;
     ++written_;
@@ -163,7 +257,7 @@ class json_stream {
     if (std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; })) {
       char* at = room(s.size() + 2);
       *at = '"';
-      std::copy(s.begin(), s.end(), at + 1);
+      std::memcpy(at + 1, s.data(), s.size());
       at[s.size() + 1] = '"';
       written_ += s.size() + 2;
       return;
@@ -205,7 +299,11 @@ class json_stream {
     for (int shift = 12; shift >= 0; shift -= 4) put(digits[(unit >> shift) & 0xF]);
   }
 
+  /// Large enough that a write to a file or a pipe is worth its call, small enough to stay in the cache.
+  static constexpr std::size_t sink_buffer_bytes = std::size_t{64} << 10;
+
   int indent_;
+  std::optional<text_sink> sink_;
   std::string out_;
   std::size_t written_ = 0;
   std::vector<level> levels_;

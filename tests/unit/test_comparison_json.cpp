@@ -2,7 +2,15 @@
 
 #include "perfmail/io/comparison_json.hpp"
 
+#include "perfmail/error.hpp"
+
 #include <nlohmann/json.hpp>
+
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 using namespace perfmail;
 
@@ -89,4 +97,73 @@ TEST_CASE("comparison JSON is written as nlohmann writes the same document, in e
       CHECK(written == again);
     }
   }
+}
+
+namespace {
+
+/// A comparison of `metrics` metrics of six runs a side, every one changed by a different amount.
+comparison many_metrics(std::size_t metrics) {
+  matrix base;
+  matrix head;
+  for (std::size_t i = 0; i < metrics; ++i) {
+    std::vector<double> a;
+    std::vector<double> b;
+    for (int r = 0; r < 6; ++r) {
+      a.push_back(1000.0 + static_cast<double>(i) * 0.731 + r * 0.37);
+      b.push_back(a.back() * (1.0 + static_cast<double>(i % 7) * 0.05));
+    }
+    base.add(metric_series{"fio.metric_" + std::to_string(i), a, sample_kind::floating});
+    head.add(metric_series{"fio.metric_" + std::to_string(i), b, sample_kind::floating});
+  }
+  compare_options o;
+  o.all = true;
+  const std::vector<matrix> cols{base, head};
+  return compare(cols, o);
+}
+
+}  // namespace
+
+TEST_CASE("comparison JSON streamed: the same bytes as the whole document, in pieces") {
+  const comparison cmp = many_metrics(300);  // some 250 KB indented: several of the stream's buffers
+  const comparison further_cmp = many_metrics(3);
+  table_header h;
+  h.commits = {"base", "head"};
+  std::vector<io::further_comparison> further(1);
+  further[0].testcase = "fio-basic";
+  further[0].metric = "fio.metric_1";
+  further[0].table = &further_cmp;
+  further[0].header = h;
+  for (const int indent : {-1, 2}) {
+    for (const bool with_further : {false, true}) {
+      io::comparison_json_options j;
+      j.indent = indent;
+      const std::span<const io::further_comparison> tests =
+          with_further ? std::span<const io::further_comparison>{further} : std::span<const io::further_comparison>{};
+      std::vector<std::string> pieces;
+      auto collect = [&](std::string_view piece) { pieces.emplace_back(piece); };
+      io::write_comparison_json(collect, cmp, h, tests, j);
+      std::string streamed;
+      for (const auto& piece : pieces) streamed += piece;
+      CAPTURE(indent);
+      CAPTURE(with_further);
+      CHECK(pieces.size() >= 3);
+      CHECK(streamed == io::comparison_to_json(cmp, h, tests, j));
+    }
+  }
+}
+
+TEST_CASE("comparison JSON streamed: a number JSON cannot hold is refused before anything is given") {
+  comparison cmp = many_metrics(300);
+  // The last metric's, after more than a buffer of text: a stream that wrote as it went would have given
+  // the sink most of the document.
+  cmp.rows.back().columns[1].stddev = std::numeric_limits<double>::infinity();
+  table_header h;
+  h.commits = {"base", "head"};
+  std::size_t pieces = 0;
+  auto count = [&](std::string_view) { ++pieces; };
+  CHECK_THROWS_AS(io::write_comparison_json(count, cmp, h), value_error);
+  CHECK(pieces == 0);
+  const std::string expected = "metric \"" + std::string{cmp.rows.back().name} + "\": the stddev is beyond the range of a double";
+  CHECK_THROWS_WITH_AS(io::write_comparison_json(count, cmp, h), expected.c_str(), value_error);
+  CHECK_THROWS_WITH_AS(io::comparison_to_json(cmp, h), expected.c_str(), value_error);
 }

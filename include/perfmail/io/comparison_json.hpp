@@ -6,6 +6,7 @@
 
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
+#include "perfmail/io/text_sink.hpp"
 #include "perfmail/table/dialect.hpp"
 #include "perfmail/table/header.hpp"
 
@@ -47,5 +48,12 @@ struct further_comparison {
 [[nodiscard]] std::string comparison_to_json(const comparison& cmp, const table_header& header,
                                              std::span<const further_comparison> further,
                                              const comparison_json_options& options = {});
+
+/// The same document, handed to `out` piece by piece as it is written (and a final new line), so that
+/// its megabytes are never held whole. Every value is checked before the first piece: a number JSON
+/// cannot hold (value_error) is thrown with nothing given to `out`.
+void write_comparison_json(text_sink out, const comparison& cmp, const table_header& header,
+                           std::span<const further_comparison> further = {},
+                           const comparison_json_options& options = {});
 
 }  // namespace perfmail::io
