@@ -94,62 +94,31 @@ class json_stream {
   void begin_array() { open('['); }
   void end_array() { close(']'); }
 
-  /// The key of the next member of the object being written.
+  /// The key of the next member of the object being written; the value or container that follows is
+  /// its value.
   void key(const json_key& k) {
-    separate();
-    // memcpy of a constant size is moves where it is written; std::copy_n, which must allow overlap,
-    // is a call to memmove.
-    std::memcpy(room(json_key::capacity), k.text(), json_key::capacity);
-    written_ += k.length() - (indent_ >= 0 ? 0 : 1);
+    written_ = member_key(room(separator_bytes + json_key::capacity), k) - out_.data();
     after_key_ = true;
   }
 
   /// A value, written as nlohmann writes a value of its type: a bool as a boolean, a whole number as an
   /// integer, a double as the shortest text that reads back as the same double (`.0` after an integral
   /// one; a value that is not finite is the caller's to refuse, finite_double), text as a string, an empty
-  /// optional or nullptr as null.
-  void value(std::nullptr_t) { scalar("null"); }
-  void value(bool b) { scalar(b ? "true" : "false"); }
-  void value(std::string_view s) {
-    separate();
-    escaped(s);
-  }
-  void value(const std::string& s) { value(std::string_view{s}); }
-  void value(const char* s) { value(std::string_view{s}); }
-  void value(double x) {
-    separate();
-    constexpr std::size_t longest = 64;  // nlohmann's own buffer for a number
-    char* at = room(longest);
-    written_ += static_cast<std::size_t>(nlohmann::detail::to_chars(at, at + longest, x) - at);
-  }
-  template <class Integer>
-    requires std::is_integral_v<Integer> && (!std::is_same_v<Integer, bool>)
-  void value(Integer n) {
-    separate();
-    constexpr std::size_t longest = 24;
-    char* at = room(longest);
-    written_ += static_cast<std::size_t>(std::to_chars(at, at + longest, n).ptr - at);
-  }
-  /// A value made only when it is written (json_dry_run does not make it): text that costs more to make
-  /// than to check, such as the change as a table prints it.
-  template <class Make>
-    requires std::is_invocable_v<const Make&>
-  void value(const Make& make) {
-    value(make());
-  }
+  /// optional or nullptr as null. A function is called for the value, only when it is written
+  /// (json_dry_run does not make it): for text that costs more to make than to check, such as the change
+  /// as a table prints it.
   template <class T>
-  void value(const std::optional<T>& v) {
-    if (v)
-      value(*v);
-    else
-      value(nullptr);
+  void value(const T& v) {
+    separate();
+    put_value(v);
   }
 
-  /// A member of the object being written: its key, then its value.
+  /// A member of the object being written: its key, then its value. The separator, the indentation and
+  /// the key are written in one go, as most of a document is members.
   template <class T>
   void member(const json_key& name, const T& v) {
-    key(name);
-    value(v);
+    written_ = member_key(room(separator_bytes + json_key::capacity), name) - out_.data();
+    put_value(v);
   }
 
   /// Room for `bytes` of text, so that a long document is not copied as it grows.
@@ -172,6 +141,63 @@ class json_stream {
     bool empty = true;
   };
 
+  void put_value(std::nullptr_t) { put("null"); }
+  void put_value(bool b) { put(b ? std::string_view{"true"} : std::string_view{"false"}); }
+  void put_value(std::string_view s) { escaped(s); }
+  void put_value(const std::string& s) { escaped(s); }
+  void put_value(const char* s) { escaped(s); }
+  void put_value(double x) {
+    constexpr std::size_t longest = 64;  // nlohmann's own buffer for a number
+    char* at = room(longest);
+    written_ += static_cast<std::size_t>(nlohmann::detail::to_chars(at, at + longest, x) - at);
+  }
+  template <class Integer>
+    requires std::is_integral_v<Integer> && (!std::is_same_v<Integer, bool>)
+  void put_value(Integer n) {
+    constexpr std::size_t longest = 24;
+    char* at = room(longest);
+    written_ += static_cast<std::size_t>(std::to_chars(at, at + longest, n).ptr - at);
+  }
+  template <class Make>
+    requires std::is_invocable_v<const Make&>
+  void put_value(const Make& make) {
+    put_value(make());
+  }
+  template <class T>
+  void put_value(const std::optional<T>& v) {
+    if (v)
+      put_value(*v);
+    else
+      put("null");
+  }
+
+  /// The most a separator takes: a comma, a line break and the indentation of the depths documents
+  /// have (new_line copies its constant line whole).
+  static constexpr std::size_t separator_bytes = 1 + 64;
+
+  /// Writes at `at` (with room for separator_bytes and the key) what comes before a member's value: the
+  /// comma after the previous member, the line break and indentation, and the key; returns the end.
+  /// Deeper than the constant line, the indentation is written by separate().
+  char* member_key(char* at, const json_key& k) {
+    level& current = levels_.back();
+    const std::size_t indentation = indent_ >= 0 ? static_cast<std::size_t>(indent_) * levels_.size() : 0;
+    if (indentation >= indent_line.size()) {
+      separate();  // which may hand the buffer on: `at` is taken again
+      at = room(json_key::capacity);
+    } else {
+      if (!current.empty) *at++ = ',';
+      current.empty = false;
+      if (indent_ >= 0) {
+        std::memcpy(at, indent_line.data(), indent_line.size());
+        at += 1 + indentation;
+      }
+    }
+    // memcpy of a constant size is moves where it is written; std::copy_n, which must allow overlap,
+    // is a call to memmove.
+    std::memcpy(at, k.text(), json_key::capacity);
+    return at + k.length() - (indent_ >= 0 ? 0 : 1);
+  }
+
   /// Before a value or a key: the comma after the previous one, and the new line and indentation of a
   /// container's member (nothing after a key: its value follows on the same line).
   void separate() {
@@ -184,10 +210,6 @@ class json_stream {
     levels_.back().empty = false;
     if (indent_ >= 0) new_line(levels_.size());
   }
-  void scalar(std::string_view text) {
-    separate();
-    put(text);
-  }
   void open(char bracket) {
     separate();
     put(bracket);
@@ -199,16 +221,17 @@ class json_stream {
     if (!was_empty && indent_ >= 0) new_line(levels_.size());
     put(bracket);
   }
-  /// A line break and the indentation of `depth` levels: for the depths documents have, a constant line
-  /// copied whole (a copy of a constant size is moves where it is written) and counted as far as needed.
+  /// A line break and the indentation of the depths documents have, copied whole (a copy of a constant
+  /// size is moves where it is written) and counted as far as needed.
+  static constexpr std::string_view indent_line = "\n                                                               ";
+  static_assert(indent_line.size() == 64);
+
+  /// A line break and the indentation of `depth` levels.
   void new_line(std::size_t depth) {
-    static constexpr std::string_view line =
-        "\n                                                               ";
-    static_assert(line.size() == 64);
     const std::size_t bytes = 1 + static_cast<std::size_t>(indent_) * depth;
-    char* at = room(std::max(bytes, line.size()));
-    if (bytes <= line.size()) {
-      std::memcpy(at, line.data(), line.size());
+    char* at = room(std::max(bytes, indent_line.size()));
+    if (bytes <= indent_line.size()) {
+      std::memcpy(at, indent_line.data(), indent_line.size());
     } else {
       *at = '\n';
       std::fill_n(at + 1, bytes - 1, ' ');

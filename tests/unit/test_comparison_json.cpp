@@ -64,7 +64,10 @@ TEST_CASE("comparison JSON is written as nlohmann writes the same document, in e
   const std::vector<std::string> names{
       "fio.write_bw_MBps",  "quote\"and\\back",     "tab\tnew\nline\x01\x1f\x7f", "caf\xc3\xa9 \xe2\x82\xac",
       "emoji \xf0\x9f\x98\x80", "bad \xff\xfe utf8", "bad lead \xc3",                "latency_ms",
-      "dmesg.BUG:x",        "will-it-scale.per_thread_ops"};
+      "dmesg.BUG:x",        "will-it-scale.per_thread_ops",
+      // Escapes past the first eight bytes, which are checked a word at a time.
+      "a_long_metric_name\"quoted", "a_long_metric_name\\slash", "a_long_metric_name_with_del_\x7f_x",
+      "a_long_metric_name_tab\tx", "a_long_metric_\xc3\xa9_name", "sixteen_bytes_ok"};
   for (const policy_kind policy : {policy_kind::robot, policy_kind::mann_whitney, policy_kind::welch}) {
     matrix base;
     matrix head;
