@@ -192,8 +192,7 @@ void write_comparison_members(Writer& w, const comparison& cmp, const table_head
         w.member("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
         w.member("absolute", finite_double(ch.absolute, row.name, "change of the mean"));
         if (row.failure()) w.member("reproduction_percent", finite_double(ch.reproduction, row.name, "change of the failure rate"));
-        // Made only when written: printing a finite change throws nothing.
-        w.member("printed", [&] { return printed_change(options.dialect, row, c); });
+        w.member("printed", printed_change(options.dialect, row, c));
       }
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];

@@ -66,8 +66,8 @@ class json_key {
 };
 
 /// The calls of a json_stream, writing nothing: a writer run through it first evaluates every value it
-/// would write, so that one it refuses (finite_double) is refused before any text has left. A value given
-/// as a function, made only when written, is not made here: such a function must not throw.
+/// would write, so that one it refuses (finite_double, or the table's printed change) is refused before any
+/// text has left.
 class json_dry_run {
  public:
   void begin_object() {}
@@ -104,9 +104,7 @@ class json_stream {
   /// A value, written as nlohmann writes a value of its type: a bool as a boolean, a whole number as an
   /// integer, a double as the shortest text that reads back as the same double (`.0` after an integral
   /// one; a value that is not finite is the caller's to refuse, finite_double), text as a string, an empty
-  /// optional or nullptr as null. A function is called for the value, only when it is written
-  /// (json_dry_run does not make it): for text that costs more to make than to check, such as the change
-  /// as a table prints it.
+  /// optional or nullptr as null.
   template <class T>
   void value(const T& v) {
     separate();
@@ -157,11 +155,6 @@ class json_stream {
     constexpr std::size_t longest = 24;
     char* at = room(longest);
     written_ += static_cast<std::size_t>(std::to_chars(at, at + longest, n).ptr - at);
-  }
-  template <class Make>
-    requires std::is_invocable_v<const Make&>
-  void put_value(const Make& make) {
-    put_value(make());
   }
   template <class T>
   void put_value(const std::optional<T>& v) {

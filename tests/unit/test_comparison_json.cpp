@@ -170,3 +170,43 @@ TEST_CASE("comparison JSON streamed: a number JSON cannot hold is refused before
   CHECK_THROWS_WITH_AS(io::write_comparison_json(count, cmp, h), expected.c_str(), value_error);
   CHECK_THROWS_WITH_AS(io::comparison_to_json(cmp, h), expected.c_str(), value_error);
 }
+
+TEST_CASE("comparison JSON streamed: a change the table cannot print is refused before anything is given") {
+  // Over a zero base the change in percent is taken over 1e-100, as the robot's table takes it: for a
+  // head of 1e300 that is beyond a double, and the printed change, which the JSON carries, is refused.
+  // No other value of the row is refused, so only checking the printed change first keeps the stream
+  // empty.
+  matrix base;
+  matrix head;
+  base.add(metric_series{"fio.zero_base", {0, 0, 0}, sample_kind::floating});
+  head.add(metric_series{"fio.zero_base", {1e300, 1e300, 1e300}, sample_kind::floating});
+  for (std::size_t i = 0; i < 300; ++i) {
+    const std::string name = "fio.metric_" + std::to_string(i);
+    base.add(metric_series{name, {100.0 + static_cast<double>(i), 101, 102}, sample_kind::floating});
+    head.add(metric_series{name, {110.0 + static_cast<double>(i), 111, 112}, sample_kind::floating});
+  }
+  compare_options o;
+  o.all = true;
+  const std::vector<matrix> cols{base, head};
+  const comparison cmp = compare(cols, o);
+  // The refused row last, after more than a buffer of text.
+  std::vector<const comparison_row*> order;
+  const comparison_row* refused = nullptr;
+  for (const auto& row : cmp.rows) {
+    if (row.name == "fio.zero_base")
+      refused = &row;
+    else
+      order.push_back(&row);
+  }
+  REQUIRE(refused != nullptr);
+  order.push_back(refused);
+  table_header h;
+  h.commits = {"base", "head"};
+  io::comparison_json_options j;
+  j.rows = std::span<const comparison_row* const>{order};
+  std::size_t pieces = 0;
+  auto count = [&](std::string_view) { ++pieces; };
+  CHECK_THROWS_WITH_AS(io::write_comparison_json(count, cmp, h, {}, j),
+                       doctest::Contains("change of the mean"), value_error);
+  CHECK(pieces == 0);
+}
