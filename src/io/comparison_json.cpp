@@ -89,10 +89,45 @@ void write_geomean(Writer& w, const json_key& key, const direction_geomean& g) {
   w.end_object();
 }
 
+/// The changes as the table prints them, for one pass of a writer over the document. Printing one costs
+/// more than the rest of its row and may be refused (a change beyond a double), so when a checking pass
+/// runs first it prints and keeps them, and the writing pass after it takes them in the same order.
+class printed_changes {
+ public:
+  enum class mode { print, keep, take };
+  explicit printed_changes(mode m) : mode_(m) {}
+
+  /// The printed change of `row`'s column `column`, the next of the document.
+  std::string_view next(table_dialect dialect, const comparison_row& row, std::size_t column) {
+    switch (mode_) {
+      case mode::print:
+        last_ = printed_change(dialect, row, column);
+        return last_;
+      case mode::keep:
+        kept_.push_back(printed_change(dialect, row, column));
+        return kept_.back();
+      case mode::take:
+        break;
+    }
+    return kept_.at(taken_++);
+  }
+  /// After the checking pass: the writing pass takes what was kept, from the first.
+  void take_kept() {
+    mode_ = mode::take;
+    taken_ = 0;
+  }
+
+ private:
+  mode mode_;
+  std::string last_;
+  std::vector<std::string> kept_;
+  std::size_t taken_ = 0;
+};
+
 /// The members of a comparison's object (the caller opens and closes it).
 template <class Writer>
 void write_comparison_members(Writer& w, const comparison& cmp, const table_header& header,
-                              const comparison_json_options& options) {
+                              const comparison_json_options& options, printed_changes& printed) {
   const bool tool = cmp.conventions == result_conventions::benchmark_tool;
   // The robot's comparisons keep the document they always had; other tools' say how they were judged.
   if (tool) w.member("conventions", name_of(result_conventions_names, cmp.conventions));
@@ -192,7 +227,7 @@ void write_comparison_members(Writer& w, const comparison& cmp, const table_head
         w.member("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
         w.member("absolute", finite_double(ch.absolute, row.name, "change of the mean"));
         if (row.failure()) w.member("reproduction_percent", finite_double(ch.reproduction, row.name, "change of the failure rate"));
-        w.member("printed", printed_change(options.dialect, row, c));
+        w.member("printed", printed.next(options.dialect, row, c));
       }
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];
@@ -213,9 +248,10 @@ void write_comparison_members(Writer& w, const comparison& cmp, const table_head
 /// The whole document through `w`: the comparison's members, then the further tests under `tests`.
 template <class Writer>
 void write_document(Writer& w, const comparison& cmp, const table_header& header,
-                    std::span<const further_comparison> further, const comparison_json_options& options) {
+                    std::span<const further_comparison> further, const comparison_json_options& options,
+                    printed_changes& printed) {
   w.begin_object();
-  write_comparison_members(w, cmp, header, options);
+  write_comparison_members(w, cmp, header, options, printed);
   if (!further.empty()) {
     w.key("tests");
     w.begin_array();
@@ -226,7 +262,7 @@ void write_document(Writer& w, const comparison& cmp, const table_header& header
       comparison_json_options own = options;
       own.rows.reset();  // the rows chosen are the main table's
       own.counted.reset();
-      write_comparison_members(w, *f.table, f.header, own);
+      write_comparison_members(w, *f.table, f.header, own, printed);
       w.end_object();
     }
     w.end_array();
@@ -248,7 +284,8 @@ std::string comparison_to_json(const comparison& cmp, const table_header& header
   std::size_t rows = options.rows ? options.rows->size() : cmp.rows.size();
   for (const auto& f : further) rows += f.table->rows.size();
   w.reserve(1024 + rows * (options.indent >= 0 ? 1000 : 400));
-  write_document(w, cmp, header, further, options);
+  printed_changes printed(printed_changes::mode::print);
+  write_document(w, cmp, header, further, options, printed);
   std::string out = w.take();
   out += '\n';
   return out;
@@ -259,9 +296,11 @@ void write_comparison_json(text_sink out, const comparison& cmp, const table_hea
   // Every value is evaluated once without writing, so that a number JSON cannot hold is refused before
   // `out` has been given anything: a stream cannot take back what it was given.
   json_dry_run check;
-  write_document(check, cmp, header, further, options);
+  printed_changes printed(printed_changes::mode::keep);
+  write_document(check, cmp, header, further, options, printed);
+  printed.take_kept();
   json_stream w(options.indent, out);
-  write_document(w, cmp, header, further, options);
+  write_document(w, cmp, header, further, options, printed);
   w.finish();
   out("\n");
 }
