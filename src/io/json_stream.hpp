@@ -273,7 +273,7 @@ class json_stream {
     if (std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; })) {
       char* at = room(s.size() + 2);
       *at = '"';
-      std::memcpy(at + 1, s.data(), s.size());
+      if (!s.empty()) std::memcpy(at + 1, s.data(), s.size());  // an empty view's data may be null
       at[s.size() + 1] = '"';
       written_ += s.size() + 2;
       return;

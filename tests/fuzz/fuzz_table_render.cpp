@@ -187,7 +187,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       io::comparison_json_options json_options;
       json_options.dialect = dialect;
       json_options.indent = -1;
-      const std::string json = io::comparison_to_json(cmp, header, json_options);
+      // The document streamed is the document whole, and a value it refuses is refused before the sink
+      // was given anything.
+      std::string streamed;
+      bool refused = false;
+      auto gather = [&](std::string_view piece) { streamed += piece; };
+      try {
+        io::write_comparison_json(gather, cmp, header, {}, json_options);
+      } catch (const value_error&) {
+        refused = true;
+        if (!streamed.empty()) fuzz::finding("a refused JSON stream gave text");
+      }
+      std::string json;
+      try {
+        json = io::comparison_to_json(cmp, header, json_options);
+      } catch (const value_error&) {
+        if (!refused) fuzz::finding("the JSON refused whole but not streamed");
+        throw;
+      }
+      if (refused) fuzz::finding("the JSON refused streamed but not whole");
+      if (streamed != json) fuzz::finding("the JSON streamed is not the JSON whole");
       if (!nlohmann::json::accept(json)) fuzz::finding("comparison JSON that does not parse");
     }
     // The Markdown table: a header, a delimiter and a row per selected metric, each with as many cells
