@@ -3,7 +3,8 @@
 # of METRICS x RUNS from bench/gen_matrices.py):
 #   - wall time (hyperfine) of the parse floor (bench/parse_only: simdjson's DOM parser merely parsing
 #     both files), `perfmail compare` (load, decide, classic table) and `perfmail report` (the same plus
-#     ten plots and the email);
+#     ten plots and the email), and the figures of the speed goals beside them: `compare --format json`
+#     against the text output, `compare --policy utest` against the robot policy;
 #   - peak memory (GNU time) of each, and of `perfmail --version` (the process before it reads anything);
 #   - when LKP_SRC names an lkp-tests checkout, the robot's Ruby change detection on the same files:
 #     three processes of one call each (the call's time and the whole process's), then one process of
@@ -44,7 +45,9 @@ PY
 hyperfine -N --warmup 5 --runs 40 --export-json "$work/times.json" \
   -n "parse floor" "$parse_only $base $head" \
   -n "perfmail compare" "$perfmail compare $base $head" \
-  -n "perfmail report" "$perfmail report $work/report.json"
+  -n "perfmail report" "$perfmail report $work/report.json" \
+  -n "perfmail compare --format json" "$perfmail compare $base $head --format json" \
+  -n "perfmail compare --policy utest" "$perfmail compare $base $head --policy utest"
 
 peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 declare -A peak_kb
@@ -77,6 +80,10 @@ print("summary (medians of hyperfine's runs):")
 for name in ("parse floor", "perfmail compare", "perfmail report"):
     t = times[name]["median"]
     print(f"  {name:17} {t * 1e3:6.1f} ms  = {t / floor:4.2f} x the parse floor")
+compare = times["perfmail compare"]["median"]
+for name, of in (("perfmail compare --format json", "the text output"), ("perfmail compare --policy utest", "the robot policy")):
+    t = times[name]["median"]
+    print(f"  {name:32} {t * 1e3:6.1f} ms  = {t / compare:4.2f} x {of}")
 print(f"  peak memory, input {size_kb:.0f} KB (3 x = {3 * size_kb:.0f} KB); before reading anything:"
       f" perfmail {start_kb} KB, the parse floor {floor_start_kb} KB")
 for name, kb, own in (("parse floor", floor_kb, floor_start_kb), ("perfmail compare", compare_kb, start_kb),
@@ -84,7 +91,6 @@ for name, kb, own in (("parse floor", floor_kb, floor_start_kb), ("perfmail comp
     print(f"  {name:17} {kb:6d} KB = {kb / size_kb:4.2f} x the input ({(kb - own) / size_kb:4.2f} x without the process's own)")
 if sys.argv[8]:
     first, process = float(sys.argv[8]), float(sys.argv[9])
-    compare = times["perfmail compare"]["median"]
     print(f"  Ruby first call {first:.2f} s = {first / compare:.0f} x perfmail compare;"
           f" whole Ruby process {process:.2f} s = {process / compare:.0f} x")
 PY
