@@ -153,10 +153,10 @@ std::pair<std::string, std::optional<struct stat>> follow_links(const std::strin
   }
 }
 
-/// Writes what `produce` gives into what `path` names, as a redirection would but without truncating it: for a
-/// device or a FIFO (whose reader is waited for, as a redirection waits). Returns false, having written
-/// nothing, if what was opened is a regular file after all (it was replaced since it was looked at),
-/// which the caller then replaces whole instead.
+/// Writes what `produce` gives into what `path` names, as a redirection would but without truncating
+/// it: for a device or a FIFO (whose reader is waited for, as a redirection waits). Returns false,
+/// having written nothing, if what was opened is a regular file after all (it was replaced since it was
+/// looked at), which the caller then replaces whole instead.
 bool write_in_place(const std::string& path, const text_producer& produce) {
   descriptor fd{::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC)};
   if (!fd.valid()) throw write_error(path, errno);

@@ -44,9 +44,9 @@ void write_summary(Writer& w, const column_summary& c, bool failure, std::string
 template <class Writer>
 void write_inference(Writer& w, const change_inference* inference, std::string_view metric) {
   if (inference == nullptr) {
-    static constexpr json_key untested[] = {"q_value",      "estimate_percent", "ci_low_percent",
-                                            "ci_high_percent", "estimator",     "effect_size",
-                                            "reachable",    "clears_floor",     "n"};
+    static constexpr json_key untested[] = {
+        "q_value", "estimate_percent", "ci_low_percent", "ci_high_percent", "estimator",
+        "effect_size", "reachable", "clears_floor", "n"};
     for (const json_key& key : untested) w.member(key, nullptr);
     return;
   }
