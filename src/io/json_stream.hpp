@@ -97,7 +97,7 @@ class json_stream {
   /// The key of the next member of the object being written; the value or container that follows is
   /// its value.
   void key(const json_key& k) {
-    written_ = member_key(room(separator_bytes + json_key::capacity), k) - out_.data();
+    member_key(k);
     after_key_ = true;
   }
 
@@ -115,7 +115,7 @@ class json_stream {
   /// the key are written in one go, as most of a document is members.
   template <class T>
   void member(const json_key& name, const T& v) {
-    written_ = member_key(room(separator_bytes + json_key::capacity), name) - out_.data();
+    member_key(name);
     put_value(v);
   }
 
@@ -164,45 +164,36 @@ class json_stream {
       put("null");
   }
 
-  /// The most a separator takes: a comma, a line break and the indentation of the depths documents
-  /// have (new_line copies its constant line whole).
-  static constexpr std::size_t separator_bytes = 1 + 64;
-
-  /// Writes at `at` (with room for separator_bytes and the key) what comes before a member's value: the
-  /// comma after the previous member, the line break and indentation, and the key; returns the end.
-  /// Deeper than the constant line, the indentation is written by separate().
-  char* member_key(char* at, const json_key& k) {
-    level& current = levels_.back();
-    const std::size_t indentation = indent_ >= 0 ? static_cast<std::size_t>(indent_) * levels_.size() : 0;
-    if (indentation >= indent_line.size()) {
-      separate();  // which may hand the buffer on: `at` is taken again
-      at = room(json_key::capacity);
-    } else {
-      if (!current.empty) *at++ = ',';
-      current.empty = false;
-      if (indent_ >= 0) {
-        std::memcpy(at, indent_line.data(), indent_line.size());
-        at += 1 + indentation;
-      }
-    }
+  /// What comes before a member's value: the separator, then the key, written in one go.
+  void member_key(const json_key& k) {
+    char* at = separator(room(separator_room() + json_key::capacity));
     // memcpy of a constant size is moves where it is written; std::copy_n, which must allow overlap,
     // is a call to memmove.
     std::memcpy(at, k.text(), json_key::capacity);
-    return at + k.length() - (indent_ >= 0 ? 0 : 1);
+    written_ = static_cast<std::size_t>(at - out_.data()) + k.length() - (indent_ >= 0 ? 0 : 1);
   }
 
-  /// Before a value or a key: the comma after the previous one, and the new line and indentation of a
-  /// container's member (nothing after a key: its value follows on the same line).
+  /// Before a value or a container: the separator, unless it follows a key (its value follows on the
+  /// same line) or is the document itself.
   void separate() {
     if (after_key_) {
       after_key_ = false;
       return;
     }
     if (levels_.empty()) return;
-    if (!levels_.back().empty) put(',');
-    levels_.back().empty = false;
-    if (indent_ >= 0) new_line(levels_.size());
+    written_ = static_cast<std::size_t>(separator(room(separator_room())) - out_.data());
   }
+  /// Writes at `at`, with separator_room() bytes, the comma after the container's previous member and
+  /// the new line and indentation of the next; returns the end.
+  char* separator(char* at) {
+    level& current = levels_.back();
+    if (!current.empty) *at++ = ',';
+    current.empty = false;
+    return indent_ >= 0 ? line_break(at, levels_.size()) : at;
+  }
+  /// The room separator() writes in: a comma and line_break()'s.
+  [[nodiscard]] std::size_t separator_room() const { return 1 + line_room(levels_.size()); }
+
   void open(char bracket) {
     separate();
     put(bracket);
@@ -211,25 +202,33 @@ class json_stream {
   void close(char bracket) {
     const bool was_empty = levels_.back().empty;
     levels_.pop_back();
-    if (!was_empty && indent_ >= 0) new_line(levels_.size());
+    if (!was_empty && indent_ >= 0)
+      written_ = static_cast<std::size_t>(line_break(room(line_room(levels_.size())), levels_.size()) - out_.data());
     put(bracket);
   }
+
   /// A line break and the indentation of the depths documents have, copied whole (a copy of a constant
   /// size is moves where it is written) and counted as far as needed.
   static constexpr std::string_view indent_line = "\n                                                               ";
   static_assert(indent_line.size() == 64);
 
-  /// A line break and the indentation of `depth` levels.
-  void new_line(std::size_t depth) {
-    const std::size_t bytes = 1 + static_cast<std::size_t>(indent_) * depth;
-    char* at = room(std::max(bytes, indent_line.size()));
+  /// The bytes of a line break and the indentation of `depth` levels (none on one line).
+  [[nodiscard]] std::size_t line_bytes(std::size_t depth) const {
+    return indent_ >= 0 ? 1 + static_cast<std::size_t>(indent_) * depth : 0;
+  }
+  /// The room line_break() writes in: the constant line whole, or a deeper line.
+  [[nodiscard]] std::size_t line_room(std::size_t depth) const { return std::max(line_bytes(depth), indent_line.size()); }
+  /// Writes at `at`, with line_room(depth) bytes, a line break and the indentation of `depth` levels;
+  /// returns the end.
+  char* line_break(char* at, std::size_t depth) const {
+    const std::size_t bytes = line_bytes(depth);
     if (bytes <= indent_line.size()) {
       std::memcpy(at, indent_line.data(), indent_line.size());
     } else {
       *at = '\n';
       std::fill_n(at + 1, bytes - 1, ' ');
     }
-    written_ += bytes;
+    return at + bytes;
   }
 
   /// The text is written into `out_` through a pointer, `written_` bytes of it so far: a document of

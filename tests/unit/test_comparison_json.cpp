@@ -89,7 +89,7 @@ TEST_CASE("comparison JSON is written as nlohmann writes the same document, in e
     const comparison cmp = compare(cols, o);
     table_header h;
     h.commits = {"b\xc3\xa4se", "head"};
-    for (const int indent : {-1, 0, 2, 4}) {
+    for (const int indent : {-1, 0, 2, 4, 16}) {  // 16: lines longer than the constant one
       io::comparison_json_options j;
       j.indent = indent;
       const std::string written = io::comparison_to_json(cmp, h, j);
