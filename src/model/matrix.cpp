@@ -25,7 +25,6 @@ matrix::matrix(const matrix& other)
       stats_source_(other.stats_source_),
       metric_hints_(other.metric_hints_),
       hints_(other.hints_),
-      hinted_(other.hinted_),
       origin_(other.origin_),
       notes_(other.notes_),
       longest_(other.longest_) {
@@ -107,7 +106,6 @@ void matrix::set_unit_hints(std::vector<std::pair<std::string, metric_unit>> uni
     else others.emplace_back(std::move(name), unit);
   }
   if (others.empty()) return;
-  hinted_ = true;
   const auto by_name = [](const auto& a, const auto& b) { return a.first < b.first; };
   std::stable_sort(others.begin(), others.end(), by_name);
   std::vector<std::pair<std::string, metric_hint>> merged;
@@ -143,7 +141,6 @@ std::optional<metric_unit> matrix::unit_hint(std::string_view name) const {
 
 matrix::metric_hint& matrix::hint_of(std::string_view name) {
   if (const auto index = index_.find(name, name_at()); index != name_index::npos) return hint_at(index);
-  hinted_ = true;
   const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
                                    [](const auto& hint, std::string_view n) { return hint.first < n; });
   if (at != hints_.end() && at->first == name) return at->second;
@@ -151,13 +148,12 @@ matrix::metric_hint& matrix::hint_of(std::string_view name) {
 }
 
 matrix::metric_hint& matrix::hint_at(std::size_t index) {
-  hinted_ = true;
   if (metric_hints_.size() <= index) metric_hints_.resize(index + 1);
   return metric_hints_[index];
 }
 
 const matrix::metric_hint* matrix::find_hint(std::string_view name) const {
-  if (!hinted_) return nullptr;
+  if (!has_direction_hints()) return nullptr;  // no name to look up
   if (const auto index = index_.find(name, name_at()); index != name_index::npos)
     return index < metric_hints_.size() ? &metric_hints_[index] : nullptr;
   const auto at = std::lower_bound(hints_.begin(), hints_.end(), name,
@@ -178,7 +174,6 @@ matrix matrix::without_runs(const std::vector<bool>& drop) const {
   out.textual_ = textual_;
   out.metric_hints_ = metric_hints_;  // the same metrics in the same order
   out.hints_ = hints_;
-  out.hinted_ = hinted_;
   out.origin_ = origin_;
   out.notes_ = notes_;
   if (stats_source_) {

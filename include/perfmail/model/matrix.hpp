@@ -69,7 +69,7 @@ class matrix {
   [[nodiscard]] std::optional<better> direction_hint(std::string_view name) const;
   /// The unit of `name`'s samples, if the file said.
   [[nodiscard]] std::optional<metric_unit> unit_hint(std::string_view name) const;
-  [[nodiscard]] bool has_direction_hints() const noexcept { return hinted_; }
+  [[nodiscard]] bool has_direction_hints() const noexcept { return !metric_hints_.empty() || !hints_.empty(); }
 
   /// What made these results, and so whose conventions judge them (model/origin.hpp).
   [[nodiscard]] const result_origin& origin() const noexcept { return origin_; }
@@ -136,9 +136,9 @@ class matrix {
   /// only imported metrics carry one, and an importer gives them without a name to look up or copy.
   std::vector<metric_hint> metric_hints_;
   /// Hints for names that are no metric of the matrix (yet), sorted by name; a metric added under such a
-  /// name takes its hint from here.
+  /// name takes its hint from here. Every hint given is in one of the two, so whether any was given is
+  /// whether either holds one.
   std::vector<std::pair<std::string, metric_hint>> hints_;
-  bool hinted_ = false;  ///< any hint was given
   result_origin origin_;
   std::vector<std::string> notes_;
   std::size_t longest_ = 0;  ///< the longest series, kept so that run_count() is constant time
