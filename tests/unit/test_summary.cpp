@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -120,6 +121,36 @@ TEST_CASE("summarize_sorted: from sorted_copy, the extremes keep the sign of zer
       CAPTURE(pattern);
       CHECK(std::signbit(a.min) == std::signbit(b.min));
       CHECK(std::signbit(a.max) == std::signbit(b.max));
+    }
+  }
+}
+
+TEST_CASE("sorted_copy: the same doubles, bit for bit, as a stable sort") {
+  // Columns of every length up to beyond the rank sort's limit, drawn from few values so that most hold
+  // equal samples, 0.0 and -0.0 among them: a stable sort keeps equal samples in run order, which shows
+  // in the bits only between the two zeros.
+  const std::vector<double> values{-0.0, 0.0, 1.0, -1.0, 2.5, 1e300, -1e-300, 7.0};
+  std::uint64_t state = 42;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(state >> 33);
+  };
+  std::vector<double> sorted;
+  for (std::size_t n = 0; n <= rank_sort_limit + 3; ++n) {
+    for (int trial = 0; trial < 200; ++trial) {
+      std::vector<double> xs(n);
+      const std::size_t spread = 1 + trial % values.size();  // few values: many ties
+      for (double& x : xs) x = values[next() % spread];
+      std::vector<double> expected = xs;
+      std::stable_sort(expected.begin(), expected.end());
+      sorted_copy(xs, sorted);
+      CAPTURE(n);
+      CAPTURE(trial);
+      REQUIRE(sorted.size() == n);
+      for (std::size_t i = 0; i < n; ++i) {
+        REQUIRE(sorted[i] == expected[i]);
+        REQUIRE(std::signbit(sorted[i]) == std::signbit(expected[i]));
+      }
     }
   }
 }

@@ -1,35 +1,45 @@
 #pragma once
 // A sorted copy of a few samples. Change detection sorts every column of every metric, and the robot's
 // columns are short (3 to 30 runs): there a comparison sort spends most of its time in mispredicted
-// branches. Placing each sample at its rank (the count of samples before it in order) does more
-// comparisons but no branches, and the compiler vectorises the counting.
+// branches. Placing each sample at its rank does more comparisons but no branches: the count of samples
+// smaller than each one is a loop of fixed length that the compiler vectorises, and equal samples, which
+// share that count, take its slots in run order.
 
 #include "perfmail/stats/simd_clones.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstddef>
 #include <span>
 #include <vector>
 
 namespace perfmail {
 
+/// Columns up to this length are sorted by rank; longer ones by std::stable_sort.
+inline constexpr std::size_t rank_sort_limit = 32;
+
 namespace detail {
-/// The ranks of `xs` placed in `out` (both of length n, n <= rank_sort_limit).
+/// The samples of `xs` placed at their ranks in `out` (both of length n, n <= rank_sort_limit).
 PERFMAIL_SIMD_CLONES inline void place_by_rank(const double* xs, std::size_t n, double* out) {
+  // How many samples are smaller than each: equal samples have the same count, and a smaller sample a
+  // smaller count, so the count is where a sample's group of equal ones starts.
+  std::array<std::uint8_t, rank_sort_limit> smaller{};
   for (std::size_t i = 0; i < n; ++i) {
     const double x = xs[i];
-    // Samples before this one that are not greater, and after it that are smaller: a distinct rank
-    // for every sample, equal ones in their original order.
-    std::size_t rank = 0;
-    for (std::size_t j = 0; j < i; ++j) rank += xs[j] <= x ? 1 : 0;
-    for (std::size_t j = i + 1; j < n; ++j) rank += xs[j] < x ? 1 : 0;
-    out[rank] = x;
+    // 64-bit counts: the lanes of the vectorised comparison are 64 bits wide.
+    std::uint64_t count = 0;
+    for (std::size_t j = 0; j < n; ++j) count += xs[j] < x ? 1 : 0;
+    smaller[i] = static_cast<std::uint8_t>(count);
+  }
+  // Equal samples fill their group's slots in run order (a stable sort: 0.0 and -0.0 keep theirs).
+  std::array<std::uint8_t, rank_sort_limit> taken{};
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t start = smaller[i];
+    out[start + taken[start]++] = xs[i];
   }
 }
 }  // namespace detail
-
-/// Columns up to this length are sorted by rank; longer ones by std::stable_sort.
-inline constexpr std::size_t rank_sort_limit = 32;
 
 /// `out` becomes `xs` in ascending order (equal samples keep their order). The samples must not be NaN.
 inline void sorted_copy(std::span<const double> xs, std::vector<double>& out) {
