@@ -62,6 +62,16 @@ void load(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[0]->size()));
 }
 
+// One file named as a file, whose format is detected, as `perfmail compare base/matrix.json
+// head/matrix.json` reads it (a results directory's matrix.json is known to be one).
+void load_file(benchmark::State& state) {
+  for (auto _ : state) {
+    auto base = perfmail::io::load_results(data_dir / "base" / "matrix.json");
+    benchmark::DoNotOptimize(base);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(matrices()[0]->size()));
+}
+
 void detect(benchmark::State& state, perfmail::policy_kind kind,
             perfmail::estimate_scope estimates = perfmail::estimate_scope::every_metric) {
   perfmail::compare_options options;
@@ -132,6 +142,7 @@ void classify(benchmark::State& state) {
 }
 
 BENCHMARK(load)->Unit(benchmark::kMillisecond);
+BENCHMARK(load_file)->Unit(benchmark::kMillisecond);
 BENCHMARK(classify)->Unit(benchmark::kMillisecond);
 BENCHMARK(load_pair)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -2,6 +2,7 @@
 
 #include "perfmail/io/import.hpp"
 
+#include "format_detection.hpp"
 #include "import_support.hpp"
 #include "json_import_reader.hpp"
 
@@ -92,16 +93,16 @@ std::optional<std::vector<input_format>> json_candidates(json_import_reader& jso
   return out;
 }
 
-/// Whether `text` holds a string that is one of the other JSON formats' keys. A robot matrix is large and
-/// has none of them, which this rules out in one pass from quote to quote (memchr: the quotes of a
-/// matrix are few beside its numbers), four searches for the four keys having cost a fifth of the parse;
-/// only a file that has one is parsed to decide.
+/// Whether `text` holds a string that is one of the other JSON formats' keys; only a file that has one
+/// is parsed to decide. A robot matrix has none, which this rules out in one pass from quote to quote
+/// (memchr: a matrix's quotes are few beside its numbers; four searches for the four keys cost a fifth
+/// of the parse). Reading text of unknown format asks this only of JSON that reading it as a matrix did
+/// not settle (format_detection.hpp).
 bool has_other_formats_key(std::string_view text) {
-  static constexpr std::array<std::string_view, 4> keys{"benchmarks\"", "results\"", "context\"", "machine_info\""};
   for (std::size_t at = text.find('"'); at != std::string_view::npos; at = text.find('"', at + 1)) {
     const std::string_view rest = text.substr(at + 1);
-    for (const std::string_view key : keys)
-      if (rest.substr(0, key.size()) == key) return true;
+    for (const std::string_view key : detail::other_formats_keys)
+      if (rest.size() > key.size() && rest.starts_with(key) && rest[key.size()] == '"') return true;
   }
   return false;
 }
@@ -153,18 +154,14 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   // its strict reading names what is wrong with them, as it always has.
   // A UTF-8 byte-order mark is passed over (every importer passes over it; the robot's matrix.json, whose
   // strict reading names it, is the exception).
+  switch (detail::text_start_of(text)) {
+    case detail::text_start::empty_or_wide: return input_format::matrix;
+    case detail::text_start::json_lines: return input_format::go;
+    case detail::text_start::json: return detect_json(text, source, reader);
+    case detail::text_start::other: break;
+  }
   const std::size_t bom = detail::byte_order_mark_of(text);
   const auto first = text.find_first_not_of(" \t\r\n", bom);
-  if (first == std::string_view::npos) return input_format::matrix;
-  if (text.substr(0, 4).find('\0') != std::string_view::npos || text.substr(0, 2) == "\xFF\xFE" ||
-      text.substr(0, 2) == "\xFE\xFF")
-    return input_format::matrix;
-  if (text[first] == '{' || text[first] == '[') {
-    // `go test -json`: one JSON object a line, the first an event with an Action.
-    if (detail::is_test2json(text.substr(first))) return input_format::go;
-    return detect_json(text, source, reader);
-  }
-
   std::vector<input_format> candidates;
   // CSV and TSV by their header row, whose first field is `metric`.
   std::string_view header = text.substr(first, text.find('\n', first) - first);
@@ -196,12 +193,28 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
 
 }  // namespace
 
+namespace detail {
+text_start text_start_of(std::string_view text) {
+  const std::size_t bom = byte_order_mark_of(text);
+  const auto first = text.find_first_not_of(" \t\r\n", bom);
+  if (first == std::string_view::npos) return text_start::empty_or_wide;
+  if (text.substr(0, 4).find('\0') != std::string_view::npos || text.substr(0, 2) == "\xFF\xFE" ||
+      text.substr(0, 2) == "\xFE\xFF")
+    return text_start::empty_or_wide;
+  if (text[first] != '{' && text[first] != '[') return text_start::other;
+  // `go test -json`: one JSON object a line, the first an event with an Action.
+  return is_test2json(text.substr(first)) ? text_start::json_lines : text_start::json;
+}
+}  // namespace detail
+
 input_format detect_input_format(std::string_view text, std::string_view source) {
   return detect(text, source, nullptr);
 }
 
 matrix parse_input(std::string_view text, std::string_view source, input_format format, const load_limits& limits) {
   if (format == input_format::automatic) {
+    if (detail::text_start_of(text) == detail::text_start::json)
+      if (auto m = detail::matrix_unless_other_format(text, source, limits)) return std::move(*m);
     std::optional<json_import_reader> reader;
     format = detect(text, source, &reader);
     // A JSON document detection had to read is read again from the parser's index of it, not parsed a

@@ -5,6 +5,7 @@
 
 #include "perfmail/io/matrix_json.hpp"
 
+#include "format_detection.hpp"
 #include "json_diagnosis.hpp"
 #include "json_token.hpp"
 #include "matrix_text.hpp"
@@ -142,6 +143,14 @@ class matrix_reader {
         text_(text),
         locator_(std::string_view{text.data(), text.size()}, origin.line, origin.column),
         parser_(parser) {}
+
+  /// Whether a string read so far may be another JSON format's key (detail::may_be_other_formats_key),
+  /// for a reader of text whose format was not given.
+  [[nodiscard]] bool met_other_formats_key() const noexcept { return met_other_formats_key_; }
+  /// Every string of the document is handed here: its keys, text samples and stats_source.
+  void note_string(std::string_view s) noexcept {
+    met_other_formats_key_ = met_other_formats_key_ || detail::may_be_other_formats_key(s);
+  }
 
   /// The top-level object's fields, in file order, handed to `on_field(name, value)`.
   template <class OnField>
@@ -295,6 +304,7 @@ class matrix_reader {
       case od::json_type::string: {
         std::string_view text;
         if (auto err = value.get_string().get(text)) fail_with(place, err);
+        note_string(text);
         return {0, sample_kind::missing, true};
       }
       case od::json_type::boolean:
@@ -340,12 +350,16 @@ class matrix_reader {
   simdjson::padded_string_view text_;
   detail::text_locator locator_;
   od::parser& parser_;
+  bool met_other_formats_key_ = false;
 };
 
 /// `expected_metrics` sizes the matrix up front (a hint: the count of a matrix loaded before, since the
 /// files of one comparison list the same metrics), sparing the copies of growing it.
+/// `other_formats_key`, when given, is set to whether a string of the matrix may be another JSON format's
+/// key (detail::may_be_other_formats_key).
 matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, std::string_view source,
-                         const load_limits& limits, std::size_t expected_metrics = 0, text_origin origin = {}) {
+                         const load_limits& limits, std::size_t expected_metrics = 0, text_origin origin = {},
+                         bool* other_formats_key = nullptr) {
   matrix result;
   result.reserve(expected_metrics);
   matrix_reader reader(source, text, parser, origin);
@@ -357,6 +371,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
   reader.for_each_field([&](std::string_view name, od::value& value) {
     const text_position place = reader.place_of(value);
     reader.check_name(name, place, limits);
+    reader.note_string(name);
     // Other names are checked for a second appearance when they are added, hashing each name once.
     if (name == "stats_source" && has_stats_source) reader.fail_duplicate(name, place);
 
@@ -368,6 +383,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
       if (type == od::json_type::string) {
         std::string_view s;
         if (auto err = value.get_string().get(s)) reader.fail(value, err);
+        reader.note_string(s);
         sources.emplace_back(s);
       } else if (type == od::json_type::array) {
         od::array array;
@@ -378,6 +394,7 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
           std::string_view s;
           if (element.get_string().get(s) != simdjson::SUCCESS)
             reader.fail(reader.place_of(element), "stats_source must list file names (strings)");
+          reader.note_string(s);
           sources.emplace_back(s);
           if (sources.size() > limits.max_runs)
             reader.fail(place, fmt::format("stats_source lists more than {} runs (the limit of runs)", limits.max_runs));
@@ -427,7 +444,22 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
         throw input_error(std::string{source}, input_place::named(fmt::format("metric {}", text::quoted(m.name()))),
                           fmt::format("has {} samples but stats_source lists {} runs", m.size(), sources->size()));
   }
+  if (other_formats_key != nullptr) *other_formats_key = reader.met_other_formats_key();
   return result;
+}
+
+/// detail::matrix_unless_other_format on a text already held by a workspace.
+std::optional<matrix> matrix_unless_other_format_with(simdjson::padded_string_view text, od::parser& parser,
+                                                      std::string_view source, const load_limits& limits,
+                                                      std::size_t expected_metrics = 0) {
+  try {
+    bool other_formats_key = false;
+    matrix m = parse_matrix_text(text, parser, source, limits, expected_metrics, {}, &other_formats_key);
+    if (!other_formats_key) return m;
+  } catch (const std::exception&) {
+    // Detection decides, and the reader it picks reports the fault (the matrix reader, for most JSON).
+  }
+  return std::nullopt;
 }
 
 /// Whether a directory entry's name is a run's: a canonical non-negative integer (`0`, `1`, `17`), as the
@@ -574,11 +606,15 @@ matrix load_results_with(reading_workspace& workspace, const std::filesystem::pa
     return load_stats_directory_with(workspace, path, limits);
   }
   if (limits.format == input_format::matrix) return load_matrix_with(workspace, path, limits, expected_metrics);
-  // Another format, or one to detect: the text is read once and handed on. Detection costs a robot
-  // matrix a search of its text for the other formats' keys (io/import.hpp).
+  // Another format, or one to detect: the text is read once and handed on. JSON is read as a matrix
+  // first, which it nearly always is, and detection is asked only when that reading does not settle it
+  // (src/io/format_detection.hpp).
   const simdjson::padded_string_view padded = workspace.read(path, limits);
   const std::string_view text{padded.data(), padded.size()};
   const std::string source = input_name(path);
+  if (limits.format == input_format::automatic && detail::text_start_of(text) == detail::text_start::json)
+    if (auto m = matrix_unless_other_format_with(padded, workspace.parser(), source, limits, expected_metrics))
+      return std::move(*m);
   const input_format format =
       limits.format == input_format::automatic ? detect_input_format(text, source) : limits.format;
   if (format == input_format::matrix)
@@ -594,6 +630,12 @@ matrix parse_matrix(std::string_view json, std::string_view source, const load_l
 }
 
 namespace detail {
+std::optional<matrix> matrix_unless_other_format(std::string_view json, std::string_view source,
+                                                 const load_limits& limits) {
+  reading_workspace workspace;
+  return matrix_unless_other_format_with(workspace.hold(json), workspace.parser(), source, limits);
+}
+
 matrix parse_matrix_at(std::string_view json, std::string_view source, const load_limits& limits,
                        std::size_t first_line, std::size_t first_column) {
   reading_workspace workspace;

@@ -6,9 +6,17 @@
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/io/import.hpp"
+#include "perfmail/io/matrix_json.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
 
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +77,74 @@ TEST_CASE("go test -json is Go's format: an event with an Action on the first li
         input_format::go);
   // A matrix with a metric named Action is a matrix.
   CHECK(io::detect_input_format("{\"Action\": [1, 2]}\n", "in") == input_format::matrix);
+}
+
+namespace {
+
+/// What a reading gave: a matrix written out whole (names, samples to the bit, kinds, runs, sources,
+/// text metrics and notes), or the error's message.
+std::string outcome(const std::function<matrix()>& read) {
+  try {
+    const matrix m = read();
+    std::string out = fmt::format("runs {}\n", m.run_count());
+    for (const auto& s : m.metrics()) {
+      out += fmt::format("{}:", s.name());
+      for (std::size_t i = 0; i < s.size(); ++i)
+        out += fmt::format(" {:x}/{}", std::bit_cast<std::uint64_t>(s.raw_values()[i]), static_cast<int>(s.kind(i)));
+      out += "\n";
+    }
+    if (m.stats_source())
+      for (const auto& run : *m.stats_source()) out += fmt::format("source {}\n", run);
+    for (const auto& name : m.textual_metrics()) out += fmt::format("text {}\n", name);
+    for (const auto& note : m.notes()) out += fmt::format("note {}\n", note);
+    return out;
+  } catch (const error& e) {
+    return std::string{"error: "} + e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("JSON of unknown format read as a matrix first: the outcome of detection, then reading") {
+  // Reading JSON as a matrix first, and detecting only when that does not settle it, must give what
+  // detecting first gave: the same matrix, or the same error, for matrices, for the other formats, for
+  // matrices with strings that are those formats' keys, and for faults of every kind.
+  const std::vector<std::string> texts{
+      R"({"fio.write_bw_MBps": [1, 2.5, null], "stats_source": ["a", "b", "c"]})",
+      R"({"results": [1, 2], "x.context": [3], "y.machine_info": [4]})",
+      // A matrix by its reading, with keys that make it ambiguous for detection, which refuses it.
+      R"({"benchmarks": [1], "context": [2]})",
+      R"({"x": [1], "benchmarks": [1], "machine_info": [2, "z"]})",
+      R"({"a": [1, "benchmarks", "x\"context"], "stats_source": "results"})",
+      R"({"a": [1, "text\"results\""]})",
+      R"({"a": [123456789012345678901234567890, "results"]})",
+      R"({"context": {}, "benchmarks": [{"name": "b", "real_time": 5, "time_unit": "ns", "iterations": 1, "run_type": "iteration"}]})",
+      R"({"results": [{"command": "a", "times": [1, 2]}]})",
+      R"({"context": {}})",
+      R"({"benchmarks": [], "context": {}, "machine_info": {}})",
+      R"({"a": [1, 2})",
+      R"({"a": [1], "a": [2]})",
+      R"({"a": [1]} "results")",
+      R"({"a": [1]} x)",
+      R"({"a": [true]})",
+      R"({"a": [-1], "dmesg.results": [1]})",
+      "[1, 2]",
+      "\xEF\xBB\xBF{\"a\": [1]}",
+      "{\"a\": [1e400]}",
+  };
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / "perfmail-test-unknown-format.json";
+  const std::string name = file.string();
+  const auto detected_first = [](const std::string& text, const std::string& source) {
+    return outcome([&] { return io::parse_input(text, source, io::detect_input_format(text, source)); });
+  };
+  for (const std::string& text : texts) {
+    CAPTURE(text);
+    CHECK(outcome([&] { return io::parse_input(text, "in", input_format::automatic); }) == detected_first(text, "in"));
+    // A file whose format is not given goes the same way, through the loader's own buffer and parser.
+    std::ofstream(file, std::ios::binary) << text;
+    CHECK(outcome([&] { return io::load_results(file); }) == detected_first(text, name));
+  }
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("parse_input reads the format given, whatever the content looks like") {

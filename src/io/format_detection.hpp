@@ -1,0 +1,53 @@
+#pragma once
+// What detecting a results file's format (src/io/import_detect.cpp) asks of JSON, shared with the matrix
+// reader. Nearly every JSON file perfmail reads is a robot matrix, and detection's last question about
+// one, whether it holds another JSON format's key anywhere, cost a search of the whole text, a tenth of
+// reading it. The matrix reader meets every string of a matrix anyway, so it answers that question as it
+// reads, and detection is asked only when the answer is not plainly "none" (docs/PERFORMANCE.md).
+
+#include "perfmail/io/matrix_json.hpp"
+#include "perfmail/model/matrix.hpp"
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace perfmail::io::detail {
+
+/// The keys that may make a JSON object another format's than a robot matrix: Google Benchmark's
+/// `benchmarks` and `context`, hyperfine's `results`, pytest-benchmark's `machine_info` and `benchmarks`.
+inline constexpr std::array<std::string_view, 4> other_formats_keys{"benchmarks", "results", "context",
+                                                                    "machine_info"};
+
+/// Whether a string of a JSON document, unescaped, may be one where detection's search finds one of
+/// those keys. The search reads the text after every quote; in valid JSON a quote opens a string, closes
+/// one or is escaped inside one, so it finds a key only in a string that is the key, or ends with an
+/// escaped quote and the key: strings that all end with the key. (Some strings that end with a key are
+/// none of these: they are sent to detection, which decides as it always has.)
+[[nodiscard]] inline bool may_be_other_formats_key(std::string_view s) noexcept {
+  if (s.empty()) return false;
+  switch (s.back()) {  // most names end otherwise: one comparison for them
+    case 's': return s.ends_with(other_formats_keys[0]) || s.ends_with(other_formats_keys[1]);
+    case 't': return s.ends_with(other_formats_keys[2]);
+    case 'o': return s.ends_with(other_formats_keys[3]);
+    default: return false;
+  }
+}
+
+/// How a text of unknown format starts, as detection first looks at it.
+enum class text_start : unsigned char {
+  empty_or_wide,  ///< only white space, or UTF-16 or UTF-32: read as a matrix, whose reader names the fault
+  json_lines,     ///< `go test -json`: a JSON event a line
+  json,           ///< a JSON object or array
+  other,          ///< CSV, TSV, Go's benchmark lines, plain numbers, or nothing perfmail reads
+};
+[[nodiscard]] text_start text_start_of(std::string_view text);
+
+/// JSON text of unknown format read as a robot matrix, as it almost always is: the matrix, when the
+/// reader took it whole and met no string that may be another format's key; otherwise nullopt, and
+/// detection decides (and the reader of the format it picks, the matrix reader again for most faults,
+/// says what is wrong). So the result is always the one detection would have given.
+[[nodiscard]] std::optional<matrix> matrix_unless_other_format(std::string_view json, std::string_view source,
+                                                               const load_limits& limits);
+
+}  // namespace perfmail::io::detail
