@@ -2,8 +2,9 @@
 // What detecting a results file's format (src/io/import_detect.cpp) asks of JSON, shared with the matrix
 // reader. Nearly every JSON file perfmail reads is a robot matrix, and detection's last question about
 // one, whether it holds another JSON format's key anywhere, cost a search of the whole text, a tenth of
-// reading it. The matrix reader meets every string of a matrix anyway, so it answers that question as it
-// reads, and detection is asked only when the answer is not plainly "none" (docs/PERFORMANCE.md).
+// reading it. The matrix reader meets every string of a matrix anyway, so JSON is read as a matrix first,
+// and detection is asked only when that reading gives up: at a string that may be such a key, or at a
+// fault (docs/INPUTS.md, docs/PERFORMANCE.md).
 
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/model/matrix.hpp"
@@ -42,6 +43,12 @@ enum class text_start : unsigned char {
   other,          ///< CSV, TSV, Go's benchmark lines, plain numbers, or nothing perfmail reads
 };
 [[nodiscard]] text_start text_start_of(std::string_view text);
+
+/// Whether text of unknown format is read as a matrix first: JSON, but not `go test -json`, whose first
+/// key as written is none of the other formats' keys. Their files start with one (Google Benchmark's
+/// `context`, hyperfine's `results`, pytest-benchmark's `machine_info`), so this glance spares them a
+/// reading as a matrix that would index their whole text to give up at its first key.
+[[nodiscard]] bool read_as_matrix_first(std::string_view text);
 
 /// JSON text of unknown format read as a robot matrix, as it almost always is: the matrix, when the
 /// reader took it whole and met no string that may be another format's key; otherwise nullopt, and

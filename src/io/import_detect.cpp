@@ -205,6 +205,18 @@ text_start text_start_of(std::string_view text) {
   // `go test -json`: one JSON object a line, the first an event with an Action.
   return is_test2json(text.substr(first)) ? text_start::json_lines : text_start::json;
 }
+
+bool read_as_matrix_first(std::string_view text) {
+  if (text_start_of(text) != text_start::json) return false;
+  // The first key as written, up to the next quote: an escaped quote ends it early, which only makes the
+  // glance miss a key (the reading finds it).
+  const std::string_view white = " \t\r\n";
+  const std::size_t open = text.find_first_not_of(white, byte_order_mark_of(text));
+  const std::size_t quote = text[open] == '{' ? text.find_first_not_of(white, open + 1) : std::string_view::npos;
+  if (quote == std::string_view::npos || text[quote] != '"') return true;
+  const std::size_t end = text.find('"', quote + 1);
+  return end == std::string_view::npos || !may_be_other_formats_key(text.substr(quote + 1, end - quote - 1));
+}
 }  // namespace detail
 
 input_format detect_input_format(std::string_view text, std::string_view source) {
@@ -213,7 +225,7 @@ input_format detect_input_format(std::string_view text, std::string_view source)
 
 matrix parse_input(std::string_view text, std::string_view source, input_format format, const load_limits& limits) {
   if (format == input_format::automatic) {
-    if (detail::text_start_of(text) == detail::text_start::json)
+    if (detail::read_as_matrix_first(text))
       if (auto m = detail::matrix_unless_other_format(text, source, limits)) return std::move(*m);
     std::optional<json_import_reader> reader;
     format = detect(text, source, &reader);

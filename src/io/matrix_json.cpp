@@ -134,6 +134,9 @@ std::string describe(simdjson::error_code code) {
   }
 }
 
+/// Thrown where reading text of unknown format as a matrix first gives up (detection decides then).
+struct not_plainly_a_matrix {};
+
 /// Reads one document; every failure becomes an input_error at its place in the user's file.
 class matrix_reader {
  public:
@@ -144,12 +147,14 @@ class matrix_reader {
         locator_(std::string_view{text.data(), text.size()}, origin.line, origin.column),
         parser_(parser) {}
 
-  /// Whether a string read so far may be another JSON format's key (detail::may_be_other_formats_key),
-  /// for a reader of text whose format was not given.
-  [[nodiscard]] bool met_other_formats_key() const noexcept { return met_other_formats_key_; }
+  /// Reading text of unknown format as a matrix first (detail::matrix_unless_other_format): the reader
+  /// gives up, throwing not_plainly_a_matrix, at the first string that may be another JSON format's key
+  /// and at any fault, which detection and the reader it picks then report (without the cost of naming a
+  /// fault that may not be the file's).
+  void read_as_matrix_first() noexcept { first_attempt_ = true; }
   /// Every string of the document is handed here: its keys, text samples and stats_source.
-  void note_string(std::string_view s) noexcept {
-    met_other_formats_key_ = met_other_formats_key_ || detail::may_be_other_formats_key(s);
+  void note_string(std::string_view s) const {
+    if (first_attempt_ && detail::may_be_other_formats_key(s)) throw not_plainly_a_matrix{};
   }
 
   /// The top-level object's fields, in file order, handed to `on_field(name, value)`.
@@ -196,6 +201,7 @@ class matrix_reader {
   /// The first problem of the file is the one reported: a syntax error before `position` (a misspelt
   /// `tru` reads as a boolean to the parser) comes first.
   [[noreturn]] void fail(text_position position, std::string_view problem) const {
+    if (first_attempt_) throw not_plainly_a_matrix{};
     const std::string_view whole{text_.data(), text_.size()};
     if (const auto fault = detail::diagnose_json(whole);
         fault && (position.at == nullptr || whole.data() + fault->offset <= position.at))
@@ -212,6 +218,7 @@ class matrix_reader {
   }
 
   [[noreturn]] void fail(const input_place& place, std::string_view problem) const {
+    if (first_attempt_) throw not_plainly_a_matrix{};
     throw input_error(source_, place, problem);
   }
   [[noreturn]] void fail(od::value& value, simdjson::error_code code) { fail_with(place_of(value), code); }
@@ -336,6 +343,7 @@ class matrix_reader {
 
   /// Reports a parser error: the syntax error that caused it when there is one, else what the parser says.
   [[noreturn]] void fail_with(const char* at, simdjson::error_code code) const {
+    if (first_attempt_) throw not_plainly_a_matrix{};
     explain_syntax_error();
     fail(place_of(at), describe(code));
   }
@@ -350,19 +358,20 @@ class matrix_reader {
   simdjson::padded_string_view text_;
   detail::text_locator locator_;
   od::parser& parser_;
-  bool met_other_formats_key_ = false;
+  bool first_attempt_ = false;
 };
 
 /// `expected_metrics` sizes the matrix up front (a hint: the count of a matrix loaded before, since the
 /// files of one comparison list the same metrics), sparing the copies of growing it.
-/// `other_formats_key`, when given, is set to whether a string of the matrix may be another JSON format's
-/// key (detail::may_be_other_formats_key).
+/// `first_attempt`: the text's format was not given, and it is read as a matrix first
+/// (matrix_reader::read_as_matrix_first).
 matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, std::string_view source,
                          const load_limits& limits, std::size_t expected_metrics = 0, text_origin origin = {},
-                         bool* other_formats_key = nullptr) {
+                         bool first_attempt = false) {
   matrix result;
   result.reserve(expected_metrics);
   matrix_reader reader(source, text, parser, origin);
+  if (first_attempt) reader.read_as_matrix_first();
   std::unordered_set<std::string> textual_names;
   bool has_stats_source = false;
   std::size_t expected_runs = 0;  // a capacity hint: the robot's series all have the run count
@@ -444,7 +453,6 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
         throw input_error(std::string{source}, input_place::named(fmt::format("metric {}", text::quoted(m.name()))),
                           fmt::format("has {} samples but stats_source lists {} runs", m.size(), sources->size()));
   }
-  if (other_formats_key != nullptr) *other_formats_key = reader.met_other_formats_key();
   return result;
 }
 
@@ -453,12 +461,12 @@ std::optional<matrix> matrix_unless_other_format_with(simdjson::padded_string_vi
                                                       std::string_view source, const load_limits& limits,
                                                       std::size_t expected_metrics = 0) {
   try {
-    bool other_formats_key = false;
-    matrix m = parse_matrix_text(text, parser, source, limits, expected_metrics, {}, &other_formats_key);
-    if (!other_formats_key) return m;
+    return parse_matrix_text(text, parser, source, limits, expected_metrics, {}, true);
+  } catch (const not_plainly_a_matrix&) {
   } catch (const std::exception&) {
-    // Detection decides, and the reader it picks reports the fault (the matrix reader, for most JSON).
+    // A fault the reader meets before its own checks (a limit, memory): detection decides all the same.
   }
+  // Detection decides, and the reader it picks reports any fault (the matrix reader, for most JSON).
   return std::nullopt;
 }
 
@@ -612,7 +620,7 @@ matrix load_results_with(reading_workspace& workspace, const std::filesystem::pa
   const simdjson::padded_string_view padded = workspace.read(path, limits);
   const std::string_view text{padded.data(), padded.size()};
   const std::string source = input_name(path);
-  if (limits.format == input_format::automatic && detail::text_start_of(text) == detail::text_start::json)
+  if (limits.format == input_format::automatic && detail::read_as_matrix_first(text))
     if (auto m = matrix_unless_other_format_with(padded, workspace.parser(), source, limits, expected_metrics))
       return std::move(*m);
   const input_format format =

@@ -118,6 +118,8 @@ TEST_CASE("JSON of unknown format read as a matrix first: the outcome of detecti
       R"({"a": [1, "benchmarks", "x\"context"], "stats_source": "results"})",
       R"({"a": [1, "text\"results\""]})",
       R"({"a": [123456789012345678901234567890, "results"]})",
+      R"({"x\"context": [1], "y": [2]})",
+      R"(  {  "machine_info": [1], "y": [2]})",
       R"({"context": {}, "benchmarks": [{"name": "b", "real_time": 5, "time_unit": "ns", "iterations": 1, "run_type": "iteration"}]})",
       R"({"results": [{"command": "a", "times": [1, 2]}]})",
       R"({"context": {}})",
