@@ -2,9 +2,10 @@
 # Whole-command figures for docs/PERFORMANCE.md, side by side in one run on the work unit (two matrices
 # of METRICS x RUNS from bench/gen_matrices.py):
 #   - wall time (hyperfine) of the parse floor (bench/parse_only: simdjson's DOM parser merely parsing
-#     both files), `perfmail compare` (load, decide, classic table) and `perfmail report` (the same plus
-#     ten plots and the email), and the figures of the speed goals beside them: `compare --format json`
-#     against the text output, `compare --policy utest` against the robot policy;
+#     both files), perfmail's loader alone (bench/dom_loader ondemand: both files loaded with every check,
+#     in a process of its own), `perfmail compare` (load, decide, classic table) and `perfmail report` (the
+#     same plus ten plots and the email), and the figures of the speed goals beside them: `compare
+#     --format json` against the text output, `compare --policy utest` against the robot policy;
 #   - peak memory (GNU time) of each, and of `perfmail --version` (the process before it reads anything);
 #   - when LKP_SRC names an lkp-tests checkout, the robot's Ruby change detection on the same files:
 #     three processes of one call each (the call's time and the whole process's), then one process of
@@ -18,6 +19,8 @@ runs=${3:-20}
 here=$(cd "$(dirname "$0")" && pwd)
 parse_only=$(dirname "$perfmail")/bench/parse_only
 [[ -x "$parse_only" ]] || { echo "no $parse_only: build the parse_only target" >&2; exit 2; }
+loader=$(dirname "$perfmail")/bench/dom_loader
+[[ -x "$loader" ]] || { echo "no $loader: build the dom_loader target" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -44,6 +47,7 @@ PY
 
 hyperfine -N --warmup 5 --runs 40 --export-json "$work/times.json" \
   -n "parse floor" "$parse_only $base $head" \
+  -n "loading alone" "$loader ondemand $base $head" \
   -n "perfmail compare" "$perfmail compare $base $head" \
   -n "perfmail report" "$perfmail report $work/report.json" \
   -n "perfmail compare --format json" "$perfmail compare $base $head --format json" \
@@ -77,10 +81,13 @@ size_kb = int(sys.argv[2]) / 1024
 floor_kb, compare_kb, report_kb, start_kb, floor_start_kb = (int(x) for x in sys.argv[3:8])
 floor = times["parse floor"]["median"]
 print("summary (medians of hyperfine's runs):")
-for name in ("parse floor", "perfmail compare", "perfmail report"):
+for name in ("parse floor", "loading alone", "perfmail compare", "perfmail report"):
     t = times[name]["median"]
     print(f"  {name:17} {t * 1e3:6.1f} ms  = {t / floor:4.2f} x the parse floor")
 compare = times["perfmail compare"]["median"]
+after = compare - times["loading alone"]["median"]
+print(f"  after loading, perfmail compare takes {after * 1e3:.1f} ms (its start beyond the loader's, the"
+      f" comparison, the table); 1.5 x the floor would leave it {(1.5 * floor - times['loading alone']['median']) * 1e3:.1f} ms")
 for name, of in (("perfmail compare --format json", "the text output"), ("perfmail compare --policy utest", "the robot policy")):
     t = times[name]["median"]
     print(f"  {name:32} {t * 1e3:6.1f} ms  = {t / compare:4.2f} x {of}")
