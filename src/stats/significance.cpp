@@ -196,28 +196,30 @@ pooled_ranks rank_sorted(std::span<const double> a, std::span<const double> b) {
   return r;
 }
 
-/// A null distribution's two tails, summed as a p-value sums them: lower[u] = P(U <= u) added from the
-/// smallest u up, upper[u] = P(U >= u) from the largest down. Kept beside the distribution, they make a
-/// metric's p-value two lookups instead of m n additions, and as the additions and their order are the
-/// same, the same double.
-struct null_tails {
-  std::vector<double> lower;
-  std::vector<double> upper;
+/// A null distribution's two-sided p-value at each u (U, or twice U with ties): twice the smaller tail,
+/// at most 1, the lower tail P(U <= u) added from the smallest u up, the upper P(U >= u) from the largest
+/// down. Kept for a distribution, they make a metric's p-value a lookup instead of m n additions, and as
+/// the additions and their order are the same, the same double. One vector, not the two tails: the
+/// distributions kept for a comparison (tied_null_p_values_kept) fit their bound in half the memory.
+struct null_p_values {
+  std::vector<double> at;
 };
 
-null_tails tails_of(const std::vector<double>& pmf) {
-  null_tails tails{std::vector<double>(pmf.size()), std::vector<double>(pmf.size())};
+null_p_values p_values_of(const std::vector<double>& pmf) {
+  std::vector<double> lower(pmf.size());
   double sum = 0;
-  for (std::size_t k = 0; k < pmf.size(); ++k) tails.lower[k] = sum += pmf[k];
+  for (std::size_t k = 0; k < pmf.size(); ++k) lower[k] = sum += pmf[k];
+  null_p_values out{std::move(lower)};
   sum = 0;
-  for (std::size_t k = pmf.size(); k-- > 0;) tails.upper[k] = sum += pmf[k];
-  return tails;
+  for (std::size_t k = pmf.size(); k-- > 0;) {
+    const double upper = sum += pmf[k];
+    out.at[k] = std::min(1.0, 2 * std::min(out.at[k], upper));
+  }
+  return out;
 }
 
-/// The two-sided p-value at `u` (U, or twice U with ties): twice the smaller tail, at most 1.
-double two_sided_p(const null_tails& tails, std::size_t u) {
-  return std::min(1.0, 2 * std::min(tails.lower[u], tails.upper[u]));
-}
+/// The two-sided p-value at `u` (U, or twice U with ties).
+double two_sided_p(const null_p_values& p, std::size_t u) { return p.at[u]; }
 
 /// A tied null distribution's key: the drawn sample's size and the tie groups; looked up by a view of them.
 using tie_key = std::pair<std::size_t, std::vector<std::size_t>>;
@@ -236,25 +238,25 @@ struct tie_key_less {
   }
 };
 
-/// The tails of the tied null distributions met so far in this thread, by the tie groups and the size of
+/// The p-values of the tied null distributions met so far in this thread, by the tie groups and the size of
 /// the drawn sample: the metrics of one comparison often share a tie structure (on the 10,000-metric work
 /// unit, 2,250 metrics have ties in 996 structures), and the distribution depends on nothing else. At
 /// most about 8 MB of them are kept; past that the store starts again.
-const null_tails& tied_null_tails_kept(std::span<const std::size_t> tie_groups, std::size_t m) {
+const null_p_values& tied_null_p_values_kept(std::span<const std::size_t> tie_groups, std::size_t m) {
   // A structure is looked up as it is, without a copy; only a new one is copied into its key.
-  thread_local std::map<tie_key, null_tails, tie_key_less> kept;
+  thread_local std::map<tie_key, null_p_values, tie_key_less> kept;
   thread_local std::size_t kept_values = 0;
   constexpr std::size_t most_values = std::size_t{1} << 20;
   if (const auto found = kept.find(tie_lookup{m, tie_groups}); found != kept.end()) return found->second;
-  null_tails tails = tails_of(detail::mann_whitney_u_tied_null_pmf(tie_groups, m));
-  const std::size_t values = 2 * tails.lower.size();
+  null_p_values p = p_values_of(detail::mann_whitney_u_tied_null_pmf(tie_groups, m));
+  const std::size_t values = p.at.size();
   if (kept_values + values > most_values) {
     kept.clear();
     kept_values = 0;
   }
   kept_values += values;
   tie_key wanted{m, std::vector<std::size_t>(tie_groups.begin(), tie_groups.end())};
-  return kept.emplace(std::move(wanted), std::move(tails)).first->second;
+  return kept.emplace(std::move(wanted), std::move(p)).first->second;
 }
 
 /// mann_whitney_u on two finite samples, each sorted ascending.
@@ -269,12 +271,12 @@ test_result mann_whitney_u_checked_sorted(std::span<const double> a, std::span<c
   if (ranks.all_equal) return {u1, 1.0};
 
   if (!ranks.any_tie && a.size() <= mann_whitney_exact_limit / b.size()) {
-    // A comparison tests metric after metric with the same run counts: the tails of the last sizes are
+    // A comparison tests metric after metric with the same run counts: the p-values of the last sizes are
     // kept (they depend on nothing else).
     thread_local std::size_t kept_m = 0, kept_n = 0;
-    thread_local null_tails kept;
-    if (kept.lower.empty() || kept_m != a.size() || kept_n != b.size()) {
-      kept = tails_of(detail::mann_whitney_u_null_pmf(a.size(), b.size()));
+    thread_local null_p_values kept;
+    if (kept.at.empty() || kept_m != a.size() || kept_n != b.size()) {
+      kept = p_values_of(detail::mann_whitney_u_null_pmf(a.size(), b.size()));
       kept_m = a.size();
       kept_n = b.size();
     }
@@ -283,10 +285,10 @@ test_result mann_whitney_u_checked_sorted(std::span<const double> a, std::span<c
   if (ranks.any_tie && a.size() <= mann_whitney_tied_exact_limit / b.size()) {
     // The smaller sample is drawn (fewer states); its U is n1 n2 - U1 when it is b.
     const bool a_smaller = a.size() <= b.size();
-    const null_tails& tails =
-        tied_null_tails_kept({ranks.tie_groups.data(), ranks.tie_groups.size()}, a_smaller ? a.size() : b.size());
+    const null_p_values& p =
+        tied_null_p_values_kept({ranks.tie_groups.data(), ranks.tie_groups.size()}, a_smaller ? a.size() : b.size());
     const double u_drawn = a_smaller ? u1 : n1 * n2 - u1;
-    return {u1, two_sided_p(tails, static_cast<std::size_t>(std::llround(2 * u_drawn)))};  // U: a multiple of 1/2
+    return {u1, two_sided_p(p, static_cast<std::size_t>(std::llround(2 * u_drawn)))};  // U: a multiple of 1/2
   }
 
   const double n = n1 + n2;
