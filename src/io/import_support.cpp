@@ -27,16 +27,18 @@ import_builder::import_builder(std::string_view source, std::string_view text, c
 }
 
 std::size_t import_builder::metric(std::string_view name, std::size_t offset) {
-  if (const auto it = index_.find(name); it != index_.end()) return it->second;
+  const std::size_t next = metrics_.size();
+  const std::size_t at = index_.insert_or_find(name, next, [this](std::size_t i) { return metrics_[i].name; });
+  if (at != next) return at;
+  // A new name: kept in the arena, where the index finds it from now on, before it is checked, so that
+  // the index stays whole whatever the check says.
+  char* kept = static_cast<char*>(names_arena_.allocate(name.size(), 1));
+  std::copy(name.begin(), name.end(), kept);
+  metrics_.push_back({std::string_view{kept, name.size()}, {}, std::nullopt, std::nullopt});
   if (name.empty()) fail(offset, "an empty metric name");
   // The rule a loaded matrix's names follow.
   if (const auto problem = detail::metric_name_problem(name, limits_)) fail(offset, *problem);
-  char* kept = static_cast<char*>(names_arena_.allocate(name.size(), 1));
-  std::copy(name.begin(), name.end(), kept);
-  const std::string_view key{kept, name.size()};
-  index_.emplace(key, metrics_.size());
-  metrics_.push_back({key, {}, std::nullopt, std::nullopt});
-  return metrics_.size() - 1;
+  return next;
 }
 
 void import_builder::set(std::size_t metric, std::size_t run, sample_slot slot, std::size_t offset) {

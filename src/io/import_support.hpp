@@ -9,6 +9,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/model/matrix.hpp"
+#include "perfmail/model/name_index.hpp"
 #include "perfmail/text/number_grammar.hpp"
 
 #include <cmath>
@@ -130,10 +131,12 @@ class import_builder {
   std::string_view text_;
   load_limits limits_;
   std::vector<gathered> metrics_;
-  /// The metrics' names, copied once into an arena that is let go of whole, with the index's nodes: a
-  /// reader of a thousand metrics spent a tenth of its time allocating and freeing them one by one.
+  /// The metrics' names, copied once into an arena that is let go of whole: a reader of a thousand
+  /// metrics spent a tenth of its time allocating and freeing them one by one.
   std::pmr::monotonic_buffer_resource names_arena_;
-  std::pmr::unordered_map<std::string_view, std::size_t, name_hash, std::equal_to<>> index_{&names_arena_};
+  /// The metrics by name, open addressing over their places (the matrix's own index): a new name is
+  /// hashed once, for its lookup and its insertion together.
+  name_index index_;
   std::optional<std::string_view> last_unit_text_;  ///< the unit text read last, and its unit
   std::optional<metric_unit> last_unit_;
   std::vector<std::string> notes_;

@@ -28,6 +28,25 @@ TEST_CASE("name_index: finds every name it recorded, refuses a second one, grows
   CHECK(index.find("", name_at) == name_index::npos);
 }
 
+TEST_CASE("name_index: insert_or_find gives a new name the next place and a known one its own") {
+  // Names that come again among new ones, so that the table grows between a name and its return.
+  std::vector<std::string> names;
+  name_index index;
+  const auto name_at = [&names](std::size_t at) -> std::string_view { return names[at]; };
+  for (int i = 0; i < 3000; ++i) {
+    const std::string name = fmt::format("metric.{}", i % 1000 * 7919 % 10007);
+    const std::size_t at = index.insert_or_find(name, names.size(), name_at);
+    if (i < 1000) {
+      REQUIRE(at == names.size());
+      names.push_back(name);
+    } else {
+      REQUIRE(at == static_cast<std::size_t>(i % 1000));
+    }
+  }
+  CHECK(index.size() == 1000);
+  CHECK(index.find("metric.x", name_at) == name_index::npos);
+}
+
 TEST_CASE("name_index: a matrix's lookups survive copies, moves and replacements") {
   matrix m;
   m.reserve(3);

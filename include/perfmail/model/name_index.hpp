@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string_view>  // also std::hash<std::string_view>
+#include <utility>
 #include <vector>
 
 namespace perfmail {
@@ -28,14 +29,15 @@ class name_index {
   /// Records `name` at `position` unless the name is there already; returns whether it was recorded.
   template <class NameAt>
   bool insert(std::string_view name, std::size_t position, NameAt name_at) {
-    if (position >= empty_slot) throw std::length_error("more metrics than a matrix can index");
-    if (too_full(size_ + 1, slots_.size())) rebuild(slots_.empty() ? 16 : 2 * slots_.size());
-    const std::uint32_t hash = hash_of(name);
-    slot& s = slots_[slot_of(name, hash, name_at)];
-    if (s.position != empty_slot) return false;
-    s = {static_cast<std::uint32_t>(position), hash};
-    ++size_;
-    return true;
+    return record(name, position, name_at).second;
+  }
+
+  /// The position of `name`, recorded at `position` if it was not there: one hash of the name for both
+  /// the lookup and the insertion. A new name is at `position` when this returns, so `name_at` must give
+  /// it there before the index is used again.
+  template <class NameAt>
+  std::size_t insert_or_find(std::string_view name, std::size_t position, NameAt name_at) {
+    return record(name, position, name_at).first;
   }
 
   /// Room for `n` names without growing.
@@ -51,6 +53,19 @@ class name_index {
     std::uint32_t position = empty_slot;
     std::uint32_t hash = 0;  ///< the name's hash: places the slot, and most mismatches end without comparing names
   };
+
+  /// The position of `name`, and whether it was recorded now, at `position`.
+  template <class NameAt>
+  std::pair<std::size_t, bool> record(std::string_view name, std::size_t position, NameAt name_at) {
+    if (position >= empty_slot) throw std::length_error("more metrics than a matrix can index");
+    if (too_full(size_ + 1, slots_.size())) rebuild(slots_.empty() ? 16 : 2 * slots_.size());
+    const std::uint32_t hash = hash_of(name);
+    slot& s = slots_[slot_of(name, hash, name_at)];
+    if (s.position != empty_slot) return {s.position, false};
+    s = {static_cast<std::uint32_t>(position), hash};
+    ++size_;
+    return {position, true};
+  }
 
   /// The slot that holds `name`, or the empty slot where it belongs (the table is never full).
   template <class NameAt>
