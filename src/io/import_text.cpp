@@ -12,6 +12,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -38,19 +41,36 @@ struct text_line {
   std::size_t offset = 0;
 };
 
+/// The first byte at or after `i` that is a blank (`blank`) or is not one (`!blank`), or the end. Eight
+/// bytes at a time: a byte-by-byte loop spent a quarter of reading Go's benchmark text here.
+std::size_t next_where(std::string_view text, std::size_t i, bool blank) {
+  constexpr std::uint64_t ones = 0x0101010101010101, low7 = 0x7f7f7f7f7f7f7f7f, high = 0x8080808080808080;
+  // The high bit of each byte of `x` that is zero, and no other bit (no carry crosses a byte).
+  const auto zero_bytes = [](std::uint64_t x) { return ~(((x & low7) + low7) | x | low7); };
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, text.data() + i, 8);
+    std::uint64_t blanks = zero_bytes(word ^ (ones * ' ')) | zero_bytes(word ^ (ones * '\t'));
+    if (!blank) blanks = ~blanks & high;
+    if (blanks == 0) continue;
+    // The text's first byte is the word's lowest on a little-endian machine, its highest on a big one.
+    const int bit = std::endian::native == std::endian::little ? std::countr_zero(blanks) : std::countl_zero(blanks);
+    return i + static_cast<std::size_t>(bit) / 8;
+  }
+  while (i < text.size() && is_blank(text[i]) != blank) ++i;
+  return i;
+}
+
 /// Each field of a line separated by blanks, with its offset in the text, handed to `each(field)`; the
 /// first `limit` of them.
 template <class Each>
 void for_each_field(const text_line& line, Each&& each, std::size_t limit = SIZE_MAX) {
   std::size_t i = 0;
-  for (std::size_t count = 0; i < line.text.size() && count < limit;) {
-    while (i < line.text.size() && is_blank(line.text[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.text.size() && !is_blank(line.text[i])) ++i;
-    if (i > start) {
-      each(text_line{line.text.substr(start, i - start), line.offset + start});
-      ++count;
-    }
+  for (std::size_t count = 0; count < limit; ++count) {
+    const std::size_t start = next_where(line.text, i, false);
+    if (start == line.text.size()) return;
+    i = next_where(line.text, start, true);
+    each(text_line{line.text.substr(start, i - start), line.offset + start});
   }
 }
 

@@ -105,6 +105,42 @@ TEST_CASE("numbers: one metric named value, strict numbers") {
   CHECK(error_of(parse, " \n") == "n.txt: no samples: the file holds no number");
 }
 
+TEST_CASE("fields split at blanks of every length, wherever they fall in the text's 8-byte words") {
+  // Lines of numbers between runs of spaces and tabs of random lengths (none to twenty), so that field
+  // starts and ends fall on every byte of a word and fields and blanks span words: every number must
+  // come back, and a token that is not one must be named at its own column.
+  std::mt19937 random(7);
+  const auto blanks = [&](std::size_t at_least) {
+    std::string out;
+    const std::size_t n = at_least + random() % 21;
+    for (std::size_t i = 0; i < n; ++i) out += random() % 3 == 0 ? '\t' : ' ';
+    return out;
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    std::string text;
+    std::vector<double> expected;
+    std::size_t column = 0;  // where the odd token goes, on the last line
+    const std::size_t lines = 1 + random() % 4;
+    for (std::size_t l = 0; l < lines; ++l) {
+      std::string line = blanks(0);
+      const std::size_t fields = 1 + random() % 6;
+      for (std::size_t f = 0; f < fields; ++f) {
+        const auto value = static_cast<double>(random() % 100000) / (1 + random() % 8);
+        line += fmt::format("{}", value);
+        expected.push_back(value);
+        line += blanks(f + 1 < fields ? 1 : 0);
+      }
+      if (l + 1 == lines) column = line.size() + 1;
+      text += line + "\n";
+    }
+    CAPTURE(text);
+    CHECK(values_of(io::parse_numbers(text, "n.txt"), "value") == expected);
+    text.insert(text.size() - 1, " x1");
+    const auto parse = [](const std::string& t) { return io::parse_numbers(t, "n.txt"); };
+    CHECK(error_of(parse, text) == fmt::format("n.txt:{}:{}: not a number: \"x1\"", lines, column + 1));
+  }
+}
+
 TEST_CASE("units say which way is better") {
   CHECK(io::direction_of_unit("ns/op") == better::lower);
   CHECK(io::direction_of_unit("allocs/op") == better::lower);
