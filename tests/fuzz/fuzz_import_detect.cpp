@@ -2,10 +2,10 @@
 // input_error. And JSON read as a matrix first (src/io/format_detection.hpp) gives what detecting first,
 // then reading in the detected format, gives: the same matrix to the bit, or the same message.
 #include "fuzz_support.hpp"
+#include "../support/matrix_text.hpp"
 
 #include "perfmail/io/import.hpp"
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -14,26 +14,11 @@
 
 namespace {
 
-/// A matrix written out whole (names, samples to the bit, kinds, runs, sources, text metrics, notes),
-/// or the message it was refused with.
+/// The matrix written out whole (testing::matrix_text), or the message it was refused with.
 template <class Read>
 std::string outcome(Read read) {
   try {
-    const perfmail::matrix m = read();
-    std::string out = "runs " + std::to_string(m.run_count()) + "\n";
-    for (const auto& s : m.metrics()) {
-      out.append(s.name()).append(":");
-      for (std::size_t i = 0; i < s.size(); ++i) {
-        out.append(" ").append(std::to_string(std::bit_cast<std::uint64_t>(s.raw_values()[i])));
-        out.append("/").append(std::to_string(static_cast<int>(s.kind(i))));
-      }
-      out.append("\n");
-    }
-    if (m.stats_source())
-      for (const auto& run : *m.stats_source()) out.append("source ").append(run).append("\n");
-    for (const auto& name : m.textual_metrics()) out.append("text ").append(name).append("\n");
-    for (const auto& note : m.notes()) out.append("note ").append(note).append("\n");
-    return out;
+    return perfmail::testing::matrix_text(read());
   } catch (const perfmail::error& e) {
     return std::string{"error: "} + e.what();
   }

@@ -2,6 +2,8 @@
 // caller's rules first, then the hint, then the built-in name rules.
 #include <doctest/doctest.h>
 
+#include "support/matrix_text.hpp"
+
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/error.hpp"
@@ -10,10 +12,6 @@
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
 
-#include <fmt/format.h>
-
-#include <bit>
-#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -81,23 +79,10 @@ TEST_CASE("go test -json is Go's format: an event with an Action on the first li
 
 namespace {
 
-/// What a reading gave: a matrix written out whole (names, samples to the bit, kinds, runs, sources,
-/// text metrics and notes), or the error's message.
+/// What a reading gave: the matrix written out whole (testing::matrix_text), or the error's message.
 std::string outcome(const std::function<matrix()>& read) {
   try {
-    const matrix m = read();
-    std::string out = fmt::format("runs {}\n", m.run_count());
-    for (const auto& s : m.metrics()) {
-      out += fmt::format("{}:", s.name());
-      for (std::size_t i = 0; i < s.size(); ++i)
-        out += fmt::format(" {:x}/{}", std::bit_cast<std::uint64_t>(s.raw_values()[i]), static_cast<int>(s.kind(i)));
-      out += "\n";
-    }
-    if (m.stats_source())
-      for (const auto& run : *m.stats_source()) out += fmt::format("source {}\n", run);
-    for (const auto& name : m.textual_metrics()) out += fmt::format("text {}\n", name);
-    for (const auto& note : m.notes()) out += fmt::format("note {}\n", note);
-    return out;
+    return testing::matrix_text(read());
   } catch (const error& e) {
     return std::string{"error: "} + e.what();
   }
