@@ -225,8 +225,7 @@ input_format detect_input_format(std::string_view text, std::string_view source)
 
 matrix parse_input(std::string_view text, std::string_view source, input_format format, const load_limits& limits) {
   if (format == input_format::automatic) {
-    if (detail::read_as_matrix_first(text))
-      if (auto m = detail::matrix_unless_other_format(text, source, limits)) return std::move(*m);
+    if (auto m = detail::matrix_unless_other_format(text, source, limits)) return std::move(*m);
     std::optional<json_import_reader> reader;
     format = detect(text, source, &reader);
     // A JSON document detection had to read is read again from the parser's index of it, not parsed a

@@ -49,7 +49,7 @@ struct name_hash {
 class import_builder {
  public:
   import_builder(std::string_view source, std::string_view text, const load_limits& limits);
-  // Its metrics' names are views of its index's keys: a copy's would point into the original.
+  // Its metrics' names are views of its arena of names: a copy's would point into the original's.
   import_builder(const import_builder&) = delete;
   import_builder& operator=(const import_builder&) = delete;
 

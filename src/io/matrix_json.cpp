@@ -456,7 +456,8 @@ matrix parse_matrix_text(simdjson::padded_string_view text, od::parser& parser, 
   return result;
 }
 
-/// detail::matrix_unless_other_format on a text already held by a workspace.
+/// detail::matrix_unless_other_format on a text already held by a workspace, which the caller has
+/// glanced at (detail::read_as_matrix_first).
 std::optional<matrix> matrix_unless_other_format_with(simdjson::padded_string_view text, od::parser& parser,
                                                       std::string_view source, const load_limits& limits,
                                                       std::size_t expected_metrics = 0) {
@@ -640,6 +641,7 @@ matrix parse_matrix(std::string_view json, std::string_view source, const load_l
 namespace detail {
 std::optional<matrix> matrix_unless_other_format(std::string_view json, std::string_view source,
                                                  const load_limits& limits) {
+  if (!read_as_matrix_first(json)) return std::nullopt;  // before the text is copied into a workspace
   reading_workspace workspace;
   return matrix_unless_other_format_with(workspace.hold(json), workspace.parser(), source, limits);
 }
