@@ -489,9 +489,7 @@ void robot_families_sort(std::vector<comparison_row>& rows, const metric_classif
     keys.push_back({it == weight.end() ? 0 : it->second, row.name.substr(0, row.cls.sort_key_length), changes_of(row),
                     static_cast<std::size_t>(k)});
   }
-  // Every key is distinct (the index is one), so any sort gives this order; the keys of different
-  // sub-groups and changes are met in no predictable order, where pdqsort's branchless partition costs
-  // two thirds of std::sort's mispredicted branches (bench_compare detect/robot).
+  // Every key is distinct (the index is one), so any sort gives this order; pdqsort as robot_sort.
   boost::sort::pdqsort_branchless(keys.begin(), keys.end(), [](const keyed& x, const keyed& y) {
     if (x.weight != y.weight) return x.weight < y.weight;
     if (x.sort_key != y.sort_key) return x.sort_key < y.sort_key;

@@ -201,25 +201,19 @@ pooled_ranks rank_sorted(std::span<const double> a, std::span<const double> b) {
 /// down. Kept for a distribution, they make a metric's p-value a lookup instead of m n additions, and as
 /// the additions and their order are the same, the same double. One vector, not the two tails: the
 /// distributions kept for a comparison (tied_null_p_values_kept) fit their bound in half the memory.
-struct null_p_values {
-  std::vector<double> at;
-};
+using null_p_values = std::vector<double>;
 
 null_p_values p_values_of(const std::vector<double>& pmf) {
-  std::vector<double> lower(pmf.size());
+  null_p_values out(pmf.size());  // the lower tails first
   double sum = 0;
-  for (std::size_t k = 0; k < pmf.size(); ++k) lower[k] = sum += pmf[k];
-  null_p_values out{std::move(lower)};
+  for (std::size_t k = 0; k < pmf.size(); ++k) out[k] = sum += pmf[k];
   sum = 0;
   for (std::size_t k = pmf.size(); k-- > 0;) {
     const double upper = sum += pmf[k];
-    out.at[k] = std::min(1.0, 2 * std::min(out.at[k], upper));
+    out[k] = std::min(1.0, 2 * std::min(out[k], upper));
   }
   return out;
 }
-
-/// The two-sided p-value at `u` (U, or twice U with ties).
-double two_sided_p(const null_p_values& p, std::size_t u) { return p.at[u]; }
 
 /// A tied null distribution's key: the drawn sample's size and the tie groups; looked up by a view of them.
 using tie_key = std::pair<std::size_t, std::vector<std::size_t>>;
@@ -249,7 +243,7 @@ const null_p_values& tied_null_p_values_kept(std::span<const std::size_t> tie_gr
   constexpr std::size_t most_values = std::size_t{1} << 20;
   if (const auto found = kept.find(tie_lookup{m, tie_groups}); found != kept.end()) return found->second;
   null_p_values p = p_values_of(detail::mann_whitney_u_tied_null_pmf(tie_groups, m));
-  const std::size_t values = p.at.size();
+  const std::size_t values = p.size();
   if (kept_values + values > most_values) {
     kept.clear();
     kept_values = 0;
@@ -275,12 +269,12 @@ test_result mann_whitney_u_checked_sorted(std::span<const double> a, std::span<c
     // kept (they depend on nothing else).
     thread_local std::size_t kept_m = 0, kept_n = 0;
     thread_local null_p_values kept;
-    if (kept.at.empty() || kept_m != a.size() || kept_n != b.size()) {
+    if (kept.empty() || kept_m != a.size() || kept_n != b.size()) {
       kept = p_values_of(detail::mann_whitney_u_null_pmf(a.size(), b.size()));
       kept_m = a.size();
       kept_n = b.size();
     }
-    return {u1, two_sided_p(kept, static_cast<std::size_t>(u1))};  // U is an integer without ties
+    return {u1, kept[static_cast<std::size_t>(u1)]};  // U is an integer without ties
   }
   if (ranks.any_tie && a.size() <= mann_whitney_tied_exact_limit / b.size()) {
     // The smaller sample is drawn (fewer states); its U is n1 n2 - U1 when it is b.
@@ -288,7 +282,7 @@ test_result mann_whitney_u_checked_sorted(std::span<const double> a, std::span<c
     const null_p_values& p =
         tied_null_p_values_kept({ranks.tie_groups.data(), ranks.tie_groups.size()}, a_smaller ? a.size() : b.size());
     const double u_drawn = a_smaller ? u1 : n1 * n2 - u1;
-    return {u1, two_sided_p(p, static_cast<std::size_t>(std::llround(2 * u_drawn)))};  // U: a multiple of 1/2
+    return {u1, p[static_cast<std::size_t>(std::llround(2 * u_drawn))]};  // U: a multiple of 1/2
   }
 
   const double n = n1 + n2;
