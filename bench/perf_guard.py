@@ -32,7 +32,7 @@ STAGES = {
     "bench_plot": "trend_plot/gnuplot_5_4|trend_plot/gnuplot_4_6|trend_plot/unicode|reference_loop",
     # The importers, each reading the same samples in its format (matrix.json's loader among them).
     "bench_import": "^read/(matrix|matrix_detected|gbench|gbench_detected|hyperfine|pytest|go|csv_long|csv_wide|"
-                    "tsv_wide|numbers)$|reference_loop",
+                    "tsv_wide|numbers|matrix_suite|go_suite|gbench_suite)$|reference_loop",
 }
 
 

@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory_resource>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -184,6 +185,66 @@ std::string_view procs_suffix(std::string_view name) {
   return name.substr(i - 1);
 }
 
+/// Go's benchmarks by name, and what is known of each: its lines so far (the next run) and its units in
+/// the order first seen. Open addressing over their places (the matrix's own index), names kept in an
+/// arena let go of whole, and every benchmark's units in one list: a suite of a million benchmarks run
+/// once names a million benchmarks once each, and a node-based map with a vector of units per benchmark
+/// spent most of such a reading allocating, hashing and freeing.
+class benchmark_table {
+ public:
+  static constexpr std::size_t none = SIZE_MAX;
+  struct benchmark {
+    std::string_view name;  ///< in the arena
+    std::size_t runs = 0;
+    std::size_t first_unit = none;  ///< its first unit in units_; each links to the next
+    std::size_t last_unit = none;
+    std::size_t next = none;  ///< the benchmark of the result line after its last one
+  };
+  struct unit_entry {
+    std::string_view unit;  ///< a view of the text read, which outlives the reading
+    std::size_t metric = none;  ///< the metric of the benchmark in this unit, once it has one
+    std::size_t next = none;
+  };
+
+  [[nodiscard]] std::size_t find(std::string_view name) const {
+    return index_.find(name, [this](std::size_t i) { return benchmarks_[i].name; });
+  }
+  /// The benchmark named `name`, added (with no run and no unit) if it was not there.
+  std::size_t find_or_add(std::string_view name) {
+    const std::size_t next = benchmarks_.size();
+    const std::size_t at = index_.insert_or_find(name, next, [this](std::size_t i) { return benchmarks_[i].name; });
+    if (at != next) return at;
+    char* kept = static_cast<char*>(names_.allocate(name.size(), 1));
+    std::copy(name.begin(), name.end(), kept);
+    benchmarks_.push_back({std::string_view{kept, name.size()}});
+    return next;
+  }
+  benchmark& operator[](std::size_t b) { return benchmarks_[b]; }
+
+  /// The entry of `unit` among benchmark `b`'s units, added (with no metric) if it was not there.
+  unit_entry& unit(std::size_t b, std::string_view unit) {
+    benchmark& bench = benchmarks_[b];
+    for (std::size_t u = bench.first_unit; u != none; u = units_[u].next)
+      if (units_[u].unit == unit) return units_[u];
+    const std::size_t added = units_.size();
+    units_.push_back({unit});
+    (bench.last_unit == none ? bench.first_unit : units_[bench.last_unit].next) = added;
+    bench.last_unit = added;
+    return units_.back();
+  }
+  /// Benchmark `b`'s units, in the order first seen.
+  template <class Each>
+  void for_each_unit(std::size_t b, Each each) const {
+    for (std::size_t u = benchmarks_[b].first_unit; u != none; u = units_[u].next) each(units_[u].unit);
+  }
+
+ private:
+  std::vector<benchmark> benchmarks_;
+  std::vector<unit_entry> units_;
+  std::pmr::monotonic_buffer_resource names_;
+  name_index index_;
+};
+
 class go_reader {
  public:
   go_reader(std::string_view text, import_builder& b) : text_(text), b_(b) {}
@@ -217,11 +278,11 @@ class go_reader {
     });
     for (const auto& f : failures_) {
       // The units the benchmark has elsewhere in the file are missing in the failed runs too.
-      for (const auto& unit : benchmarks_[f.benchmark].units) {
-        const std::size_t m = b_.metric(f.benchmark + "." + unit, f.offset);
+      benchmarks_.for_each_unit(benchmarks_.find(f.benchmark), [&](std::string_view unit) {
+        const std::size_t m = b_.metric(fmt::format("{}.{}", f.benchmark, unit), f.offset);
         b_.unit(m, unit);
         if (unit != "ns/op") b_.add_missing(m, f.run, f.offset);
-      }
+      });
     }
     for (const auto& [benchmark, first] : failed_) {
       const std::size_t times = failed_count_[benchmark];
@@ -307,8 +368,8 @@ class go_reader {
     benchmark_.assign(prefix_);
     benchmark_ += fields[0].text;
     const std::string& benchmark = benchmark_;
-    benchmark_state& state = result_state(benchmark);
-    const std::size_t run = state.runs++;
+    const std::size_t state = result_state(benchmark);
+    const std::size_t run = benchmarks_[state].runs++;
     if (run == 0) remember_parents(fields[0].text);
     // No iteration ran: the benchmark panicked (go test prints `0  NaN ns/op` before the panic) or
     // stopped before its loop. Its run measured nothing, whatever the values say: a missing sample.
@@ -356,13 +417,12 @@ class go_reader {
   /// A run of `benchmark` that measured nothing: each of its metrics has a missing sample there, and it
   /// has at least its time per operation (every Go result has one), so that the failure is in the matrix.
   void fail_run(const std::string& benchmark, std::size_t offset) {
-    benchmark_state& state = benchmarks_[benchmark];
-    const std::size_t run = state.runs++;
+    const std::size_t state = benchmarks_.find_or_add(benchmark);
+    const std::size_t run = benchmarks_[state].runs++;
     const std::size_t m = b_.metric(benchmark + ".ns/op", offset);
     b_.unit(m, "ns/op");
     b_.add_missing(m, run, offset);
-    auto& units = state.units;
-    if (std::find(units.begin(), units.end(), "ns/op") == units.end()) units.emplace_back("ns/op");
+    benchmarks_.unit(state, "ns/op").metric = m;
     failures_.push_back({benchmark, run, offset});
     if (failed_count_[benchmark]++ == 0) failed_.emplace_back(benchmark, offset);
   }
@@ -382,53 +442,37 @@ class go_reader {
   std::array<bool, go_config_keys.size()> varies_{};
   std::string common_suffix_;
   std::string prefix_;
-  /// What is known of each benchmark: its lines so far (the next run), and its units in the order first
-  /// seen (few: a vector searched beats a set).
-  struct benchmark_state {
-    std::size_t runs = 0;
-    std::vector<std::string> units;
-    std::vector<std::size_t> metrics;  ///< the metric of each unit, once a result line has named it
-    const std::string* name = nullptr;     ///< its key in benchmarks_, once a result line has found it
-    benchmark_state* next = nullptr;       ///< the benchmark of the result line after its last one
-  };
-  std::unordered_map<std::string, benchmark_state> benchmarks_;
-  benchmark_state* last_result_ = nullptr;  ///< the benchmark of the last result line
+  benchmark_table benchmarks_;
+  std::size_t last_result_ = benchmark_table::none;  ///< the benchmark of the last result line
 
-  /// The state of the benchmark of a result line. Results come in patterns: a benchmark again (go test
-  /// -count runs each N times in a row), or the benchmarks in the order they came before (runs of a
-  /// suite one after the other). The benchmark that followed the last one last time, and the last one,
-  /// are tried before the hash map: a comparison of names instead of a hash and a search.
-  benchmark_state& result_state(const std::string& benchmark) {
-    benchmark_state* state = nullptr;
-    if (last_result_ != nullptr && last_result_->next != nullptr && *last_result_->next->name == benchmark)
-      state = last_result_->next;
-    else if (last_result_ != nullptr && *last_result_->name == benchmark)
-      state = last_result_;
-    else {
-      const auto it = benchmarks_.try_emplace(benchmark).first;  // a node's key and value stay where they are
-      state = &it->second;
-      state->name = &it->first;
+  /// The benchmark of a result line. Results come in patterns: a benchmark again (go test -count runs
+  /// each N times in a row), or the benchmarks in the order they came before (runs of a suite one after
+  /// the other). The benchmark that followed the last one last time, and the last one, are tried before
+  /// the table: a comparison of names instead of a hash and a search.
+  std::size_t result_state(std::string_view benchmark) {
+    std::size_t state = benchmark_table::none;
+    if (last_result_ != benchmark_table::none) {
+      const std::size_t next = benchmarks_[last_result_].next;
+      if (next != benchmark_table::none && benchmarks_[next].name == benchmark) state = next;
+      else if (benchmarks_[last_result_].name == benchmark) state = last_result_;
     }
-    if (last_result_ != nullptr) last_result_->next = state;
+    if (state == benchmark_table::none) state = benchmarks_.find_or_add(benchmark);
+    if (last_result_ != benchmark_table::none) benchmarks_[last_result_].next = state;
     last_result_ = state;
-    return *state;
+    return state;
   }
 
-  /// The metric of `benchmark` in `unit` (`BenchmarkX.ns/op`), the benchmark's units keeping the ones
-  /// it has: looked up among them rather than by its name, since every result line gives each again.
-  std::size_t metric_of(benchmark_state& state, const std::string& benchmark, std::string_view unit,
-                        std::size_t offset) {
-    const auto known = std::find(state.units.begin(), state.units.end(), unit);
-    const std::size_t u = static_cast<std::size_t>(known - state.units.begin());
-    if (u < state.metrics.size() && state.metrics[u] != SIZE_MAX) return state.metrics[u];
+  /// The metric of `benchmark` in `unit` (`BenchmarkX.ns/op`), found among the benchmark's units rather
+  /// than by its name, since every result line gives each again.
+  std::size_t metric_of(std::size_t state, std::string_view benchmark, std::string_view unit, std::size_t offset) {
+    auto& entry = benchmarks_.unit(state, unit);
+    if (entry.metric != benchmark_table::none) return entry.metric;
     metric_.assign(benchmark);
     metric_ += '.';
     metric_ += unit;
     const std::size_t m = b_.metric(metric_, offset);
     b_.unit(m, unit);
-    if (known == state.units.end()) state.units.emplace_back(unit);
-    state.metrics.resize(state.units.size(), SIZE_MAX);
-    state.metrics[u] = m;
+    entry.metric = m;
     return m;
   }
 
