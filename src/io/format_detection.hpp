@@ -52,8 +52,9 @@ enum class text_start : unsigned char {
 
 /// Text of unknown format read as a robot matrix, as JSON almost always is: the matrix, when
 /// read_as_matrix_first lets it be tried and the reader took it whole, meeting no string that may be
-/// another format's key; otherwise nullopt, and detection decides (and the reader of the format it picks, the matrix reader again for most faults,
-/// says what is wrong). So the result is always the one detection would have given.
+/// another format's key; otherwise nullopt, and detection decides (and the reader of the format it
+/// picks, the matrix reader again for most faults, says what is wrong). So the result is always the one
+/// detection would have given.
 [[nodiscard]] std::optional<matrix> matrix_unless_other_format(std::string_view json, std::string_view source,
                                                                const load_limits& limits);
 

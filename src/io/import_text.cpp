@@ -197,7 +197,6 @@ class benchmark_table {
     std::string_view name;  ///< in the arena
     std::size_t runs = 0;
     std::size_t first_unit = none;  ///< its first unit in units_; each links to the next
-    std::size_t last_unit = none;
     std::size_t next = none;  ///< the benchmark of the result line after its last one
   };
   struct unit_entry {
@@ -223,14 +222,13 @@ class benchmark_table {
 
   /// The entry of `unit` among benchmark `b`'s units, added (with no metric) if it was not there.
   unit_entry& unit(std::size_t b, std::string_view unit) {
-    benchmark& bench = benchmarks_[b];
-    for (std::size_t u = bench.first_unit; u != none; u = units_[u].next)
-      if (units_[u].unit == unit) return units_[u];
-    const std::size_t added = units_.size();
-    units_.push_back({unit});
-    (bench.last_unit == none ? bench.first_unit : units_[bench.last_unit].next) = added;
-    bench.last_unit = added;
-    return units_.back();
+    // Along the links to the one that ends the list, which then links to the new unit (set before the
+    // vector grows: the link is in it).
+    std::size_t* link = &benchmarks_[b].first_unit;
+    for (; *link != none; link = &units_[*link].next)
+      if (units_[*link].unit == unit) return units_[*link];
+    *link = units_.size();
+    return units_.emplace_back(unit_entry{unit});
   }
   /// Benchmark `b`'s units, in the order first seen.
   template <class Each>
