@@ -54,11 +54,14 @@ struct report_options {
   std::string branch;
   std::string layout;
   std::string date;
+  std::vector<std::string> higher_better;
+  std::vector<std::string> lower_better;
 };
 
 /// The options that describe a report of result roots, which a report document says itself.
-constexpr std::array<const char*, 8> root_options{"--base",     "--head",   "--plots", "--headline",
-                                                  "--subject", "--url", "--branch", "--layout"};
+constexpr std::array<const char*, 10> root_options{"--base",   "--head",   "--plots",  "--headline",
+                                                   "--subject", "--url",   "--branch", "--layout",
+                                                   "--higher-is-better", "--lower-is-better"};
 
 /// Notes about a report of result roots: what the roots lack is left out of the email, not an error.
 /// They are printed once the email is made, so that a refused report prints its one error line alone.
@@ -70,9 +73,11 @@ struct report_notes {
   }
 };
 
-/// The layout of --layout (a name, or a day YYYY-MM-DD), else of --date's day, else the newest, and
-/// the table dialect that goes with it, as a document's `layout` chooses them.
-void choose_layout(const report_options& options, email::report_document& doc) {
+/// The layout of --layout (a name, or a day YYYY-MM-DD), else of --date's day, else the project layout
+/// for roots that are not the robot's (`robot_roots` false: no test case and no machine, as `perfmail
+/// bisect --record` and `history` make them), else the newest, and the table dialect that goes with it,
+/// as a document's `layout` chooses them.
+void choose_layout(const report_options& options, email::report_document& doc, bool robot_roots) {
   const auto of_day = email::layout_of_day;
   if (!options.layout.empty()) {
     if (const auto day = email::parse_iso_day(options.layout)) {
@@ -85,10 +90,22 @@ void choose_layout(const report_options& options, email::report_document& doc) {
     }
   } else if (const auto day = email::day_of_mail_date(doc.mail.date)) {
     doc.layout = of_day(*day);
+  } else if (!robot_roots) {
+    doc.layout = email::named_layout(email::layout_era::project);
   } else {
     doc.layout = email::named_layout(email::newest_layout);
   }
   doc.dialect = email::dialect_of(doc.layout.era);
+}
+
+/// The subject of `commit` as git of the working directory knows it; empty when it does not.
+std::string git_subject(const std::string& commit) {
+  if (commit.empty() || commit.front() == '-') return {};
+  const process_result git = run_program({"git", "show", "-s", "--format=%s", commit, "--"}, 64 * 1024, false);
+  if (!git.started || !git.exited || git.status != 0) return {};
+  std::string subject = git.output;
+  while (!subject.empty() && (subject.back() == '\n' || subject.back() == '\r')) subject.pop_back();
+  return subject;
 }
 
 /// A metric an option names must be in the roots' results: a misspelt name would print an email
@@ -120,7 +137,8 @@ email::report_document document_of_roots(const report_options& options, report_n
       throw usage_error(fmt::format("--date: {}", e.problem()));
     }
   }
-  choose_layout(options, layout_only);
+  const auto robot = [](const io::result_root& r) { return !r.job.testcase.empty() || !r.job.tbox_group.empty(); };
+  choose_layout(options, layout_only, robot(base) || robot(head));
   io::root_report from_roots =
       io::report_of_roots(base, head, options.base_root, options.head_root, layout_only.layout);
   for (const auto& n : from_roots.notes) note(n);
@@ -129,6 +147,9 @@ email::report_document document_of_roots(const report_options& options, report_n
 
   // What only the options say.
   doc.head.subject = options.subject;
+  const bool project = email::is_project_era(doc.layout.era);
+  if (doc.head.subject.empty() && project) doc.head.subject = git_subject(doc.head.id);
+  if (project && doc.base.subject.empty()) doc.base.subject = git_subject(doc.base.id);
   if (doc.head.subject.empty()) note("no commit subject (--subject): the commit line names the commit alone");
   doc.head.url = options.url;
   doc.head.branch = options.branch;
@@ -137,8 +158,18 @@ email::report_document document_of_roots(const report_options& options, report_n
     const auto slash = head.job.branch.find('/');
     doc.head.branch = slash == std::string::npos ? head.job.branch : head.job.branch.substr(slash + 1);
   }
-  if (doc.head.url.empty()) note("no tree or branch URL (--url): the email names no tree");
+  if (doc.head.url.empty() && !project) note("no tree or branch URL (--url): the email names no tree");
+  // The caller's directions come first: the first rule that matches a metric decides.
+  for (const auto& p : options.lower_better) doc.directions.push_back({name_rule_of("--lower-is-better", p), better::lower});
+  for (const auto& p : options.higher_better) doc.directions.push_back({name_rule_of("--higher-is-better", p), better::higher});
 
+  // A project's roots (bisect --record, history) are judged by a test, not by the robot's floors, which
+  // were set for the kernel's metrics: a change the bisection found is printed, with its plot.
+  if (project) {
+    doc.table.policy = policy_kind::mann_whitney;
+    if (!doc.table.min_change_percent) doc.table.min_change_percent = 0.0;
+    if (options.plots.empty()) doc.plots.metrics_from = email::plot_request::which::changed;
+  }
   if (!options.plots.empty()) {
     if (options.plots.size() == 1 && options.plots.front() == "changed") {
       doc.plots.metrics_from = email::plot_request::which::changed;
@@ -257,8 +288,20 @@ command_action add_report_command(CLI::App& app) {
                   "with --base/--head: the branch printed after a tree URL (default: the job's branch)");
   cmd->add_option("--layout", options->layout,
                   "with --base/--head: the email's layout, a name (2017, 2018, 2020, 2023, 2024-10, 2024-11-30, "
-                  "2026) or a day YYYY-MM-DD (default: --date's day, else the newest)")
+                  "2026; project: none of the robot's words) or a day YYYY-MM-DD (default: --date's day, else "
+                  "project for roots without a test case or machine, as bisect --record makes them, else the newest)")
       ->type_name("NAME|DAY");
+  cmd->add_option("--higher-is-better", options->higher_better,
+                  "with --base/--head: the metrics this pattern matches (a glob, or /regex/) are better higher, "
+                  "ahead of the built-in direction rules; repeatable")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd->add_option("--lower-is-better", options->lower_better,
+                  "with --base/--head: the same for metrics better lower (tried before --higher-is-better)")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
   cmd->add_option("--date", options->date,
                   "with --base/--head: the mail's date, \"Sun, 29 Nov 2026 21:07:17 +0000\" (default: now)");
   cmd->add_option("--format", options->format,

@@ -135,4 +135,52 @@ std::string compose_body(const body_content& content, const body_text& text) {
   return out;
 }
 
+std::string compose_project_body(const body_content& content, const body_text& text) {
+  std::string out;
+  auto line = [&out](std::string_view s = {}) {
+    out += s;
+    out += '\n';
+  };
+  using text::line_breaks;
+  using text::printable;
+  if (!text.greeting.empty()) {
+    line(printable(text.greeting, line_breaks::kept));
+    line();
+  }
+  line(printable(content.headline));
+  line();
+  out += commit_block(content.head);
+  if (!content.base.id.empty()) line(fmt::format("compared with: {}", printable(commit_with_subject(content.base))));
+  const bool test_known = !content.test.name.empty() || !content.test.parameters.empty() ||
+                          !content.machine.description.empty() || !content.machine.name.empty();
+  if (test_known) line();
+  if (!content.test.name.empty()) line(fmt::format("test: {}", printable(content.test.name)));
+  for (const auto& p : content.test.parameters)
+    line(fmt::format("  {}: {}", printable(p.key), printable(p.value)));
+  if (!content.machine.description.empty() || !content.machine.name.empty())
+    line(fmt::format("machine: {}", printable(!content.machine.description.empty() ? content.machine.description
+                                                                                 : content.machine.name)));
+  line();
+  out += content.table;
+  if (!content.plots.empty()) {
+    line();
+    out += content.plots;
+    if (!content.plots.ends_with('\n')) line();
+    line();
+    if (text.legend) {
+      line("                            [*] bisect-good sample");
+      line("                            [O] bisect-bad sample");
+      line();
+    }
+  }
+  if (!text.disclaimer.empty()) {
+    line(printable(text.disclaimer, line_breaks::kept));
+    line();
+  }
+  if (!text.closing.empty()) line(printable(text.closing, line_breaks::kept));
+  if (!text.signature.empty()) line(printable(text.signature, line_breaks::kept));
+  while (out.ends_with("\n\n")) out.pop_back();
+  return out;
+}
+
 }  // namespace perfmail::email

@@ -175,7 +175,7 @@ namespace detail {
 
 plot_block render_plots(const report_document& doc, std::span<const comparison_row* const> rows) {
   plot_block block;
-  const bool seed = is_seed_era(doc.layout.era);
+  const bool seed = has_one_table(doc.layout.era);
   // Plots, in the order asked; a metric with nothing to draw gets no plot, as with the robot's gnuplot.
   std::vector<std::string> plot_metrics;
   if (doc.plots.metrics_from == plot_request::which::listed) {
@@ -244,14 +244,14 @@ void require_columns_of(const comparison& table, const results& base, const std:
 }  // namespace detail
 
 composed_report compose(const report_document& doc) {
-  if (!is_seed_era(doc.layout.era)) return compose_current(doc, std::nullopt);
+  if (!has_one_table(doc.layout.era)) return compose_current(doc, std::nullopt);
   const table_request request = table_request_of(doc);
   return compose(doc, compare(detail::columns_of(doc.base_results, doc.head_results), request.comparison));
 }
 
 composed_report compose(const report_document& doc, comparison table) {
   detail::require_columns_of(table, doc.base_results, doc.head_results);
-  if (!is_seed_era(doc.layout.era)) return compose_current(doc, std::move(table));
+  if (!has_one_table(doc.layout.era)) return compose_current(doc, std::move(table));
   composed_report out;
   const table_request request = table_request_of(doc);
   out.table = std::move(table);
@@ -294,13 +294,14 @@ composed_report compose(const report_document& doc, comparison table) {
   body_content content;
   content.headline = headline_sentence(lead, change, word, headline_row->name);
   content.head = doc.head;
+  content.base = doc.base;
   content.test = doc.test;
   content.machine = doc.machine;
   content.table = table_text;
   content.plots = std::move(plots.text);
   body_text words = doc.text;
   words.job_file_attached = attaches_job_file(doc);
-  out.body = compose_body(content, words);
+  out.body = is_project_era(doc.layout.era) ? compose_project_body(content, words) : compose_body(content, words);
   // One line whatever the commit subject, the metric name or the given words hold (controls become a
   // space), and no C1 control or bidirectional override left for a mail client to act on.
   out.subject = text::printable(header_line(!doc.mail.subject.empty()

@@ -65,7 +65,8 @@ email_layout layout_on(calendar_day day) {
 email_layout named_layout(layout_era era) {
   switch (era) {
     case layout_era::y2017:
-    case layout_era::y2018: break;
+    case layout_era::y2018:
+    case layout_era::project: break;
     case layout_era::y2020: return layout_on(20201101);
     case layout_era::y2023: return layout_on(20230901);
     case layout_era::y2024_10: return layout_on(20241014);

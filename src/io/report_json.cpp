@@ -260,7 +260,7 @@ class report_parser {
       doc.headline.word = hr.string_or("word", "");
       doc.headline.lead = hr.string_or("lead", "");
     }
-    if (const json_node* t = r.find("text")) doc.text = read_text(*t, doc.blocks);
+    if (const json_node* t = r.find("text")) doc.text = read_text(*t, doc.blocks, doc.text);
     if (const json_node* d = r.find("directions")) doc.directions = read_directions(*d);
     check_layout_fields(r, doc);
     check_references(doc);
@@ -314,12 +314,14 @@ class report_parser {
       doc.layout = email::named_layout(email::newest_layout);
     }
     const bool seed = is_seed_layout(doc.layout);
+    if (email::is_project_era(doc.layout.era)) doc.text = email::project_body_text();
     doc.dialect = dialect_given ? given : email::dialect_of(doc.layout.era);
     if (seed && doc.dialect == table_dialect::current)
       r.fail("dialect", *r.find("dialect"), "the current table goes with the layouts of 2020 on (layout)");
   }
 
-  static bool is_seed_layout(const email::email_layout& l) { return email::is_seed_era(l.era); }
+  /// The seeds' layouts and the project layout: one table, and none of the fields of 2020 on.
+  static bool is_seed_layout(const email::email_layout& l) { return email::has_one_table(l.era); }
 
   /// The fields only the layouts of 2020 on print are refused with the seeds' layouts, rather than left
   /// out of the email unsaid.
@@ -590,7 +592,8 @@ class report_parser {
     return p;
   }
 
-  email::body_text read_text(const json_node& node, email::current_blocks& blocks) const {
+  /// The document's words over `t`, the layout's (the robot's, or the project layout's).
+  email::body_text read_text(const json_node& node, email::current_blocks& blocks, email::body_text t) const {
     const object_reader r(*doc_, node, "text",
                           {"greeting", "reproduce", "reproduce_commands", "reproduce_place", "empty_lines", "legend",
                            "disclaimer", "closing", "signature", "preamble", "tags", "details_line", "reported_by",
@@ -600,7 +603,6 @@ class report_parser {
     blocks.reported_by = r.string_or("reported_by", blocks.reported_by);
     blocks.closes_url = r.string_or("closes_url", blocks.closes_url);
     blocks.materials_url = r.string_or("materials_url", blocks.materials_url);
-    email::body_text t;
     t.greeting = r.string_or("greeting", t.greeting);
     blocks.details_line = r.bool_or("details_line", true);
     if (const json_node* rep = r.find("reproduce")) {

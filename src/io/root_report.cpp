@@ -2,6 +2,7 @@
 
 #include "perfmail/io/root_report.hpp"
 
+#include "perfmail/email/body.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/text/printable.hpp"
 
@@ -38,21 +39,25 @@ root_report report_of_roots(const result_root& base, const result_root& head, st
     note(fmt::format("{}: base_commit {} is not the base root's commit {}; the base root's is reported", job.source,
                      text::quoted(job.base_commit), text::quoted(doc.base.id)));
 
+  // The project layout names what it has and nothing of the robot's: missing robot fields are no news.
+  const bool project = email::is_project_era(layout.era);
+  if (project) doc.text = email::project_body_text();
   doc.test.name = job.testcase;
-  if (doc.test.name.empty()) note(fmt::format("{}: no testcase (or suite): the email names no test", job.source));
+  if (doc.test.name.empty() && !project)
+    note(fmt::format("{}: no testcase (or suite): the email names no test", job.source));
   doc.test.parameters = job.parameters;
-  if (doc.test.parameters.empty()) note(fmt::format("{}: no test parameters", job.source));
+  if (doc.test.parameters.empty() && !project) note(fmt::format("{}: no test parameters", job.source));
   doc.blocks.config = job.kconfig;
   doc.blocks.compiler = job.compiler;
-  if (!email::is_seed_era(layout.era) && layout.config_lines) {
+  if (!email::has_one_table(layout.era) && layout.config_lines) {
     if (job.kconfig.empty()) note(fmt::format("{}: no kconfig: the email has no config: line", job.source));
     if (job.compiler.empty()) note(fmt::format("{}: no compiler: the email has no compiler: line", job.source));
   }
   doc.machine.name = job.tbox_group;
   doc.machine.description = job.machine_description();
-  if (doc.machine.name.empty())
+  if (doc.machine.name.empty() && !project)
     note(fmt::format("{}: no tbox_group or testbox: the email names no machine", job.source));
-  if (doc.machine.description.empty())
+  if (doc.machine.description.empty() && !project)
     note(fmt::format("{}: no nr_cpu, brand, model or memory: the machine is not described", job.source));
   doc.group.testcase = job.testcase;
   doc.group.path_params = job.path_params;

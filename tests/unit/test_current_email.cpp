@@ -763,7 +763,7 @@ TEST_CASE("report document: errors of the current fields") {
   SUBCASE("an unknown layout lists the names") {
     CHECK(error_of(with({R"("layout": "2019")"})) ==
           "r.json:7:13: layout: must be one of \"2017\", \"2018\", \"2020\", \"2023\", \"2024-10\", \"2024-11-30\", "
-          "\"2026\", or a day written YYYY-MM-DD");
+          "\"2026\", \"project\", or a day written YYYY-MM-DD");
     CHECK(error_of(with({R"("layout": "2023-02-29")"})).starts_with("r.json:7:13: layout: must be one of \"2017\""));
     CHECK(error_of(with({R"("layout": 2026)"})).starts_with("r.json:7:13: layout: must be one of"));
   }

@@ -105,3 +105,29 @@ TEST_CASE("body: plots sit between the table and the legend") {
   const auto body = compose_body(content, body_text{});
   CHECK(body.find("TABLE\n\n\nPLOT\n\n") != std::string::npos);
 }
+
+TEST_CASE("body: the project layout, line by line, with nothing of the robot's") {
+  body_content content;
+  content.headline = "We noticed a +3.0% regression of value due to commit:";
+  content.head = {"2a93b378f8fbd46afe391e5b44af8dada6c66e47", "parser: step 23", "", ""};
+  content.base = {"good", "", "", ""};
+  content.table = "TABLE\n\n";
+  content.plots = "PLOT\n";
+  const std::string body = compose_project_body(content, project_body_text());
+  CHECK(body.rfind("Hello,\n\nWe noticed a +3.0% regression of value due to commit:\n\n"
+                   "commit: 2a93b378f8fbd46afe391e5b44af8dada6c66e47 (\"parser: step 23\")\ncompared with: good\n",
+                   0) == 0);
+  CHECK(body.find("TABLE") != std::string::npos);
+  CHECK(body.find("PLOT") > body.find("TABLE"));
+  for (const char* robot : {"testcase:", "test robot", "0-DAY", "Intel", "Disclaimer", "lkp", "Reported-by"}) {
+    CAPTURE(robot);
+    CHECK(body.find(robot) == std::string::npos);
+  }
+  // A test and a machine, when the roots know them, are named; never as empty lines.
+  content.test = {"parse", {}, "", ""};
+  content.machine = {"ci-runner-3", ""};
+  const std::string named = compose_project_body(content, project_body_text());
+  CHECK(named.find("parse") != std::string::npos);
+  CHECK(named.find("ci-runner-3") != std::string::npos);
+  CHECK(named.find(":\n\n\n") == std::string::npos);
+}

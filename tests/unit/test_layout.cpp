@@ -137,8 +137,8 @@ TEST_CASE("layout: the named layouts are the switches of their days") {
     CAPTURE(name);
     const email_layout l = named_layout(era);
     CHECK(l.era == era);
-    if (era == layout_era::y2017 || era == layout_era::y2018) {
-      CHECK(l.day == 0);  // the seeds' layouts have no switches here
+    if (era == layout_era::y2017 || era == layout_era::y2018 || era == layout_era::project) {
+      CHECK(l.day == 0);  // the seeds' layouts and the project's have no switches here
     } else {
       CHECK(era_on(l.day) == era);
       CHECK(l.fyi_words == layout_on(l.day).fyi_words);
@@ -215,4 +215,13 @@ TEST_CASE("layout: day_of_mail_date reads the day as the date writes it") {
     CHECK_FALSE(day_of_mail_date("").has_value());
     CHECK_FALSE(day_of_mail_date(",,,").has_value());
   }
+}
+
+TEST_CASE("layout: the project layout has one table of the 2018 dialect and none of the robot's words") {
+  CHECK(is_project_era(layout_era::project));
+  CHECK(has_one_table(layout_era::project));
+  CHECK(dialect_of(layout_era::project) == perfmail::table_dialect::modern);
+  for (const auto& entry : layout_names)
+    if (entry.value != layout_era::project) CHECK_FALSE(is_project_era(entry.value));
+  CHECK_FALSE(has_one_table(layout_era::y2020));
 }

@@ -33,10 +33,22 @@ struct body_text {
   std::string signature = "kernel test robot";
 };
 
+/// The words of the project layout (layout.hpp, is_project_era): a plain greeting, the legend, and no
+/// disclaimer, closing or signature of the robot's; a document may give its own.
+[[nodiscard]] inline body_text project_body_text() {
+  body_text t;
+  t.greeting = "Hello,";
+  t.disclaimer.clear();
+  t.closing.clear();
+  t.signature.clear();
+  return t;
+}
+
 /// What the body reports; the table and plots arrive already rendered.
 struct body_content {
   std::string headline;  ///< the whole sentence, e.g. "FYI, we noticed a 24% improvement of ... due to commit:"
   commit head;
+  commit base;  ///< the commit compared with (the project layout names it)
   test_case test;
   test_machine machine;
   std::string table;  ///< the table block, ending with its blank line
@@ -52,5 +64,10 @@ struct body_content {
 [[nodiscard]] std::string commit_block(const commit& c);
 
 [[nodiscard]] std::string compose_body(const body_content& content, const body_text& text);
+
+/// The body of the project layout: the headline, the commit and the one it is compared with, the test
+/// and the machine where they are known (no empty lines for what is not), the table, the plots and the
+/// document's closing words, if any.
+[[nodiscard]] std::string compose_project_body(const body_content& content, const body_text& text);
 
 }  // namespace perfmail::email

@@ -13,10 +13,11 @@
 
 namespace perfmail::email {
 
-/// The named layouts: the seeds' two (2017, 2018) and the five the robot's emails of 2020 on show.
-enum class layout_era : std::uint8_t { y2017, y2018, y2020, y2023, y2024_10, y2024_11_30, y2026 };
+/// The named layouts: the seeds' two (2017, 2018), the five the robot's emails of 2020 on show, and
+/// perfmail's own for projects that are not the kernel (`project`: no robot's words, docs/REPORT.md).
+enum class layout_era : std::uint8_t { y2017, y2018, y2020, y2023, y2024_10, y2024_11_30, y2026, project };
 
-inline constexpr std::array<enum_name<layout_era>, 7> layout_names{{
+inline constexpr std::array<enum_name<layout_era>, 8> layout_names{{
     {layout_era::y2017, "2017"},
     {layout_era::y2018, "2018"},
     {layout_era::y2020, "2020"},
@@ -24,6 +25,7 @@ inline constexpr std::array<enum_name<layout_era>, 7> layout_names{{
     {layout_era::y2024_10, "2024-10"},
     {layout_era::y2024_11_30, "2024-11-30"},
     {layout_era::y2026, "2026"},
+    {layout_era::project, "project"},
 }};
 /// The name of `value` (its `layout_names` entry): what `<<` and `fmt::format("{}", value)` print.
 [[nodiscard]] constexpr std::string_view name_of(layout_era value) noexcept { return name_of(layout_names, value); }
@@ -34,11 +36,20 @@ using perfmail::operator<<;  // prints the name, as in perfmail
   return era == layout_era::y2017 || era == layout_era::y2018;
 }
 
-/// The table an era's emails print: classic (2017), modern (2018), current (2020 on).
+/// Whether `era` is the layout for projects that are not the kernel: the robot's words (its name, the
+/// disclaimer, the 0-DAY signature, the test-case lines) are not printed.
+[[nodiscard]] constexpr bool is_project_era(layout_era era) noexcept { return era == layout_era::project; }
+
+/// Whether an email of `era` has one table and its plots apart, as the seeds' do: the seeds' layouts
+/// and the project layout (compose.cpp); the robot's layouts of 2020 on have their own composer.
+[[nodiscard]] constexpr bool has_one_table(layout_era era) noexcept { return is_seed_era(era) || is_project_era(era); }
+
+/// The table an era's emails print: classic (2017), modern (2018 and the project layout), current
+/// (2020 on).
 [[nodiscard]] constexpr table_dialect dialect_of(layout_era era) noexcept {
-  return era == layout_era::y2017 ? table_dialect::classic
-         : era == layout_era::y2018 ? table_dialect::modern
-                                    : table_dialect::current;
+  return era == layout_era::y2017                                  ? table_dialect::classic
+         : era == layout_era::y2018 || era == layout_era::project ? table_dialect::modern
+                                                                   : table_dialect::current;
 }
 
 /// A day as the number YYYYMMDD (20241130), so that days compare as numbers.
@@ -115,7 +126,8 @@ inline constexpr calendar_day first_current_day = 20200101;
 [[nodiscard]] email_layout layout_on(calendar_day day);
 
 /// A named layout's switches: the era's own day (2020: 2020-11-01, 2023: 2023-09-01, 2024-10:
-/// 2024-10-14, 2024-11-30, 2026: 2026-03-01). The seeds' eras have no switches here.
+/// 2024-10-14, 2024-11-30, 2026: 2026-03-01). The seeds' eras and the project layout have no switches
+/// here.
 [[nodiscard]] email_layout named_layout(layout_era era);
 
 /// The newest layout, the default.
