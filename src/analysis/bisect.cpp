@@ -1,106 +1,571 @@
-// Judging one commit of a bisection (declared in include/perfmail/analysis/bisect.hpp).
+// Judging one commit of a bisection (declared in include/perfmail/analysis/bisect.hpp; the method and
+// its measured error rates are in docs/STATISTICS.md, "Bisection").
 
 #include "perfmail/analysis/bisect.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/stats/estimate.hpp"
 #include "perfmail/stats/significance.hpp"
 #include "perfmail/stats/summary.hpp"
 
+#include <boost/math/special_functions/beta.hpp>
+#include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace perfmail {
 
 namespace {
 
-double median_of(std::span<const double> xs) { return summarize(xs).median; }
-
 std::string p_text(double p) { return p >= 0.001 ? fmt::format("{:.3f}", p) : fmt::format("{:.1e}", p); }
+
+// --- Scale ----------------------------------------------------------------------------------------------
+
+/// A power of two that brings the largest magnitude of `values` into [0.5, 1): every sum of squares
+/// below is taken on scaled values, so that samples near the largest doubles neither overflow nor lose
+/// their differences, and the scaling itself loses no digit.
+class scale {
+ public:
+  void see(double v) noexcept { largest_ = std::max(largest_, std::abs(v)); }
+  void see(std::span<const double> vs) noexcept {
+    for (const double v : vs) see(v);
+  }
+  [[nodiscard]] double operator()(double v) const noexcept { return std::ldexp(v, -exponent()); }
+  /// A scaled value as the user's number again.
+  [[nodiscard]] double unscaled(double v) const noexcept { return std::ldexp(v, exponent()); }
+
+ private:
+  [[nodiscard]] int exponent() const noexcept {
+    int e = 0;
+    if (largest_ > 0) (void)std::frexp(largest_, &e);
+    return e;
+  }
+  double largest_ = 0;
+};
+
+// --- Blocks and the Bayes factor --------------------------------------------------------------------------
+
+/// Observations that share a build (a cluster): their count, mean and sum of squared deviations
+/// (Welford), the variance of one of them (`a`, in units of the noise within a build) and the variance
+/// they share (`c`, the build's offset), and how their mean depends on the unknown levels under each
+/// hypothesis: level `param` times `coef`.
+struct block {
+  double n = 0;
+  double mean = 0;
+  double within = 0;
+  double a = 1;
+  double c = 0;
+  std::array<std::size_t, 2> param{};  ///< under "like good" (0) and "like bad" (1)
+  std::array<double, 2> coef{1, 1};
+
+  void add(double x) noexcept {
+    n += 1;
+    const double d = x - mean;
+    mean += d / n;
+    within += d * (x - mean);
+  }
+  [[nodiscard]] double weight() const noexcept { return n / (a + n * c); }  ///< of the mean, per unit noise
+};
+
+/// The weighted least squares fit of the levels under hypothesis `h`: the residual sum of squares (in
+/// units of the noise variance) and the log determinant of the levels' information.
+struct fit {
+  double rss = 0;
+  double log_information = 0;
+  std::array<double, 3> level{};
+  std::array<double, 3> information{};
+  std::size_t parameters = 0;
+};
+
+fit fit_levels(std::span<const block> blocks, std::size_t h) {
+  fit f;
+  std::array<double, 3> moment{};
+  for (const block& b : blocks) {
+    if (b.n == 0) continue;
+    const double w = b.weight();
+    f.information[b.param[h]] += w * b.coef[h] * b.coef[h];
+    moment[b.param[h]] += w * b.coef[h] * b.mean;
+  }
+  for (std::size_t p = 0; p < f.level.size(); ++p) {
+    if (!(f.information[p] > 0)) continue;
+    f.level[p] = moment[p] / f.information[p];
+    f.log_information += std::log(f.information[p]);
+    ++f.parameters;
+  }
+  for (const block& b : blocks) {
+    if (b.n == 0) continue;
+    const double r = b.mean - b.coef[h] * f.level[b.param[h]];
+    f.rss += b.within / b.a + b.weight() * r * r;
+  }
+  return f;
+}
+
+/// The log Bayes factor of "like bad" (h = 1) against "like good" (h = 0): the levels integrated over
+/// flat priors and the noise over 1/sigma, so that log BF = -1/2 log(|I1| / |I0|) - (n - p)/2 log(RSS1 /
+/// RSS0). Infinite when one hypothesis fits exactly and the other does not.
+double log_bayes_factor(std::span<const block> blocks) {
+  const fit good = fit_levels(blocks, 0);
+  const fit bad = fit_levels(blocks, 1);
+  double n = 0;
+  for (const block& b : blocks) n += b.n;
+  const double df = n - static_cast<double>(std::max(good.parameters, bad.parameters));
+  if (!(df > 0)) return 0;
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (good.rss <= 0 && bad.rss <= 0) return 0;
+  if (good.rss <= 0) return -inf;
+  if (bad.rss <= 0) return inf;
+  return -0.5 * (bad.log_information - good.log_information) - 0.5 * df * (std::log(bad.rss) - std::log(good.rss));
+}
+
+/// The p quantile of the Beta(a, b) distribution. Boost's inverse fails to converge where the answer is
+/// exactly 1/2 (a = b = 5, p = 1/2, seen with Boost 1.74), so a failure falls back to bisection.
+double beta_quantile(double a, double b, double p) {
+  try {
+    return boost::math::ibeta_inv(a, b, p);
+  } catch (const boost::math::evaluation_error&) {
+    double low = 0;
+    double high = 1;
+    for (int i = 0; i < 100; ++i) {
+      const double mid = (low + high) / 2;
+      (boost::math::ibeta(a, b, mid) < p ? low : high) = mid;
+    }
+    return (low + high) / 2;
+  }
+}
+
+// --- The spread between builds --------------------------------------------------------------------------
+
+/// A one-way analysis of variance over sets of clusters (the builds of one tree, or of one contrast),
+/// pooled: the variance between builds as a share of the variance within one.
+class build_spread {
+ public:
+  /// The clusters of one set, whose observations have variance `factor` times the noise.
+  void add_set(std::span<const block> clusters, double factor) {
+    double total_n = 0;
+    double total_sum = 0;
+    double squares_n = 0;
+    std::size_t k = 0;
+    for (const block& b : clusters) {
+      if (b.n == 0) continue;
+      total_n += b.n;
+      total_sum += b.n * b.mean;
+      squares_n += b.n * b.n;
+      within_ += b.within / factor;
+      within_df_ += b.n - 1;
+      ++k;
+    }
+    if (k < 2) return;
+    const double grand = total_sum / total_n;
+    for (const block& b : clusters)
+      if (b.n > 0) between_ += b.n * (b.mean - grand) * (b.mean - grand) / factor;
+    between_df_ += static_cast<double>(k - 1);
+    // The expected between-cluster sum of squares is (k - 1) sigma^2 + n0 (k - 1) tau^2.
+    n0_df_ += (total_n - squares_n / total_n);
+  }
+  [[nodiscard]] bool measured() const noexcept { return between_df_ > 0 && within_df_ > 0; }
+  /// tau^2 / sigma^2 at the confidence `upper` (0.5: the median-unbiased estimate; higher: an upper
+  /// bound), from the ratio of the mean squares, which is (1 + n0 tau^2 / sigma^2) times F(between df,
+  /// within df). 0 when not measured.
+  [[nodiscard]] double ratio(double upper) const {
+    if (!measured()) return 0;
+    const double within_ms = within_ / within_df_;
+    if (!(within_ms > 0)) return 0;
+    const double f = (between_ / between_df_) / within_ms;
+    // F's quantile from the regularized incomplete beta function's inverse.
+    const double x = beta_quantile(between_df_ / 2, within_df_ / 2, 1 - upper);
+    if (!(x < 1)) return 0;
+    const double quantile = (within_df_ / between_df_) * x / (1 - x);
+    if (!(quantile > 0)) return std::numeric_limits<double>::infinity();
+    const double n0 = n0_df_ / between_df_;
+    return std::max(0.0, (f / quantile - 1) / n0);
+  }
+
+ private:
+  double between_ = 0;
+  double between_df_ = 0;
+  double within_ = 0;
+  double within_df_ = 0;
+  double n0_df_ = 0;
+};
+
+// --- The sequential test ----------------------------------------------------------------------------------
+
+/// The evidence of a sequence of log Bayes factors, one after each observation: the sum of their steps,
+/// each bounded by half the threshold (one wild observation never decides alone; bounding keeps the
+/// sum's exponential a supermartingale under either hypothesis, so Ville's bound still holds).
+class evidence {
+ public:
+  explicit evidence(double threshold) : bound_(threshold / 2) {}
+  void next(double log_bf) {
+    double step = log_bf - last_;
+    if (std::isnan(step)) step = 0;  // infinite before and after: no new evidence
+    sum_ += std::clamp(step, -bound_, bound_);
+    last_ = log_bf;
+  }
+  [[nodiscard]] double sum() const noexcept { return sum_; }
+
+ private:
+  double bound_;
+  double sum_ = 0;
+  double last_ = 0;
+};
+
+std::string position_text(const std::optional<double>& position) {
+  return position ? fmt::format("lies at {:.2f} of the way from good to bad", *position)
+                  : std::string("cannot be placed between the ends");
+}
+
+/// The answer of the evidence, or more runs (undecided at the last look).
+bisect_answer answer_of(double sum, double threshold, bool last_look) {
+  if (sum >= threshold) return bisect_answer::bad;
+  if (sum <= -threshold) return bisect_answer::good;
+  return last_look ? bisect_answer::undecided : bisect_answer::more_runs;
+}
+
+double quantile_t(double df, double p) {
+  if (!(df >= 1)) return std::numeric_limits<double>::infinity();
+  return boost::math::quantile(boost::math::students_t(df), p);
+}
+
+// --- Stored ends ----------------------------------------------------------------------------------------
+
+/// The blocks of stored ends: level 0 is the good end's, level 1 the bad end's, level 2 the commit's
+/// own (to place it without either hypothesis).
+struct stored_model {
+  scale s;
+  std::vector<block> blocks;  ///< the ends' builds, then the commit
+  double ratio = 0;
+  bool measured = false;
+};
+
+stored_model stored_blocks(const end_samples& good, const end_samples& bad,
+                           std::span<const std::vector<double>> runs = {}) {
+  stored_model m;
+  for (const auto* builds : {&good, &bad})
+    for (const auto& build : *builds) m.s.see(build);
+  for (const auto& run : runs) m.s.see(run);
+  std::array<std::vector<block>, 2> ends;
+  for (const std::size_t level : {0U, 1U})
+    for (const auto& build : level == 0 ? good : bad) {
+      if (build.empty()) continue;
+      block b;
+      b.param = {level, level};
+      for (const double x : build) b.add(m.s(x));
+      ends[level].push_back(b);
+    }
+  build_spread spread;
+  for (const auto& blocks : ends) spread.add_set(blocks, 1);
+  m.measured = spread.measured();
+  m.ratio = spread.ratio(0.5);
+  for (auto& blocks : ends)
+    for (block& b : blocks) {
+      b.c = m.ratio;
+      m.blocks.push_back(b);
+    }
+  return m;
+}
+
+/// The median of pairwise differences `to - from`, or of the medians where the pairs are too many to hold.
+double shift_of(std::span<const double> from, std::span<const double> to) {
+  if (from.size() * to.size() <= hodges_lehmann_pair_limit) return hodges_lehmann_shift(from, to, 0.95).estimate;
+  return summarize(to).median - summarize(from).median;
+}
 
 }  // namespace
 
-std::vector<std::size_t> bisect_schedule(const bisect_policy& policy) {
-  if (policy.first_runs == 0 || policy.max_runs < policy.first_runs)
-    throw usage_error("a bisection needs at least one run first, and at most as many runs as that or more");
-  std::vector<std::size_t> looks{policy.first_runs};
-  while (looks.back() < policy.max_runs) looks.push_back(std::min(2 * looks.back(), policy.max_runs));
-  return looks;
+double bisect_threshold(const bisect_policy& policy) {
+  if (!(policy.alpha > 0 && policy.alpha < 1)) throw usage_error("alpha must lie strictly between 0 and 1");
+  return std::log(1 / policy.alpha);
 }
 
-double bisect_look_level(const bisect_policy& policy) {
-  return policy.alpha / static_cast<double>(bisect_schedule(policy).size());
-}
-
-bisect_references check_bisect_references(std::span<const double> good, std::span<const double> bad,
+bisect_references check_bisect_references(const end_samples& good, const end_samples& bad,
                                           const bisect_policy& policy) {
   bisect_references r;
-  if (good.empty() || bad.empty()) {
-    r.problem = good.empty() ? "the good results have no sample of the metric" : "the bad results have no sample of the metric";
+  std::vector<double> all_good;
+  std::vector<double> all_bad;
+  for (const auto& b : good) all_good.insert(all_good.end(), b.begin(), b.end());
+  for (const auto& b : bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
+  if (all_good.empty() || all_bad.empty()) {
+    r.problem = all_good.empty() ? "the good results have no sample of the metric"
+                                 : "the bad results have no sample of the metric";
     return r;
   }
-  r.good_median = median_of(good);
-  r.bad_median = median_of(bad);
-  r.p_value = mann_whitney_u(good, bad).p_value;
-  const double level = bisect_look_level(policy);
+  const double threshold = bisect_threshold(policy);
+  r.good_median = summarize(all_good).median;
+  r.bad_median = summarize(all_bad).median;
+  r.p_value = mann_whitney_u(all_good, all_bad).p_value;
+  const stored_model model = stored_blocks(good, bad);
+  r.build_spread_measured = model.measured;
+  r.build_spread_ratio = model.ratio;
   if (!(r.p_value <= policy.alpha)) {
     r.problem = fmt::format("the good samples (median {:.6g}, {} of them) and the bad ones (median {:.6g}, {}) cannot be "
                             "told apart (p={}): a bisection would name a commit by chance; measure more runs of each",
-                            r.good_median, good.size(), r.bad_median, bad.size(), p_text(r.p_value));
+                            r.good_median, all_good.size(), r.bad_median, all_bad.size(), p_text(r.p_value));
     return r;
   }
-  // Can a look ever reject at its level? At best every current sample lies beyond every reference one.
-  const std::size_t smallest = std::min(good.size(), bad.size());
-  if (mann_whitney_smallest_p(policy.max_runs, smallest) > level)
-    r.problem = fmt::format("{} {} samples are too few: no look at {} runs or fewer can reach its level {:.2g} "
-                            "(alpha {} over {} looks); give more samples, or allow more runs",
-                            smallest, good.size() <= bad.size() ? "good" : "bad", policy.max_runs, level, policy.alpha,
-                            bisect_schedule(policy).size());
+  // Can the test ever decide? The most evidence `max_runs` samples can give, a sample at a time as the
+  // judge takes them: each at the very level of one end, spread as the ends are.
+  const fit free = fit_levels(model.blocks, 0);
+  double n = 0;
+  for (const block& b : model.blocks) n += b.n;
+  const double noise = n > 2 ? free.rss / (n - 2) : 0;
+  double weakest = std::numeric_limits<double>::infinity();
+  for (const std::size_t end : {0U, 1U}) {
+    std::vector<block> blocks = model.blocks;
+    block current;
+    current.param = {0, 1};
+    current.c = model.ratio;
+    current.mean = free.level[end];
+    blocks.push_back(current);
+    evidence e(threshold);
+    for (std::size_t k = 1; k <= policy.max_runs; ++k) {
+      blocks.back().n = static_cast<double>(k);
+      blocks.back().within = noise * static_cast<double>(k - 1);
+      e.next(log_bayes_factor(blocks));
+    }
+    weakest = std::min(weakest, std::abs(e.sum()));
+  }
+  if (weakest < threshold)
+    r.problem = fmt::format("the good and bad samples ({} and {}) are too few or too spread for the sequential test: "
+                            "even {} runs at one end's level would not reach its threshold (evidence {:.2f} of {:.2f}); "
+                            "give more samples of each end, or allow more runs (--max-runs)",
+                            all_good.size(), all_bad.size(), policy.max_runs, weakest, threshold);
   return r;
 }
 
-bisect_judgement judge_commit(std::span<const double> good, std::span<const double> bad,
-                              std::span<const double> current, const bisect_policy& policy, bool last_look) {
+bisect_judgement judge_stored(const end_samples& good, const end_samples& bad, std::span<const std::vector<double>> runs,
+                              const bisect_policy& policy, bool last_look) {
   bisect_judgement j;
-  const double level = bisect_look_level(policy);
-  const double good_median = median_of(good);
-  const double bad_median = median_of(bad);
-  if (current.empty()) {
+  j.threshold = bisect_threshold(policy);
+  stored_model model = stored_blocks(good, bad, runs);
+  block current;
+  current.param = {0, 1};
+  current.c = model.ratio;
+  model.blocks.push_back(current);
+  evidence e(j.threshold);
+  for (const auto& run : runs)
+    for (const double x : run) {
+      model.blocks.back().add(model.s(x));
+      ++j.observations;
+      e.next(log_bayes_factor(model.blocks));
+    }
+  j.evidence = e.sum();
+  if (j.observations == 0) {
     j.answer = last_look ? bisect_answer::undecided : bisect_answer::more_runs;
     j.reason = "no sample of the metric at this commit";
     return j;
   }
-  j.current_median = median_of(current);
-  j.p_good = mann_whitney_u(current, good).p_value;
-  j.p_bad = mann_whitney_u(current, bad).p_value;
-  j.position = (j.current_median - good_median) / (bad_median - good_median);
-  const bool unlike_good = j.p_good <= level;
-  const bool unlike_bad = j.p_bad <= level;
+  // The commit placed on its own level (level 2), and the noise of that fit.
+  std::vector<block> free_blocks = model.blocks;
+  free_blocks.back().param = {2, 2};
+  const fit free = fit_levels(free_blocks, 0);
+  const double good_level = free.level[0];
+  const double bad_level = free.level[1];
+  const double level = free.level[2];
+  const double distance = bad_level - good_level;
+  if (distance != 0) j.position = (level - good_level) / distance;
+  j.answer = answer_of(j.evidence, j.threshold, last_look);
   const std::string figures = fmt::format(
-      "the median {:.6g} of {} samples lies at {:.2f} of the way from good ({:.6g}, p={}) to bad ({:.6g}, p={}); a "
-      "look's level is {:.2g}",
-      j.current_median, current.size(), j.position, good_median, p_text(j.p_good), bad_median, p_text(j.p_bad), level);
-  if (unlike_good && j.position > 0.75) {
-    j.answer = bisect_answer::bad;
-    j.reason = figures;
-  } else if (unlike_bad && j.position < 0.25) {
-    j.answer = bisect_answer::good;
-    j.reason = figures;
-  } else if (unlike_good && unlike_bad && j.position >= 0.25 && j.position <= 0.75) {
-    j.answer = bisect_answer::undecided;
-    j.reason = "neither good nor bad: " + figures;
-  } else if (unlike_good && j.position > 0.5 && !unlike_bad) {
-    j.answer = bisect_answer::bad;
-    j.reason = figures;
-  } else if (unlike_bad && j.position < 0.5 && !unlike_good) {
-    j.answer = bisect_answer::good;
-    j.reason = figures;
-  } else {
-    j.answer = last_look ? bisect_answer::undecided : bisect_answer::more_runs;
-    j.reason = (last_look ? "unclear after the last run: " : "unclear: ") + figures;
+      "the mean {:.6g} of {} samples {} ({:.6g} to {:.6g}); evidence {:+.2f}, decided at +-{:.2f}",
+      model.s.unscaled(level), j.observations, position_text(j.position), model.s.unscaled(good_level),
+      model.s.unscaled(bad_level), j.evidence, j.threshold);
+  // Beyond the range of the ends by more than the noise: the lower confidence bound (at 1 - alpha) of
+  // the distance beyond the nearer end past one standard deviation of the runs.
+  double n = 0;
+  for (const block& b : free_blocks) n += b.n;
+  if (j.answer != bisect_answer::more_runs && n > 3 && distance != 0 && j.position && (*j.position < 0 || *j.position > 1)) {
+    const bool beyond_bad = *j.position > 1;
+    const std::size_t end = beyond_bad ? 1 : 0;
+    const double beyond = std::abs(level - free.level[end]);
+    const double noise = free.rss / (n - 3);
+    const double se = std::sqrt(noise * (1 / free.information[2] + 1 / free.information[end]));
+    const double bound = beyond - quantile_t(n - 3, 1 - policy.alpha) * se;
+    if (bound > std::sqrt(noise)) {
+      j.stale_ends = true;
+      j.answer = bisect_answer::undecided;
+      j.reason = fmt::format("measured beyond the {} end by more than the noise explains: the ends may be stale (the "
+                             "machine's speed changed since they were measured); measure them again, or let perfmail "
+                             "measure them beside each commit (--good-rev, --bad-rev): {}",
+                             beyond_bad ? "bad" : "good", figures);
+      return j;
+    }
   }
+  j.reason = (j.answer == bisect_answer::undecided ? "unclear after the last run: "
+              : j.answer == bisect_answer::more_runs ? "unclear: "
+                                                      : "") +
+             figures;
+  return j;
+}
+
+bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<const bisect_round> current,
+                              std::size_t builds, const bisect_policy& policy, bool last_look) {
+  bisect_judgement j;
+  j.threshold = bisect_threshold(policy);
+  builds = std::max<std::size_t>(builds, 1);
+  scale s;
+  for (const auto* rounds : {&earlier, &current})
+    for (const bisect_round& r : *rounds) {
+      s.see(r.good);
+      s.see(r.bad);
+      if (r.current) s.see(*r.current);
+    }
+  // Within a round: the ends' difference (variance 2, level D) and the commit against the ends'
+  // middle (variance 3/2, level -D/2 if like good, +D/2 if like bad); the two are independent.
+  std::vector<block> ends(builds);
+  std::vector<block> commit(builds);
+  for (block& b : ends) {
+    b.a = 2;
+    b.param = {0, 0};
+    b.coef = {1, 1};
+  }
+  for (block& b : commit) {
+    b.a = 1.5;
+    b.param = {0, 0};
+    b.coef = {-0.5, 0.5};
+  }
+  const auto halves = [&](const bisect_round& r) {
+    const double g = s(r.good);
+    const double b = s(r.bad);
+    return std::pair{b - g, r.current ? s(*r.current) - (g / 2 + b / 2) : 0.0};
+  };
+  for (const bisect_round& r : earlier) ends[r.build % builds].add(halves(r).first);
+  // The share of the builds' spread, from every round at hand (its estimate, not known a priori).
+  std::vector<block> all_ends = ends;
+  std::vector<block> all_commit = commit;
+  for (const bisect_round& r : current) {
+    const auto [delta, w] = halves(r);
+    all_ends[r.build % builds].add(delta);
+    if (r.current) all_commit[r.build % builds].add(w);
+  }
+  build_spread spread;
+  spread.add_set(all_ends, 2);
+  spread.add_set(all_commit, 1.5);
+  // Each earlier commit's rounds, a set of their own (its level is its own).
+  std::vector<std::size_t> steps;
+  for (const bisect_round& r : earlier)
+    if (r.current) steps.push_back(r.step);
+  std::sort(steps.begin(), steps.end());
+  steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+  for (const std::size_t step : steps) {
+    std::vector<block> clusters = commit;
+    for (const bisect_round& r : earlier)
+      if (r.current && r.step == step) clusters[r.build % builds].add(halves(r).second);
+    spread.add_set(clusters, 1.5);
+  }
+  const double ratio = spread.ratio(0.5);
+  for (block& b : ends) b.c = 2 * ratio;
+  for (block& b : commit) b.c = 1.5 * ratio;
+
+  evidence e(j.threshold);
+  std::vector<block> blocks;
+  for (const bisect_round& r : current) {
+    const auto [delta, w] = halves(r);
+    ends[r.build % builds].add(delta);
+    if (!r.current) continue;
+    commit[r.build % builds].add(w);
+    ++j.observations;
+    blocks.assign(ends.begin(), ends.end());
+    blocks.insert(blocks.end(), commit.begin(), commit.end());
+    e.next(log_bayes_factor(blocks));
+  }
+  j.evidence = e.sum();
+
+  // The ends' difference, and how clearly the rounds tell the ends apart (a t test on the rounds'
+  // differences): for the message, and for the caller, who stops a bisection whose ends stay alike.
+  // The evidence needs no such gate: with the difference unknown it integrates over it.
+  const fit ends_fit = fit_levels(ends, 0);
+  double ends_n = 0;
+  for (const block& b : ends) ends_n += b.n;
+  const double difference = ends_fit.level[0];
+  double commit_n = 0;
+  double commit_sum = 0;
+  for (const block& b : commit) {
+    commit_n += b.n;
+    commit_sum += b.n * b.mean;
+  }
+  if (difference != 0 && commit_n > 0) j.position = commit_sum / commit_n / difference + 0.5;
+  double ends_p = 1;
+  if (ends_n >= 2 && ends_fit.information[0] > 0) {
+    const double noise = ends_fit.rss / (ends_n - 1);
+    const double t = noise > 0 ? std::abs(difference) / std::sqrt(noise / ends_fit.information[0])
+                               : (difference != 0 ? std::numeric_limits<double>::infinity() : 0.0);
+    ends_p = std::isinf(t) ? 0 : 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(ends_n - 1), t));
+  }
+  const std::string spread_text =
+      builds > 1 ? fmt::format("; the builds' spread {:.2f} of the noise", std::sqrt(ratio)) : std::string();
+  const std::string figures =
+      fmt::format("over {} rounds the commit {} ({}); the ends differ by {:.6g} (p={}){}; evidence {:+.2f}, decided "
+                  "at +-{:.2f}",
+                  j.observations, position_text(j.position), j.observations == 0 ? "no run" : "paired by round",
+                  s.unscaled(difference), p_text(ends_p), spread_text, j.evidence, j.threshold);
+  j.ends_p_value = ends_p;
+  j.answer = answer_of(j.evidence, j.threshold, last_look);
+  j.reason = (j.answer == bisect_answer::undecided ? (ends_p <= policy.alpha ? "unclear after the last round: "
+                                                                            : "the ends cannot be told apart: ")
+              : j.answer == bisect_answer::more_runs ? "unclear: "
+                                                      : "") +
+             figures;
+  return j;
+}
+
+bisect_judgement judge_single_look(std::span<const double> good, std::span<const double> bad,
+                                   std::span<const double> current, const bisect_policy& policy) {
+  bisect_judgement j;
+  j.threshold = bisect_threshold(policy);
+  j.observations = current.size();
+  if (current.empty()) {
+    j.answer = bisect_answer::undecided;
+    j.reason = "no sample of the metric at this commit";
+    return j;
+  }
+  scale s;
+  s.see(good);
+  s.see(bad);
+  s.see(current);
+  const auto scaled = [&](std::span<const double> xs) {
+    std::vector<double> out;
+    out.reserve(xs.size());
+    for (const double x : xs) out.push_back(s(x));
+    return out;
+  };
+  const std::vector<double> g = scaled(good);
+  const std::vector<double> b = scaled(bad);
+  const std::vector<double> c = scaled(current);
+  const double p_good = mann_whitney_u(c, g).p_value;
+  const double p_bad = mann_whitney_u(c, b).p_value;
+  // The place from the Hodges-Lehmann shifts (medians of pairwise differences): ranks decide it.
+  const double ends_shift = shift_of(g, b);
+  const double commit_shift = shift_of(g, c);
+  if (ends_shift != 0) j.position = commit_shift / ends_shift;
+  const bool unlike_good = p_good <= policy.alpha;
+  const bool unlike_bad = p_bad <= policy.alpha;
+  const std::string figures =
+      fmt::format("the median {:.6g} of {} samples {} (p={} against good, p={} against bad; one look at {})",
+                  summarize(current).median, current.size(), position_text(j.position), p_text(p_good),
+                  p_text(p_bad), policy.alpha);
+  j.answer = bisect_answer::undecided;
+  if (!j.position) {
+    // The ends' shift is nil though their samples differ: the tests alone decide.
+    if (unlike_good && !unlike_bad) j.answer = bisect_answer::bad;
+    if (unlike_bad && !unlike_good) j.answer = bisect_answer::good;
+  } else if (unlike_good && *j.position > 0.75) {
+    j.answer = bisect_answer::bad;
+  } else if (unlike_bad && *j.position < 0.25) {
+    j.answer = bisect_answer::good;
+  } else if (unlike_good && !unlike_bad && *j.position > 0.5) {
+    j.answer = bisect_answer::bad;
+  } else if (unlike_bad && !unlike_good && *j.position < 0.5) {
+    j.answer = bisect_answer::good;
+  }
+  if (j.answer == bisect_answer::undecided)
+    j.reason = (unlike_good && unlike_bad ? "neither good nor bad: " : "unclear: ") + figures;
+  else
+    j.reason = figures;
   return j;
 }
 

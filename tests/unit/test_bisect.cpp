@@ -1,74 +1,363 @@
-// Judging one commit of a bisection (analysis/bisect.hpp).
+// Judging one commit of a bisection (analysis/bisect.hpp, analysis/bisect_runs.hpp) and the state that
+// measured ends keep between commits (io/bisect_state.hpp). The stored-ends judge is checked against
+// values computed independently (tests/reference/bisect_reference.py, from the full covariance matrix);
+// its error rates over whole bisections are measured by bench/sim_bisect.cpp, not here.
 #include <doctest/doctest.h>
 
 #include "perfmail/analysis/bisect.hpp"
+#include "perfmail/analysis/bisect_runs.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/io/bisect_state.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <set>
+#include <string>
 #include <vector>
 
 using namespace perfmail;
 
 namespace {
 
+struct bisect_stored_case {
+  const char* name;
+  end_samples good;
+  end_samples bad;
+  std::vector<double> current;
+  double alpha;
+  double build_ratio;
+  double evidence;
+  bisect_answer answer;
+  double position;
+  bool stale;
+};
+
+#include "reference/bisect_reference.inc"
+
 /// `n` samples around `level`, spread by -2..+2 (deterministic).
 std::vector<double> around(double level, std::size_t n) {
   std::vector<double> out;
-  for (std::size_t i = 0; i < n; ++i) out.push_back(level + static_cast<double>(i % 5) - 2 + 0.01 * static_cast<double>(i));
+  for (std::size_t i = 0; i < n; ++i)
+    out.push_back(level + static_cast<double>(i % 5) - 2 + 0.01 * static_cast<double>(i));
   return out;
 }
 
+/// A deterministic stand-in for noise of SD about 1: the fractional parts of multiples of the golden ratio.
+double wobble(std::size_t i) {
+  const double x = std::fmod(0.6180339887498949 * static_cast<double>(i + 1), 1.0);
+  return 3.4 * (x - 0.5);
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 }  // namespace
 
-TEST_CASE("bisect: the looks double from the first runs to the most, and share alpha") {
-  CHECK(bisect_schedule({}) == std::vector<std::size_t>{5, 10, 20, 30});
-  CHECK(bisect_schedule({0.01, 3, 3}) == std::vector<std::size_t>{3});
-  CHECK(bisect_schedule({0.01, 4, 17}) == std::vector<std::size_t>{4, 8, 16, 17});
-  CHECK(bisect_look_level({}) == doctest::Approx(0.0025));
-  CHECK_THROWS_AS((void)bisect_schedule({0.01, 0, 5}), usage_error);
-  CHECK_THROWS_AS((void)bisect_schedule({0.01, 6, 5}), usage_error);
+TEST_CASE("bisect: the threshold is log(1 / alpha), and alpha must lie in (0, 1)") {
+  CHECK(bisect_threshold({0.01, 30}) == doctest::Approx(std::log(100.0)));
+  CHECK_THROWS_AS((void)bisect_threshold({0, 30}), usage_error);
+  CHECK_THROWS_AS((void)bisect_threshold({1, 30}), usage_error);
+  CHECK_THROWS_AS((void)bisect_threshold({std::nan(""), 30}), usage_error);
 }
 
-TEST_CASE("bisect: references that cannot be told apart, or too few, make bisecting hopeless") {
-  CHECK(check_bisect_references(around(100, 20), around(120, 20), {}).problem.empty());
-  CHECK(check_bisect_references(around(100, 20), around(100.5, 20), {}).problem.find("cannot be told apart") !=
-        std::string::npos);
-  // Four samples a side tell good from bad at 0.1, but two runs of a commit can never reach 0.1 against
-  // four: 2 / C(6, 2) is 0.13.
-  CHECK(check_bisect_references(around(100, 4), around(200, 4), {0.1, 2, 2}).problem.find("too few") !=
-        std::string::npos);
-  CHECK(check_bisect_references({}, around(200, 5), {}).problem.find("good results have no sample") != std::string::npos);
+TEST_CASE("bisect: the stored-ends judge agrees with the reference computed from the full covariance") {
+  for (const bisect_stored_case& c : bisect_stored_cases) {
+    CAPTURE(c.name);
+    const bisect_policy policy{c.alpha, 30};
+    const bisect_references refs = check_bisect_references(c.good, c.bad, policy);
+    CHECK(refs.build_spread_ratio == doctest::Approx(c.build_ratio).epsilon(1e-9));
+    CHECK(refs.build_spread_measured == (c.good.size() > 1 || c.bad.size() > 1));
+    // One run with every sample, and the same samples a run each: the evidence moves a sample at a time.
+    const std::vector<std::vector<double>> one_run{c.current};
+    std::vector<std::vector<double>> runs;
+    for (const double x : c.current) runs.push_back({x});
+    for (const std::vector<std::vector<double>>* given : std::array{&one_run, static_cast<const std::vector<std::vector<double>>*>(&runs)}) {
+      const bisect_judgement j = judge_stored(c.good, c.bad, *given, policy, true);
+      CHECK(j.evidence == doctest::Approx(c.evidence).epsilon(1e-9));
+      CHECK(j.answer == c.answer);
+      CHECK(j.stale_ends == c.stale);
+      REQUIRE(j.position);
+      CHECK(*j.position == doctest::Approx(c.position).epsilon(1e-9));
+      CHECK(j.observations == c.current.size());
+      CHECK(j.threshold == doctest::Approx(std::log(1 / c.alpha)));
+    }
+  }
 }
 
-TEST_CASE("bisect: like bad, like good, half-way, and unclear") {
-  const auto good = around(100, 20);
-  const auto bad = around(120, 20);
+TEST_CASE("bisect: the stored-ends judge stops as soon as the evidence is enough, and says so") {
+  const end_samples good{around(100, 20)};
+  const end_samples bad{around(120, 20)};
   const bisect_policy policy;
-  const bisect_judgement b = judge_commit(good, bad, around(120, 5), policy, false);
+  REQUIRE(check_bisect_references(good, bad, policy).problem.empty());
+  // One sample right at an end decides nothing alone (every step is bounded by half the threshold)...
+  const std::vector<std::vector<double>> one{{120}};
+  CHECK(judge_stored(good, bad, one, policy, false).answer == bisect_answer::more_runs);
+  CHECK(judge_stored(good, bad, one, policy, true).answer == bisect_answer::undecided);
+  // ...two or three do.
+  const std::vector<std::vector<double>> three{{120}, {119.5}, {120.5}};
+  const bisect_judgement b = judge_stored(good, bad, three, policy, false);
   CHECK(b.answer == bisect_answer::bad);
-  CHECK(b.p_good < 0.0025);
-  CHECK(b.position == doctest::Approx(1).epsilon(0.05));
-  CHECK(judge_commit(good, bad, around(100, 5), policy, false).answer == bisect_answer::good);
-  // Beyond bad is bad, beyond good is good.
-  CHECK(judge_commit(good, bad, around(140, 5), policy, false).answer == bisect_answer::bad);
-  CHECK(judge_commit(good, bad, around(80, 5), policy, false).answer == bisect_answer::good);
-  // Half-way and unlike both: neither, and more runs would not change it.
-  const bisect_judgement half = judge_commit(good, bad, around(110, 10), policy, false);
-  CHECK(half.answer == bisect_answer::undecided);
-  CHECK(half.reason.find("neither good nor bad") != std::string::npos);
-  // Too few runs to be unlike either: more runs, then undecided at the last look.
-  const std::vector<double> two{110, 111};
-  CHECK(judge_commit(good, bad, two, policy, false).answer == bisect_answer::more_runs);
-  CHECK(judge_commit(good, bad, two, policy, true).answer == bisect_answer::undecided);
-  CHECK(judge_commit(good, bad, {}, policy, true).answer == bisect_answer::undecided);
+  CHECK(b.evidence >= b.threshold);
+  CHECK(contains(b.reason, "lies at 1.0"));
+  const std::vector<std::vector<double>> low{{100}, {100.5}, {99.5}};
+  CHECK(judge_stored(good, bad, low, policy, false).answer == bisect_answer::good);
+  // No sample yet: more runs; none at the last look: undecided, with the reason.
+  const bisect_judgement none = judge_stored(good, bad, {}, policy, true);
+  CHECK(none.answer == bisect_answer::undecided);
+  CHECK(contains(none.reason, "no sample"));
 }
 
-TEST_CASE("bisect: the same samples, the same judgement") {
-  const auto good = around(100, 20);
-  const auto bad = around(90, 20);  // a metric that went down: the same rules, t still from good to bad
-  const auto current = around(90.5, 10);
-  const bisect_judgement a = judge_commit(good, bad, current, {}, false);
-  const bisect_judgement b = judge_commit(good, bad, current, {}, false);
-  CHECK(a.answer == bisect_answer::bad);
-  CHECK(a.reason == b.reason);
-  CHECK(a.p_good == b.p_good);
+TEST_CASE("bisect: a commit far beyond the ends is not judged: the ends may be stale") {
+  const end_samples good{around(100, 20)};
+  const end_samples bad{around(110, 20)};
+  const bisect_policy policy;
+  std::vector<std::vector<double>> runs;
+  for (std::size_t i = 0; i < 6; ++i) runs.push_back({125 + wobble(i)});
+  const bisect_judgement j = judge_stored(good, bad, runs, policy, false);
+  CHECK(j.stale_ends);
+  CHECK(j.answer == bisect_answer::undecided);
+  CHECK(contains(j.reason, "beyond the bad end"));
+  CHECK(contains(j.reason, "--good-rev"));
+  // Just past the bad end, within the noise: judged bad as usual.
+  runs.clear();
+  for (std::size_t i = 0; i < 6; ++i) runs.push_back({111 + wobble(i)});
+  const bisect_judgement near = judge_stored(good, bad, runs, policy, false);
+  CHECK_FALSE(near.stale_ends);
+  CHECK(near.answer == bisect_answer::bad);
+}
+
+TEST_CASE("bisect: ends that cannot be told apart, or can never decide, make bisecting hopeless") {
+  CHECK(check_bisect_references({around(100, 20)}, {around(120, 20)}, {}).problem.empty());
+  CHECK(contains(check_bisect_references({around(100, 20)}, {around(100.5, 20)}, {}).problem, "cannot be told apart"));
+  // Four samples a side, told apart at 0.1, but one run can never reach the threshold (no sample moves
+  // the evidence by more than half of it); three can, against ends this far apart.
+  CHECK(contains(check_bisect_references({around(100, 4)}, {around(104, 4)}, {0.1, 1}).problem, "too few or too spread"));
+  CHECK(check_bisect_references({around(100, 4)}, {around(140, 4)}, {0.1, 3}).problem.empty());
+  CHECK(contains(check_bisect_references({}, {around(200, 5)}, {}).problem, "good results have no sample"));
+  CHECK(contains(check_bisect_references({around(200, 5)}, {{}}, {}).problem, "bad results have no sample"));
+  const bisect_references two = check_bisect_references({around(100, 10), around(101, 10)}, {around(120, 20)}, {});
+  CHECK(two.build_spread_measured);
+  CHECK_FALSE(check_bisect_references({around(100, 20)}, {around(120, 20)}, {}).build_spread_measured);
+}
+
+TEST_CASE("bisect: the extremes of a double are judged without overflow") {
+  const double big = 1.7e308;
+  const end_samples good{{-big, -big * 0.999, -big * 0.998, -big * 0.9995, -big * 0.9985, -big * 0.9975}};
+  const end_samples bad{{big, big * 0.999, big * 0.998, big * 0.9995, big * 0.9985, big * 0.9975}};
+  const bisect_policy policy{0.01, 30};
+  REQUIRE(check_bisect_references(good, bad, policy).problem.empty());
+  const std::vector<std::vector<double>> runs{{big * 0.9992}, {big * 0.9987}, {big * 0.9991}, {big * 0.9983}};
+  const bisect_judgement j = judge_stored(good, bad, runs, policy, true);
+  CHECK(j.answer == bisect_answer::bad);
+  CHECK(std::isfinite(j.evidence));
+  REQUIRE(j.position);
+  CHECK(std::isfinite(*j.position));
+  CHECK_FALSE(contains(j.reason, "inf"));
+  CHECK_FALSE(contains(j.reason, "nan"));
+}
+
+TEST_CASE("bisect: one look at results made already uses the whole alpha and never prints NaN") {
+  const std::vector<double> good = around(100, 10);
+  const std::vector<double> bad = around(120, 10);
+  const bisect_policy policy{0.01, 30};
+  CHECK(judge_single_look(good, bad, around(120, 6), policy).answer == bisect_answer::bad);
+  CHECK(judge_single_look(good, bad, around(100, 6), policy).answer == bisect_answer::good);
+  const bisect_judgement half = judge_single_look(good, bad, around(110, 6), policy);
+  CHECK(half.answer == bisect_answer::undecided);
+  CHECK(contains(half.reason, "neither good nor bad"));
+  CHECK(judge_single_look(good, bad, {}, policy).answer == bisect_answer::undecided);
+  // Equal medians of the ends, and the extremes of a double: placed, not NaN.
+  const std::vector<double> flat_good{1, 1, 1, 1, 1, 0.5};
+  const std::vector<double> flat_bad{1, 1, 1, 1, 1, 3};
+  const bisect_judgement flat = judge_single_look(flat_good, flat_bad, std::vector<double>{1, 1, 1}, policy);
+  CHECK_FALSE(contains(flat.reason, "nan"));
+  const std::vector<double> huge_good{-1.7e308, -1.6e308, -1.5e308, -1.65e308, -1.55e308};
+  const std::vector<double> huge_bad{1.7e308, 1.6e308, 1.5e308, 1.65e308, 1.55e308};
+  const bisect_judgement huge = judge_single_look(huge_good, huge_bad, std::vector<double>{1.6e308, 1.62e308, 1.58e308}, policy);
+  CHECK_FALSE(contains(huge.reason, "nan"));
+  CHECK_FALSE(contains(huge.reason, "inf"));
+  if (huge.position) CHECK(std::isfinite(*huge.position));
+}
+
+TEST_CASE("bisect: rounds judge the commit against the ends measured beside it, whatever the drift") {
+  const bisect_policy policy{0.01, 30};
+  // The machine slows by 1% a round: the ends and the commit drift alike within each round.
+  const auto rounds_of = [](double commit_share, std::size_t count, std::size_t step) {
+    std::vector<bisect_round> out;
+    for (std::size_t i = 0; i < count; ++i) {
+      const double speed = 1 + 0.01 * static_cast<double>(i + 10 * step);
+      bisect_round r;
+      r.good = (100 + wobble(3 * i)) * speed;
+      r.bad = (104 + wobble(3 * i + 1)) * speed;
+      r.current = (100 + 4 * commit_share + wobble(3 * i + 2)) * speed;
+      r.step = step;
+      out.push_back(r);
+    }
+    return out;
+  };
+  const auto like_bad = rounds_of(1, 12, 0);
+  const auto like_good = rounds_of(0, 12, 0);
+  const bisect_judgement b = judge_rounds({}, like_bad, 1, policy, false);
+  const bisect_judgement g = judge_rounds({}, like_good, 1, policy, false);
+  CHECK(b.answer == bisect_answer::bad);
+  CHECK(g.answer == bisect_answer::good);
+  REQUIRE(b.ends_p_value);
+  CHECK(*b.ends_p_value < 0.01);
+  REQUIRE(b.position);
+  CHECK(*b.position == doctest::Approx(1).epsilon(0.3));
+  // The earlier commits' ends tell the difference at once: fewer rounds are needed.
+  const auto earlier = rounds_of(0, 20, 1);
+  std::size_t alone = 0;
+  std::size_t helped = 0;
+  for (std::size_t n = 1; n <= like_bad.size(); ++n) {
+    const std::span<const bisect_round> first(like_bad.data(), n);
+    if (alone == 0 && judge_rounds({}, first, 1, policy, false).answer == bisect_answer::bad) alone = n;
+    if (helped == 0 && judge_rounds(earlier, first, 1, policy, false).answer == bisect_answer::bad) helped = n;
+  }
+  CHECK(helped > 0);
+  CHECK(helped < alone);
+  // Ends that stay alike: nothing decided at the last round, and the reason says why.
+  std::vector<bisect_round> alike;
+  for (std::size_t i = 0; i < 10; ++i) alike.push_back({100 + wobble(3 * i), 100 + wobble(3 * i + 1), 100 + wobble(3 * i + 2), 0, 0});
+  const bisect_judgement none = judge_rounds({}, alike, 1, policy, true);
+  CHECK(none.answer == bisect_answer::undecided);
+  CHECK(contains(none.reason, "the ends cannot be told apart"));
+}
+
+TEST_CASE("bisect: builds that differ are judged against the spread between builds") {
+  const bisect_policy policy{0.01, 30};
+  // Each build of each tree runs 3 units faster or slower (far beyond the noise of 1): the commit's
+  // build 1 runs like bad by chance although its code is good.
+  const std::vector<double> offset{0, 3, -3, 1.5};
+  std::vector<bisect_round> earlier;
+  for (std::size_t step = 0; step < 3; ++step)
+    for (std::size_t i = 0; i < 8; ++i) {
+      const std::size_t build = i % 4;
+      earlier.push_back({100 + offset[(build + step) % 4] + wobble(i), 104 + offset[(build + 2) % 4] + wobble(i + 1),
+                         102 + 2 * (step % 2 == 0 ? 1.0 : -1.0) + offset[(build + step + 1) % 4] + wobble(i + 2), build,
+                         step});
+    }
+  std::vector<bisect_round> current;
+  for (std::size_t i = 0; i < 4; ++i)
+    current.push_back({100 + offset[i % 4] + wobble(i), 104 + offset[(i + 2) % 4] + wobble(i + 1),
+                       100 + 4 + wobble(i + 2), i % 4, 3});
+  // With four builds the offsets are measured, and four rounds of an unlucky build do not decide.
+  const bisect_judgement many = judge_rounds(earlier, std::span<const bisect_round>(current.data(), 1), 4, policy, false);
+  CHECK(many.answer == bisect_answer::more_runs);
+  CHECK(contains(many.reason, "the builds' spread"));
+}
+
+TEST_CASE("bisect: a round's order is a seeded permutation, the same everywhere") {
+  std::set<std::array<bisect_tree, 3>> seen;
+  for (std::size_t round = 1; round <= 60; ++round) {
+    const auto order = bisect_round_order(42, round);
+    auto sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(sorted == std::array{bisect_tree::good, bisect_tree::bad, bisect_tree::current});
+    CHECK(order == bisect_round_order(42, round));
+    seen.insert(order);
+  }
+  CHECK(seen.size() == 6);
+  // Another seed, another sequence.
+  bool differs = false;
+  for (std::size_t round = 1; round <= 10; ++round) differs = differs || bisect_round_order(43, round) != bisect_round_order(42, round);
+  CHECK(differs);
+  CHECK(name_of(bisect_tree::good) == "good");
+  CHECK(name_of(bisect_tree::bad) == "bad");
+  CHECK(name_of(bisect_tree::current) == "current");
+}
+
+TEST_CASE("bisect: the loops ask for runs until the judge decides, and no more") {
+  const bisect_policy policy{0.01, 30};
+  std::size_t calls = 0;
+  std::size_t builds_seen = 0;
+  const bisect_run run = [&](bisect_tree tree, std::size_t build) {
+    builds_seen = std::max(builds_seen, build + 1);
+    const double level = tree == bisect_tree::good ? 100 : 104;  // the commit is like bad
+    const double value = level * (1 + 0.002 * static_cast<double>(calls)) + wobble(calls);
+    ++calls;
+    return value;
+  };
+  std::size_t told = 0;
+  const bisect_rounds_outcome out =
+      judge_in_rounds({}, 2, 5, 7, policy, run, [&](const bisect_round&, const bisect_judgement&) { ++told; });
+  CHECK(out.judgement.answer == bisect_answer::bad);
+  CHECK(calls == 3 * out.rounds.size());
+  CHECK(told == out.rounds.size());
+  CHECK(builds_seen == 2);
+  CHECK(std::all_of(out.rounds.begin(), out.rounds.end(), [](const bisect_round& r) { return r.step == 5 && r.current; }));
+
+  // Stored ends: runs of the commit until the judge decides; at most max_runs of them.
+  std::size_t runs = 0;
+  const bisect_runs_outcome stored = judge_by_runs({around(100, 20)}, {around(120, 20)}, policy, [&] {
+    ++runs;
+    return std::vector<double>{100 + wobble(runs)};
+  });
+  CHECK(stored.judgement.answer == bisect_answer::good);
+  CHECK(runs == stored.runs.size());
+  CHECK(runs < 10);
+  runs = 0;
+  const bisect_runs_outcome middle = judge_by_runs({around(100, 20)}, {around(120, 20)}, {0.01, 7}, [&] {
+    ++runs;
+    return std::vector<double>{110 + wobble(runs)};
+  });
+  CHECK(middle.judgement.answer == bisect_answer::undecided);
+  CHECK(runs == 7);
+}
+
+TEST_CASE("bisect state: written and read back, the same") {
+  io::bisect_state state;
+  state.fingerprint = 0x0123456789abcdefULL;
+  state.built = {{"good", 1}, {"bad", 1}, {"good", 2}};
+  state.step_commits = {"3f2a1c9d", "0123abcd"};
+  state.rounds = {{1520.4, 1611, 1519.75, 0, 0}, {0.1 + 0.2, -1e300, 5e-324, 1, 1}};
+  const std::string text = io::bisect_state_text(state);
+  CHECK(text.rfind("perfmail bisect state 1\nfingerprint 0123456789abcdef\nbuilt good 1\n", 0) == 0);
+  const io::bisect_state back = io::parse_bisect_state(text, "state");
+  CHECK(back.fingerprint == state.fingerprint);
+  CHECK(back.built == state.built);
+  CHECK(back.step_commits == state.step_commits);
+  REQUIRE(back.rounds.size() == 2);
+  CHECK(back.rounds[1].good == 0.1 + 0.2);
+  CHECK(back.rounds[1].bad == -1e300);
+  CHECK(back.rounds[1].current == 5e-324);
+  CHECK(back.rounds[1].build == 1);
+  CHECK(back.is_built("good", 2));
+  CHECK_FALSE(back.is_built("bad", 2));
+}
+
+TEST_CASE("bisect state: anything outside the grammar names the line") {
+  const std::string head = "perfmail bisect state 1\nfingerprint 0123456789abcdef\n";
+  const auto problem = [](const std::string& text) {
+    try {
+      (void)io::parse_bisect_state(text, "st");
+    } catch (const input_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(contains(problem(""), "empty"));
+  CHECK(contains(problem("perfmail bisect state 2\n"), "st:1:"));
+  CHECK(contains(problem("perfmail bisect state 1\n"), "no fingerprint"));
+  CHECK(contains(problem(head + "fingerprint 0123456789abcdef\n"), "st:3:"));
+  CHECK(contains(problem("perfmail bisect state 1\nfingerprint 12345\n"), "not a fingerprint"));
+  CHECK(contains(problem(head + "built ugly 1\n"), "not a tree"));
+  CHECK(contains(problem(head + "built good 0\n"), "count from 1"));
+  CHECK(contains(problem(head + "built good 01\n"), "not a whole number"));
+  CHECK(contains(problem(head + "step 1 abcd\n"), "follows step"));
+  CHECK(contains(problem(head + "step 0 ABCD\n"), "not a commit id"));
+  CHECK(contains(problem(head + "round 0 0 1 2 3\n"), "no step line"));
+  CHECK(contains(problem(head + "step 0 abcd\nround 0 0 1 nan 3\n"), "st:4:"));
+  CHECK(contains(problem(head + "step 0 abcd\nround 0 0 1 2\n"), "5 fields, not 6"));
+  CHECK(contains(problem(head + "step 0 abcd\nround 0 0 1 2 3"), "cut short"));
+  CHECK(contains(problem(head + "\n"), "not a record"));
+  CHECK(contains(problem(head + "step 0 abcd\r\n"), "not a commit id"));
+}
+
+TEST_CASE("bisect state: the fingerprint is FNV-1a over the parts, each ended by a zero byte") {
+  // Reference values: FNV-1a 64 of the bytes "", "a\0" and "a\0bc\0" (computed by a short Python loop).
+  CHECK(io::bisect_fingerprint({}) == 0xcbf29ce484222325ULL);
+  CHECK(io::bisect_fingerprint({"a"}) == 0x089be207b544f1e4ULL);
+  CHECK(io::bisect_fingerprint({"a", "bc"}) == 0x401801fc84f3ca79ULL);
+  CHECK(io::bisect_fingerprint({"ab", "c"}) != io::bisect_fingerprint({"a", "bc"}));
 }

@@ -1,22 +1,33 @@
 #pragma once
-// Judging one commit of a bisection (docs/HISTORY.md, "Bisecting"): are the current commit's samples like
-// the known-good ones or like the known-bad ones? As Chromium's Pinpoint does, the judge starts with few
-// runs and asks for more while the answer is unclear, and says "cannot decide" rather than guess when the
-// runs are spent. Declarations only: src/analysis/bisect.cpp.
+// Judging one commit of a bisection (docs/HISTORY.md, "Bisecting"; the method and its measured error
+// rates: docs/STATISTICS.md, "Bisection"): is the current commit like the good end of the range or like
+// the bad one? The judge asks for one more run at a time and stops as soon as the evidence is enough,
+// and says "cannot decide" rather than guess when the runs are spent. Declarations only:
+// src/analysis/bisect.cpp.
 //
-// The rule. At each look, Mann-Whitney U tests the current samples against the good ones (p_good) and
-// against the bad ones (p_bad), and the current median's place between the good and the bad medians is
-// t = (current - good) / (bad - good): 0 at good, 1 at bad.
-// - bad: unlike good (p_good <= the level of a look) and nearer bad (t > 1/2);
-// - good: unlike bad (p_bad <= the level) and nearer good (t < 1/2);
-// - unlike both and near neither (1/4 <= t <= 3/4): cannot decide (a commit half-way is neither; more runs
-//   would only confirm it);
-// - like both (neither test rejects): more runs, up to the last look; then cannot decide.
-// The looks are planned (bisect_schedule), and alpha is shared among them (Bonferroni): the chance that a
-// commit like good is called bad, over all looks, is at most alpha, and the same for bad called good.
+// The test. A sequential probability ratio test (Wald) between "like good" and "like bad": after every
+// observation the evidence is the log of the Bayes factor of the two hypotheses, bad against good, under
+// a normal model whose unknowns (the ends' levels, the noise, and in rounds the difference of the ends)
+// are integrated out with flat priors; build offsets enter as a random effect per build whose share of
+// the variance is estimated from the builds. The judge stops at `bad` once the evidence reaches
+// log(1 / alpha) and at `good` once it reaches -log(1 / alpha). By Ville's inequality the chance that a
+// commit like good is ever called bad is then at most alpha whenever the judge stops, and the same for a
+// bad one called good. No single observation moves the evidence by more than half the threshold, so one
+// wild run never decides alone.
+//
+// Three ways to use it:
+// - stored ends (judge_stored): the good and bad samples were measured before; every run of the
+//   command at the commit adds its samples. A commit measured outside the range of the two ends by more
+//   than the noise explains is not judged: the ends may be stale (the machine drifted since).
+// - rounds (judge_rounds): each round is one run of the good end, the bad end and the commit, in a
+//   random order, so that a drift of the machine's speed touches all three alike; the judge uses what
+//   the rounds say within themselves (the commit against the ends' middle, and the ends' difference),
+//   and the ends' rounds of earlier commits as well.
+// - one look (judge_single_look): results made already (`--current`), one test at the whole alpha.
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -24,44 +35,82 @@
 namespace perfmail {
 
 struct bisect_policy {
-  double alpha = 0.01;         ///< the chance, over all looks, of calling a good commit bad (or a bad one good)
-  std::size_t first_runs = 5;  ///< runs before the first look
-  std::size_t max_runs = 30;   ///< runs at most; each look doubles the runs so far
+  /// Of one judgement: the chance of calling a commit like good bad, and the same of calling one like
+  /// bad good.
+  double alpha = 0.01;
+  /// The most observations of the commit before the judge gives up: runs of the command with stored
+  /// ends, rounds with measured ends.
+  std::size_t max_runs = 30;
 };
 
-/// The runs after which the judge looks: first_runs, then doubling, then max_runs (5, 10, 20, 30).
-[[nodiscard]] std::vector<std::size_t> bisect_schedule(const bisect_policy& policy);
+/// The threshold of the evidence: log(1 / alpha). Throws usage_error unless 0 < alpha < 1.
+[[nodiscard]] double bisect_threshold(const bisect_policy& policy);
 
-/// The level of one look: alpha over the number of looks.
-[[nodiscard]] double bisect_look_level(const bisect_policy& policy);
+/// One end's samples, a list per build of the end (one file or folder of results each).
+using end_samples = std::vector<std::vector<double>>;
 
-/// Whether the good and bad samples can be told apart at all: nothing but an empty `problem` means
-/// they can. Bisecting a metric whose good and bad samples do not differ (at alpha), or that has too
-/// few samples for any look to reach its level, would name a commit by chance.
+/// Whether bisecting against two ends can work: nothing but an empty `problem` means it can.
 struct bisect_references {
-  double p_value = 1;  ///< Mann-Whitney U, good against bad
+  double p_value = 1;  ///< Mann-Whitney U, good against bad (every build's samples together)
   double good_median = 0;
   double bad_median = 0;
+  /// Whether an end has samples of more than one build, so that the spread between builds is measured.
+  bool build_spread_measured = false;
+  /// The spread between builds as a share of the noise within a build (0 when not measured).
+  double build_spread_ratio = 0;
   std::string problem;  ///< empty when bisecting can work
 };
-[[nodiscard]] bisect_references check_bisect_references(std::span<const double> good, std::span<const double> bad,
+
+/// Checks the ends before any run: both have samples; they can be told apart (Mann-Whitney U at
+/// alpha); and the sequential test can reach its threshold within `max_runs` runs of one sample each.
+[[nodiscard]] bisect_references check_bisect_references(const end_samples& good, const end_samples& bad,
                                                         const bisect_policy& policy);
 
 enum class bisect_answer : std::uint8_t { good, bad, more_runs, undecided };
 
 struct bisect_judgement {
   bisect_answer answer = bisect_answer::more_runs;
-  double p_good = 1;  ///< current against good
-  double p_bad = 1;   ///< current against bad
-  double current_median = 0;
-  double position = 0;  ///< t: 0 at the good median, 1 at the bad one
-  std::string reason;   ///< one line: why, with the figures
+  double evidence = 0;    ///< the sum of the (bounded) steps of the log Bayes factor, bad against good
+  double threshold = 0;   ///< log(1 / alpha): the evidence decides once it reaches it either way
+  /// Where the commit lies: 0 at the good end, 1 at the bad one; nullopt when it cannot be placed.
+  std::optional<double> position;
+  std::size_t observations = 0;  ///< samples (stored ends) or rounds
+  bool stale_ends = false;       ///< stored ends: the commit lies beyond them by more than the noise
+  /// Rounds: the p-value of the ends' difference over every round so far (a t test on the rounds'
+  /// differences); a bisection whose ends stay alike cannot name a commit.
+  std::optional<double> ends_p_value;
+  std::string reason;            ///< one line: why, with the figures
 };
 
-/// The judgement on `current` at a look; `last_look`: no more runs will come (more_runs is then
-/// undecided). The references must have passed check_bisect_references.
-[[nodiscard]] bisect_judgement judge_commit(std::span<const double> good, std::span<const double> bad,
-                                            std::span<const double> current, const bisect_policy& policy,
+/// Stored ends: the judgement after the runs so far (`runs`, each the samples one run printed), judged
+/// a sample at a time. `last_look`: no more runs will come (more_runs is then undecided). The ends must
+/// have passed check_bisect_references.
+[[nodiscard]] bisect_judgement judge_stored(const end_samples& good, const end_samples& bad,
+                                            std::span<const std::vector<double>> runs, const bisect_policy& policy,
                                             bool last_look);
+
+/// One run of each of the good end, the bad end and the commit, close in time. A run's value is the
+/// median of the samples it printed.
+struct bisect_round {
+  double good = 0;
+  double bad = 0;
+  std::optional<double> current;  ///< the commit's value; may be absent in rounds of earlier commits
+  std::size_t build = 0;          ///< which build of each tree ran (0-based)
+  std::size_t step = 0;           ///< which commit of the bisection the round measured (rounds of one share it)
+};
+
+/// Measured ends: the judgement after the commit's rounds so far (`current`, each with its commit's
+/// value), given the rounds of earlier commits (`earlier`: their ends' values tell the ends' difference
+/// and the noise, their commits' values the spread between builds). `builds`: how many builds of each
+/// tree the rounds cycle through (with one, the spread between builds is not measured and taken as none).
+[[nodiscard]] bisect_judgement judge_rounds(std::span<const bisect_round> earlier,
+                                            std::span<const bisect_round> current, std::size_t builds,
+                                            const bisect_policy& policy, bool last_look);
+
+/// One look at results made already, with the whole alpha: Mann-Whitney U against each end, and the
+/// commit's place between the ends from the ranks (the share of pairs in which it is above), so that
+/// equal medians and the extremes of a double are placed as well as any.
+[[nodiscard]] bisect_judgement judge_single_look(std::span<const double> good, std::span<const double> bad,
+                                                 std::span<const double> current, const bisect_policy& policy);
 
 }  // namespace perfmail

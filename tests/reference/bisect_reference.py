@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Reference values for the stored-ends judge of tests/unit/test_bisect.cpp, computed without the C++ code.
+
+Prints the C++ table that the test includes. Regenerate with Debian's SciPy and NumPy (python3-scipy,
+python3-numpy; no pip):
+
+    /usr/bin/python3 tests/reference/bisect_reference.py > tests/reference/bisect_reference.inc
+
+The model (docs/STATISTICS.md, "Bisection"): every sample is normal with the noise variance sigma^2; the
+samples of one build (one file of an end, or the commit's runs) share a random offset of variance
+rho sigma^2, so their covariance is sigma^2 (I + rho J) within a build. The good end has level g, the
+bad end level b; the commit's level is g ("like good", H0) or b ("like bad", H1). With flat priors on the
+levels and 1/sigma on sigma, the marginal likelihood of H is proportional to
+|X' W X|^(-1/2) RSS^(-(n - 2) / 2), where W is the inverse of (I + rho J), X the design of H and RSS the
+generalized residual sum of squares; the log Bayes factor of H1 against H0 is the log of their ratio.
+Here it is computed from the full n-by-n covariance matrix (numpy.linalg), not from per-build summaries
+as the C++ code does.
+
+rho is the median-unbiased estimate of a one-way analysis of variance over the builds of each end,
+pooled: F = (between mean square) / (within mean square), rho = max(0, (F / F_0.5 - 1) / n0), F_0.5 the
+median of F(between df, within df) (scipy.stats.f.ppf) and n0 the pooled (N - sum n_i^2 / N) per
+between degree of freedom. 0 with one build an end.
+
+The evidence after the commit's k-th sample is the sum of the steps of the log Bayes factor (0 before
+the first sample), each bounded to +-T/2 with T = log(1 / alpha); the judge says bad at >= T, good at
+<= -T, and here (the last look) undecided otherwise. The commit's place: (c - g) / (b - g) from the
+generalized least-squares fit with a level of its own. A commit whose lower (1 - alpha) t bound (n - 3
+degrees of freedom) of its distance beyond the nearer end exceeds one noise SD is judged stale.
+"""
+
+import numpy as np
+from scipy import stats
+
+from reference_support import array, boolean, literal, sample
+
+
+def covariance(sizes, rho):
+    n = sum(sizes)
+    v = np.eye(n)
+    start = 0
+    for size in sizes:
+        v[start:start + size, start:start + size] += rho
+        start += size
+    return v
+
+
+def gls(y, x, w):
+    information = x.T @ w @ x
+    beta = np.linalg.solve(information, x.T @ w @ y)
+    r = y - x @ beta
+    return beta, float(r @ w @ r), information
+
+
+def build_ratio(good, bad):
+    between = between_df = within = within_df = n0_df = 0.0
+    for builds in (good, bad):
+        sizes = [len(b) for b in builds]
+        within += sum(float(np.sum((np.array(b) - np.mean(b)) ** 2)) for b in builds)
+        within_df += sum(s - 1 for s in sizes)
+        if len(builds) < 2:
+            continue
+        total = sum(sizes)
+        grand = sum(sum(b) for b in builds) / total
+        between += sum(len(b) * (np.mean(b) - grand) ** 2 for b in builds)
+        between_df += len(builds) - 1
+        n0_df += total - sum(s * s for s in sizes) / total
+    if between_df == 0 or within_df == 0:
+        return 0.0
+    f = (between / between_df) / (within / within_df)
+    n0 = n0_df / between_df
+    return max(0.0, (f / stats.f.ppf(0.5, between_df, within_df) - 1) / n0)
+
+
+def judge(good, bad, current, alpha):
+    rho = build_ratio(good, bad)
+    threshold = np.log(1 / alpha)
+    ends = [x for b in good for x in b] + [x for b in bad for x in b]
+    sizes = [len(b) for b in good] + [len(b) for b in bad]
+    n_good = sum(len(b) for b in good)
+
+    def design(k, commit_column):
+        x = np.zeros((len(ends) + k, 3 if commit_column == 2 else 2))
+        x[:n_good, 0] = 1
+        x[n_good:len(ends), 1] = 1
+        x[len(ends):, commit_column] = 1
+        return x
+
+    def log_bf(k):
+        y = np.array(ends + current[:k])
+        w = np.linalg.inv(covariance(sizes + [k], rho))
+        _, rss0, info0 = gls(y, design(k, 0), w)
+        _, rss1, info1 = gls(y, design(k, 1), w)
+        n = len(y)
+        return (-0.5 * (np.linalg.slogdet(info1)[1] - np.linalg.slogdet(info0)[1])
+                - 0.5 * (n - 2) * (np.log(rss1) - np.log(rss0)))
+
+    evidence, last = 0.0, 0.0
+    for k in range(1, len(current) + 1):
+        value = log_bf(k)
+        evidence += float(np.clip(value - last, -threshold / 2, threshold / 2))
+        last = value
+    answer = "bad" if evidence >= threshold else "good" if evidence <= -threshold else "undecided"
+
+    y = np.array(ends + current)
+    w = np.linalg.inv(covariance(sizes + [len(current)], rho))
+    beta, rss, info = gls(y, design(len(current), 2), w)
+    position = (beta[2] - beta[0]) / (beta[1] - beta[0])
+    stale = False
+    n = len(y)
+    if position < 0 or position > 1:
+        end = 1 if position > 1 else 0
+        noise = rss / (n - 3)
+        covariance_of_levels = noise * np.linalg.inv(info)
+        se = np.sqrt(covariance_of_levels[2, 2] + covariance_of_levels[end, end])
+        bound = abs(beta[2] - beta[end]) - stats.t.ppf(1 - alpha, n - 3) * se
+        if bound > np.sqrt(noise):
+            stale, answer = True, "undecided"
+    return rho, evidence, answer, float(position), stale
+
+
+def builds(seed, count, size, level, offset_sd):
+    rng = np.random.default_rng(seed)
+    offsets = rng.normal(0, offset_sd, count)
+    return [sample(seed * 10 + i, size, level + round(float(offsets[i]), 3)) for i in range(count)]
+
+
+CASES = [
+    # (name, good builds, bad builds, the commit's samples, alpha)
+    ("like bad, 20 a side", builds(1, 1, 20, 100, 0), builds(2, 1, 20, 102, 0), sample(3, 6, 102), 0.01),
+    ("like good, 20 a side", builds(1, 1, 20, 100, 0), builds(2, 1, 20, 102, 0), sample(4, 6, 100), 0.01),
+    ("half-way stays unclear", builds(1, 1, 20, 100, 0), builds(2, 1, 20, 102, 0), sample(5, 8, 101), 0.01),
+    ("5 a side, 1 SD apart", builds(6, 1, 5, 100, 0), builds(7, 1, 5, 101, 0), sample(8, 12, 101), 0.05),
+    ("three builds an end", builds(9, 3, 8, 100, 0.5), builds(10, 3, 8, 102, 0.5), sample(11, 10, 102), 0.01),
+    ("two builds, like good", builds(12, 2, 10, 50, 0.3), builds(13, 2, 10, 53, 0.3), sample(14, 5, 50, 1.5),
+     0.005),
+    ("far beyond bad: stale", builds(1, 1, 20, 100, 0), builds(2, 1, 20, 102, 0), sample(15, 10, 110), 0.01),
+    ("far below good: stale", builds(1, 1, 20, 100, 0), builds(2, 1, 20, 102, 0), sample(16, 10, 93), 0.01),
+]
+
+
+def main():
+    print("// Generated by tests/reference/bisect_reference.py with SciPy {} and NumPy {}.".format(
+        __import__("scipy").__version__, np.__version__))
+    print("// Regenerate: /usr/bin/python3 tests/reference/bisect_reference.py > tests/reference/bisect_reference.inc")
+    print("// How each value is computed: see the script's docstring.")
+    print()
+    print("// The stored-ends judge at its last look: name, good builds, bad builds, the commit's samples,")
+    print("// alpha, the builds' variance ratio, evidence, answer, position, stale.")
+    print("const std::vector<bisect_stored_case> bisect_stored_cases{")
+    for name, good, bad, current, alpha in CASES:
+        rho, evidence, answer, position, stale = judge(good, bad, current, alpha)
+        ends = lambda bs: "{" + ", ".join(array(b, 8) for b in bs) + "}"
+        print("    {{\"{}\",\n     {},\n     {},\n     {},\n     {}, {}, {}, bisect_answer::{}, {}, {}}},".format(
+            name, ends(good), ends(bad), array(current, 4), literal(alpha), literal(rho), literal(evidence), answer,
+            literal(position), boolean(stale)))
+    print("};")
+
+
+if __name__ == "__main__":
+    main()
