@@ -1,25 +1,35 @@
-// perfmail bisect: the judge of `git bisect run`: is the current commit like the good samples or the bad?
+// perfmail bisect: the judge of `git bisect run`: is the current commit like the good end or the bad?
+// The statistics are the library's (analysis/bisect.hpp, analysis/bisect_runs.hpp); this file reads the
+// options, checks the set-up before anything runs, runs the command (process.hpp) in the trees
+// (bisect_trees.hpp), keeps the state (io/bisect_state.hpp) and says what was decided.
 
+#include "bisect_trees.hpp"
 #include "commands.hpp"
 #include "help.hpp"
 #include "output.hpp"
 #include "process.hpp"
 
 #include "perfmail/analysis/bisect.hpp"
+#include "perfmail/analysis/bisect_runs.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/io/bisect_state.hpp"
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/matrix_json.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/model/series.hpp"
+#include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,112 +38,167 @@ namespace perfmail::cli {
 
 namespace {
 
-/// What `git bisect run` reads from the judge's exit status: 0 good, 1 bad, 125 skip this commit. A status
-/// of 128 or more would abort the whole bisection, and any other status would mark the commit bad, so
-/// that every trouble (a bad option, an unreadable file, a command that failed) is a skip, never 2:
-/// `git bisect` then ends with the commits it could not judge rather than a wrong culprit.
+/// What `git bisect run` reads from the judge's exit status: 0 good, 1 bad (1 to 127 but 125), 125 skip
+/// this commit, and anything from 128 on aborts the bisection. Trouble at this commit (its build or its
+/// command fails) is a skip; trouble no commit can fix (a bad option, an unreadable file, ends that
+/// cannot be told apart) aborts at once, with one message, rather than be skipped at every commit.
 constexpr int bisect_good = 0;
 constexpr int bisect_bad = 1;
-constexpr int bisect_skip = exit_bisect_skip;
+
+/// Trouble of this commit: skip it.
+struct commit_trouble {
+  std::string message;
+};
 
 struct bisect_args {
-  std::string good;
-  std::string bad;
+  std::vector<std::string> good;  ///< stored ends: a results path per build
+  std::vector<std::string> bad;
+  std::string good_rev;  ///< measured ends
+  std::string bad_rev;
+  std::string build;
+  std::size_t builds = 1;
+  std::uint64_t seed = 1;
   std::string current;
   std::string metric;
   std::string record;
   std::string commit;
+  bool clean = false;
   bisect_policy policy;
   std::vector<std::string> command;
 };
 
-/// A problem that makes this commit a skip: one line on stderr, status 125.
-class bisect_trouble : public error {
- public:
-  using error::error;
-};
-
-/// The metric to judge: --metric, which good and bad must both have, or the one metric they share.
-std::string metric_of(const bisect_args& args, const matrix& good, const matrix& bad) {
-  if (!args.metric.empty()) {
-    for (const auto& [m, path] : {std::pair{&good, &args.good}, std::pair{&bad, &args.bad}})
-      if (!m->contains(args.metric)) {
-        std::vector<std::string_view> names;
-        for (const auto& s : m->metrics()) names.push_back(s.name());
-        throw bisect_trouble(fmt::format("{}: no metric {}{}", text::printable(*path), text::quoted(args.metric),
-                                         did_you_mean(args.metric, names)));
-      }
-    return args.metric;
-  }
-  std::vector<std::string_view> shared;
-  for (const series_view& s : good.metrics())
-    if (bad.contains(s.name())) shared.push_back(s.name());
-  if (shared.size() == 1) return std::string(shared.front());
-  if (shared.empty())
-    throw bisect_trouble(fmt::format("{} and {} have no metric in common", text::printable(args.good),
-                                     text::printable(args.bad)));
-  throw bisect_trouble(fmt::format("{} and {} share {} metrics ({}, ...): name one with --metric",
-                                   text::printable(args.good), text::printable(args.bad), shared.size(),
-                                   text::quoted(shared.front())));
+/// Writes one line to stderr, ignoring failure: a judge whose stderr has gone (a closed pipe) must still
+/// exit with its verdict, never die of SIGPIPE or of an exception.
+void say(std::string_view line) {
+  const std::string text = fmt::format("perfmail bisect: {}\n", line);
+  (void)std::fwrite(text.data(), 1, text.size(), stderr);
+  (void)std::fflush(stderr);
 }
+
+// --- Set-up checks: everything that does not depend on the commit ----------------------------------------
+
+void check_options(const bisect_args& args) {
+  const bool stored = !args.good.empty() || !args.bad.empty();
+  const bool measured = !args.good_rev.empty() || !args.bad_rev.empty();
+  if (stored && measured)
+    throw bisect_setup_problem{"give the ends as results (--good, --bad) or as revisions (--good-rev, --bad-rev), not both"};
+  if (!stored && !measured)
+    throw bisect_setup_problem{"give the ends: --good-rev REV --bad-rev REV (measured beside each commit), or --good "
+                               "RESULTS --bad RESULTS (measured before)"};
+  if (stored && (args.good.empty() || args.bad.empty())) throw bisect_setup_problem{"give both --good and --bad"};
+  if (measured && (args.good_rev.empty() || args.bad_rev.empty()))
+    throw bisect_setup_problem{"give both --good-rev and --bad-rev"};
+  if (stored && (!args.build.empty() || args.builds != 1))
+    throw bisect_setup_problem{"--build and --builds measure the ends themselves: they go with --good-rev and --bad-rev"};
+  if (measured && !args.current.empty())
+    throw bisect_setup_problem{"--current judges results made before: it goes with --good and --bad"};
+  if (args.current.empty() == args.command.empty())
+    throw bisect_setup_problem{"give the command that measures this commit after --, or --current RESULTS (one of the two)"};
+  if (!args.command.empty())
+    if (const std::string problem = program_problem(args.command.front()); !problem.empty())
+      throw bisect_setup_problem{fmt::format("{}: {}", text::printable(args.command.front()), problem)};
+}
+
+/// --record's directory, checked (and made) before anything runs.
+void check_record(const bisect_args& args) {
+  if (args.record.empty()) return;
+  const std::filesystem::path dir(args.record);
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+    throw bisect_setup_problem{fmt::format("--record {}: not a directory", text::printable(args.record))};
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_empty(dir, ec) &&
+      !std::filesystem::exists(dir / ".perfmail-bisect", ec))
+    throw bisect_setup_problem{fmt::format("--record {}: a directory perfmail did not make (it has no "
+                                           ".perfmail-bisect): give a new or empty one",
+                                           text::printable(args.record))};
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw bisect_setup_problem{fmt::format("--record {}: {}", text::printable(args.record), ec.message())};
+  try {
+    write_file((dir / ".perfmail-bisect").string(), "result roots written by perfmail bisect --record\n");
+  } catch (const write_error& e) {
+    throw bisect_setup_problem{fmt::format("--record: {}", e.what())};
+  }
+}
+
+/// The command with a relative program path made absolute: the same program measures every tree.
+std::vector<std::string> command_from_here(std::vector<std::string> command) {
+  if (!command.empty() && command.front().find('/') != std::string::npos && command.front().front() != '/') {
+    std::error_code ec;
+    command.front() = std::filesystem::absolute(command.front(), ec).string();
+  }
+  return command;
+}
+
+// --- Metrics --------------------------------------------------------------------------------------------
 
 std::vector<double> samples_of(const matrix& m, const std::string& metric) {
   const series_view* s = m.find(metric);
   return s == nullptr ? std::vector<double>{} : s->present_values();
 }
 
-/// The commit under test: --commit, else what `git rev-parse HEAD` says here; empty when neither does.
-std::string current_commit(const bisect_args& args) {
-  if (!args.commit.empty()) return args.commit;
-  const process_result git = run_program({"git", "rev-parse", "HEAD"}, 4096, false);
-  if (!git.started || !git.exited || git.status != 0) return {};
-  std::string id = git.output;
-  while (!id.empty() && (id.back() == '\n' || id.back() == '\r')) id.pop_back();
-  return id;
+std::vector<std::string_view> names_of(const matrix& m) {
+  std::vector<std::string_view> names;
+  for (const auto& s : m.metrics()) names.push_back(s.name());
+  return names;
 }
 
-/// Runs the command once and returns the metric's samples in what it printed.
-std::vector<double> run_once(const bisect_args& args, const std::string& metric, std::size_t run) {
+/// The metric to judge in stored ends: --metric, which every results path must have, or the one metric
+/// they share.
+std::string stored_metric(const bisect_args& args, const std::vector<matrix>& ends, const std::vector<std::string>& paths) {
+  if (!args.metric.empty()) {
+    for (std::size_t i = 0; i < ends.size(); ++i)
+      if (!ends[i].contains(args.metric))
+        throw bisect_setup_problem{fmt::format("{}: no metric {}{}", text::printable(paths[i]), text::quoted(args.metric),
+                                               did_you_mean(args.metric, names_of(ends[i])))};
+    return args.metric;
+  }
+  std::vector<std::string_view> shared;
+  for (const series_view& s : ends.front().metrics()) {
+    bool everywhere = true;
+    for (const matrix& m : ends) everywhere = everywhere && m.contains(s.name());
+    if (everywhere) shared.push_back(s.name());
+  }
+  if (shared.size() == 1) return std::string(shared.front());
+  if (shared.empty()) throw bisect_setup_problem{"the good and bad results have no metric in common"};
+  throw bisect_setup_problem{fmt::format("the good and bad results share {} metrics ({}, ...): name one with --metric",
+                                         shared.size(), text::quoted(shared.front()))};
+}
+
+/// The samples of the metric in what one run printed; nullopt-free: throws `Trouble` on a failed run.
+template <class Trouble>
+std::vector<double> run_samples(const std::vector<std::string>& command, const process_options& options,
+                                std::string& metric, std::string_view what) {
   const io::load_limits& limits = input_limits();
-  const process_result r = run_program(args.command, limits.max_file_bytes, true);
-  const std::string what = fmt::format("{} (run {})", text::printable(args.command.front()), run);
-  if (!r.started) throw bisect_trouble(fmt::format("{}: cannot run: {}", what, r.error));
-  if (!r.exited) throw bisect_trouble(fmt::format("{}: killed by signal {}", what, r.status));
-  if (r.status != 0)
-    throw bisect_trouble(fmt::format("{}: exited with status {} (a build or test that fails at this commit)", what,
-                                     r.status));
+  process_options o = options;
+  o.max_output = limits.max_file_bytes;
+  const process_result r = run_program(command, o);
+  if (!r.started) throw Trouble{fmt::format("{}: cannot run: {}", what, r.error)};
   if (r.truncated)
-    throw bisect_trouble(fmt::format("{}: printed more than {} bytes (--max-input-size)", what, limits.max_file_bytes));
-  const matrix m = io::parse_input(r.output, what, limits.format, limits);
+    throw Trouble{fmt::format("{}: printed more than {} bytes (--max-input-size): stopped there", what,
+                              limits.max_file_bytes)};
+  if (!r.exited) throw Trouble{fmt::format("{}: killed by signal {}", what, r.status)};
+  if (r.status != 0) throw Trouble{fmt::format("{}: exited with status {}", what, r.status)};
+  if (r.output.find_first_not_of(" \t\r\n") == std::string::npos) throw Trouble{fmt::format("{}: printed nothing", what)};
+  matrix m;
+  try {
+    m = io::parse_input(r.output, what, limits.format, limits);
+  } catch (const input_error& e) {
+    throw Trouble{fmt::format("what it printed is not results perfmail reads: {}", e.what())};
+  }
+  if (metric.empty()) {
+    // Measured ends: the metric from the first run, when it names one.
+    const std::vector<std::string_view> names = names_of(m);
+    if (names.size() != 1)
+      throw bisect_setup_problem{fmt::format("{}: printed {} metrics: name one with --metric", what, names.size())};
+    metric = std::string(names.front());
+  }
   std::vector<double> samples = samples_of(m, metric);
-  if (samples.empty()) throw bisect_trouble(fmt::format("{}: printed no sample of {}", what, text::quoted(metric)));
+  if (samples.empty())
+    throw Trouble{fmt::format("{}: printed no sample of {}{}", what, text::quoted(metric), did_you_mean(metric, names_of(m)))};
   return samples;
 }
 
-/// The samples of this commit and the judgement on them: the given ones, or runs of the command until
-/// the judge is sure or the runs are spent.
-std::pair<std::vector<double>, bisect_judgement> judge(const bisect_args& args, const std::string& metric,
-                                                       const std::vector<double>& good, const std::vector<double>& bad) {
-  if (!args.current.empty()) {
-    const std::vector<double> current = samples_of(io::load_results(args.current, input_limits()), metric);
-    if (current.empty())
-      throw bisect_trouble(fmt::format("{}: no sample of {}", text::printable(args.current), text::quoted(metric)));
-    return {current, judge_commit(good, bad, current, args.policy, true)};
-  }
-  const std::vector<std::size_t> looks = bisect_schedule(args.policy);
-  std::vector<double> current;
-  std::size_t runs = 0;
-  bisect_judgement j;
-  for (const std::size_t look : looks) {
-    while (runs < look) {
-      const std::vector<double> got = run_once(args, metric, ++runs);
-      current.insert(current.end(), got.begin(), got.end());
-    }
-    j = judge_commit(good, bad, current, args.policy, look == looks.back());
-    if (j.answer != bisect_answer::more_runs) break;
-  }
-  return {std::move(current), std::move(j)};
-}
+// --- Recording ------------------------------------------------------------------------------------------
 
 /// Writes DIR/NAME as a result root of `samples` of `metric`, with the judgement when there is one.
 void write_root(const std::filesystem::path& dir, const std::string& name, const std::string& metric,
@@ -147,113 +212,331 @@ void write_root(const std::filesystem::path& dir, const std::string& name, const
   if (!verdict_text.empty()) write_file((root / "bisect.txt").string(), std::string(verdict_text));
 }
 
-/// What --record keeps: the good and bad samples once (DIR/good, DIR/bad), and each judged commit's
-/// samples and judgement (DIR/<commit>), each a result root that `perfmail report --base --head` reads.
-void record(const bisect_args& args, const std::string& commit, const std::string& metric,
-            const std::vector<double>& good, const std::vector<double>& bad, const std::vector<double>& current,
-            const bisect_judgement& j) {
-  const std::filesystem::path dir(args.record);
-  const std::filesystem::path marker = dir / ".perfmail-bisect";
-  if (std::filesystem::exists(dir) && !std::filesystem::is_empty(dir) && !std::filesystem::exists(marker))
-    throw bisect_trouble(fmt::format("--record {}: a directory perfmail did not make (it has no .perfmail-bisect): "
-                                     "give a new or empty one",
-                                     text::printable(args.record)));
-  if (commit.empty())
-    throw bisect_trouble("--record: the commit is not known (not in a git work tree): name it with --commit");
-  if (commit == "good" || commit == "bad" || commit.find('/') != std::string::npos || commit.front() == '.')
-    throw bisect_trouble(fmt::format("--record: {} cannot name a commit's directory", text::quoted(commit)));
-  std::filesystem::create_directories(dir);
-  write_file(marker.string(), "result roots written by perfmail bisect --record\n");
-  if (!std::filesystem::exists(dir / "good")) write_root(dir, "good", metric, good, {});
-  if (!std::filesystem::exists(dir / "bad")) write_root(dir, "bad", metric, bad, {});
-  const std::string_view answer = j.answer == bisect_answer::good  ? "good"
-                                  : j.answer == bisect_answer::bad ? "bad"
-                                                                   : "skip";
-  write_root(dir, commit, metric, current, fmt::format("{}: {}\n", answer, j.reason));
+std::string_view answer_word(bisect_answer answer) {
+  switch (answer) {
+    case bisect_answer::good: return "good";
+    case bisect_answer::bad: return "bad";
+    case bisect_answer::more_runs:
+    case bisect_answer::undecided: break;
+  }
+  return "skip";
 }
 
-int run_bisect(const bisect_args& args) {
-  if (args.current.empty() == args.command.empty())
-    throw bisect_trouble("give the command that measures this commit after --, or --current RESULTS (one of the two)");
-  if (!(args.policy.alpha > 0 && args.policy.alpha < 1)) throw bisect_trouble("--alpha must lie strictly between 0 and 1");
-  const matrix good_results = io::load_results(args.good, input_limits());
-  const matrix bad_results = io::load_results(args.bad, input_limits());
-  const std::string metric = metric_of(args, good_results, bad_results);
-  const std::vector<double> good = samples_of(good_results, metric);
-  const std::vector<double> bad = samples_of(bad_results, metric);
-  if (const bisect_references refs = check_bisect_references(good, bad, args.policy); !refs.problem.empty())
-    throw bisect_trouble(fmt::format("{}: {}", text::printable(metric), refs.problem));
+/// The commit's directory name under --record, checked before anything runs.
+void check_record_name(const bisect_args& args, const std::string& commit) {
+  if (args.record.empty()) return;
+  if (commit.empty()) throw bisect_setup_problem{"--record: the commit is not known (not in a git work tree): name it with --commit"};
+  if (commit == "good" || commit == "bad" || commit.find('/') != std::string::npos || commit.front() == '.')
+    throw bisect_setup_problem{fmt::format("--record: {} cannot name a commit's directory", text::quoted(commit))};
+}
 
-  const std::string commit = current_commit(args);
-  const auto [current, j] = judge(args, metric, good, bad);
-  if (!args.record.empty()) record(args, commit, metric, good, bad, current, j);
+/// What --record keeps: the ends' samples (DIR/good, DIR/bad) and each judged commit's samples and
+/// judgement (DIR/<commit>), each a result root that `perfmail report --base --head` reads.
+void record(const bisect_args& args, const std::string& commit, const std::string& metric,
+            const std::vector<double>& good, const std::vector<double>& bad, const std::vector<double>& current,
+            const bisect_judgement& j, bool refresh_ends) {
+  if (args.record.empty()) return;
+  const std::filesystem::path dir(args.record);
+  if (refresh_ends || !std::filesystem::exists(dir / "good")) write_root(dir, "good", metric, good, {});
+  if (refresh_ends || !std::filesystem::exists(dir / "bad")) write_root(dir, "bad", metric, bad, {});
+  write_root(dir, commit, metric, current, fmt::format("{}: {}\n", answer_word(j.answer), j.reason));
+}
+
+/// The commit under test: --commit, else git's HEAD here; empty when neither names one.
+std::string current_commit(const bisect_args& args) {
+  if (!args.commit.empty()) return args.commit;
+  const process_result git = run_program({"git", "rev-parse", "--verify", "HEAD"}, 4096, false);
+  if (!git.started || !git.exited || git.status != 0) return {};
+  std::string id = git.output;
+  while (!id.empty() && (id.back() == '\n' || id.back() == '\r')) id.pop_back();
+  return id;
+}
+
+/// Says what was decided and returns git's status for it.
+int verdict(const std::string& commit, const std::string& metric, const bisect_judgement& j) {
   const std::string_view answer = j.answer == bisect_answer::good  ? "good"
                                   : j.answer == bisect_answer::bad ? "bad"
                                                                    : "cannot decide (skip)";
-  fmt::print(stderr, "perfmail bisect: {}{}: {}: {}\n", commit.empty() ? "" : text::printable(commit.substr(0, 12)) + " ",
-             text::printable(metric), answer, j.reason);
-  switch (j.answer) {
-    case bisect_answer::good: return bisect_good;
-    case bisect_answer::bad: return bisect_bad;
-    case bisect_answer::more_runs:
-    case bisect_answer::undecided: return bisect_skip;
+  say(fmt::format("{}{}: {}: {}", commit.empty() ? "" : text::printable(commit.substr(0, 12)) + " ",
+                  text::printable(metric), answer, j.reason));
+  if (j.answer == bisect_answer::good) return bisect_good;
+  if (j.answer == bisect_answer::bad) return bisect_bad;
+  return exit_bisect_skip;
+}
+
+// --- Stored ends ----------------------------------------------------------------------------------------
+
+int run_stored(const bisect_args& args) {
+  std::vector<matrix> ends;
+  std::vector<std::string> paths;
+  for (const auto* side : {&args.good, &args.bad})
+    for (const std::string& path : *side) {
+      try {
+        ends.push_back(io::load_results(path, input_limits()));
+      } catch (const std::exception& e) {
+        throw bisect_setup_problem{printable_message(e.what())};
+      }
+      paths.push_back(path);
+    }
+  const std::string metric = stored_metric(args, ends, paths);
+  end_samples good;
+  end_samples bad;
+  for (std::size_t i = 0; i < ends.size(); ++i) (i < args.good.size() ? good : bad).push_back(samples_of(ends[i], metric));
+  const bisect_references refs = check_bisect_references(good, bad, args.policy);
+  if (!refs.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", text::printable(metric), refs.problem)};
+  if (!refs.build_spread_measured)
+    say("note: one build of each end: the spread between builds is not measured, so a commit's build that runs a "
+        "little faster or slower is judged as if it were the code (give a results path per build to --good and "
+        "--bad, or measure the ends with --good-rev, --bad-rev and --builds)");
+  const std::string commit = current_commit(args);
+  check_record_name(args, commit);
+  std::vector<double> current;
+  bisect_judgement j;
+  if (!args.current.empty()) {
+    matrix m;
+    try {
+      m = io::load_results(args.current, input_limits());
+    } catch (const std::exception& e) {
+      throw commit_trouble{printable_message(e.what())};
+    }
+    current = samples_of(m, metric);
+    if (current.empty())
+      throw commit_trouble{fmt::format("{}: no sample of {}", text::printable(args.current), text::quoted(metric))};
+    std::vector<double> all_good;
+    std::vector<double> all_bad;
+    for (const auto& b : good) all_good.insert(all_good.end(), b.begin(), b.end());
+    for (const auto& b : bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
+    j = judge_single_look(all_good, all_bad, current, args.policy);
+  } else {
+    const std::vector<std::string> command = command_from_here(args.command);
+    std::string chosen = metric;
+    std::size_t run = 0;
+    const bisect_runs_outcome o = judge_by_runs(good, bad, args.policy, [&] {
+      const std::string what = fmt::format("{} (run {})", text::printable(args.command.front()), ++run);
+      return run_samples<commit_trouble>(command, {}, chosen, what);
+    });
+    for (const auto& r : o.runs) current.insert(current.end(), r.begin(), r.end());
+    j = o.judgement;
   }
-  return bisect_skip;
+  std::vector<double> all_good;
+  std::vector<double> all_bad;
+  for (const auto& b : good) all_good.insert(all_good.end(), b.begin(), b.end());
+  for (const auto& b : bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
+  record(args, commit, metric, all_good, all_bad, current, j, false);
+  return verdict(commit, metric, j);
+}
+
+// --- Measured ends --------------------------------------------------------------------------------------
+
+/// The name of build `build` (0-based) of a tree, and where its commands run.
+std::string tree_name(bisect_tree tree, std::size_t build) {
+  return fmt::format("{}-{}", name_of(tree), build + 1);
+}
+
+/// Runs --build in a tree; throws `Trouble` when it fails.
+template <class Trouble>
+void build_tree(const bisect_args& args, const std::string& dir, const bisect_trees& trees, bisect_tree tree,
+                std::size_t build) {
+  if (args.build.empty()) return;
+  say(fmt::format("building the {} tree{} in {}", name_of(tree),
+                  args.builds > 1 ? fmt::format(" (build {} of {})", build + 1, args.builds) : std::string{},
+                  text::printable(dir)));
+  process_options options;
+  options.output_to_stderr = true;
+  options.directory = dir;
+  options.environment = {{"PERFMAIL_BISECT_TREE", std::string(name_of(tree))},
+                         {"PERFMAIL_BISECT_BUILD", std::to_string(build + 1)},
+                         {"PERFMAIL_BISECT_ORIGIN", trees.here()}};
+  const process_result r = run_program({"/bin/sh", "-c", args.build}, options);
+  if (!r.started || !r.exited || r.status != 0)
+    throw Trouble{fmt::format("the build of the {} tree{} failed ({})", name_of(tree),
+                              args.builds > 1 ? fmt::format(" (build {})", build + 1) : std::string{},
+                              !r.started ? r.error
+                              : r.exited ? fmt::format("exit status {}", r.status)
+                                         : fmt::format("signal {}", r.status))};
+}
+
+/// The state of this bisection: the one kept, when it belongs to the same options and bisection; else a
+/// new one (the trees of another are removed first).
+io::bisect_state load_state(const bisect_trees& trees, std::uint64_t fingerprint) {
+  const std::string path = trees.state_dir() + "/state";
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    io::bisect_state kept;
+    try {
+      kept = io::parse_bisect_state(io::read_text(path, input_limits().max_file_bytes), path);
+    } catch (const input_error& e) {
+      throw bisect_setup_problem{fmt::format("{} (perfmail bisect --clean removes it)", e.what())};
+    }
+    if (kept.fingerprint == fingerprint) return kept;
+    say("the kept trees belong to another bisection or other options: made anew");
+  }
+  (void)trees.clean();
+  io::bisect_state fresh;
+  fresh.fingerprint = fingerprint;
+  return fresh;
+}
+
+void save_state(const bisect_trees& trees, const io::bisect_state& state) {
+  write_file(trees.state_dir() + "/state", io::bisect_state_text(state));
+}
+
+int run_measured(const bisect_args& args) {
+  const bisect_trees trees;
+  const std::string good_commit = trees.commit_of(args.good_rev);
+  const std::string bad_commit = trees.commit_of(args.bad_rev);
+  const std::string commit = trees.head();
+  if (commit.empty()) throw bisect_setup_problem{"no commit is checked out here"};
+  check_record_name(args, args.commit.empty() ? commit : args.commit);
+  const std::vector<std::string> command = command_from_here(args.command);
+  std::vector<std::string> parts{good_commit, bad_commit, args.build, std::to_string(args.builds),
+                                 std::to_string(args.seed), args.metric, trees.bisection_id()};
+  parts.insert(parts.end(), command.begin(), command.end());
+  io::bisect_state state = load_state(trees, io::bisect_fingerprint(parts));
+  if (args.builds == 1)
+    say("note: one build of each tree: the spread between builds is not measured, so a commit's build that runs a "
+        "little faster or slower is judged as if it were the code (--builds N builds every tree N times)");
+
+  // The ends' trees, made and built once for the whole bisection.
+  for (std::size_t b = 0; b < args.builds; ++b)
+    for (const auto& [tree, at] : {std::pair{bisect_tree::good, good_commit}, std::pair{bisect_tree::bad, bad_commit}}) {
+      const std::string name = tree_name(tree, b);
+      if (trees.ensure(name, at) || !state.is_built(name_of(tree), b + 1)) {
+        build_tree<bisect_setup_problem>(args, trees.run_dir(name), trees, tree, b);
+        if (!state.is_built(name_of(tree), b + 1)) state.built.emplace_back(std::string(name_of(tree)), b + 1);
+        save_state(trees, state);
+      }
+    }
+  // The commit's builds: here, and in further trees at the same commit.
+  for (std::size_t b = 0; b < args.builds; ++b) {
+    if (b > 0) (void)trees.ensure(tree_name(bisect_tree::current, b), commit);
+    build_tree<commit_trouble>(args, b == 0 ? trees.here() : trees.run_dir(tree_name(bisect_tree::current, b)), trees,
+                               bisect_tree::current, b);
+  }
+
+  std::string metric = args.metric;
+  const auto run = [&](bisect_tree tree, std::size_t build) {
+    process_options options;
+    options.directory =
+        tree == bisect_tree::current && build == 0 ? trees.here() : trees.run_dir(tree_name(tree, build));
+    options.environment = {{"PERFMAIL_BISECT_TREE", std::string(name_of(tree))},
+                           {"PERFMAIL_BISECT_BUILD", std::to_string(build + 1)},
+                           {"PERFMAIL_BISECT_ORIGIN", trees.here()}};
+    const std::string what = fmt::format("{} in the {} tree", text::printable(args.command.front()), name_of(tree));
+    const std::vector<double> samples = tree == bisect_tree::current
+                                            ? run_samples<commit_trouble>(command, options, metric, what)
+                                            : run_samples<bisect_setup_problem>(command, options, metric, what);
+    return summarize(samples).median;
+  };
+  const std::size_t step = state.step_commits.size();
+  const bisect_rounds_outcome o = judge_in_rounds(state.rounds, args.builds, step, args.seed, args.policy, run);
+  state.step_commits.push_back(commit);
+  state.rounds.insert(state.rounds.end(), o.rounds.begin(), o.rounds.end());
+  save_state(trees, state);
+  if (o.judgement.answer == bisect_answer::undecided && o.judgement.ends_p_value &&
+      !(*o.judgement.ends_p_value <= args.policy.alpha))
+    throw bisect_setup_problem{fmt::format("{}: after {} rounds the ends still cannot be told apart (p={:.3g}): a "
+                                           "bisection would name a commit by chance",
+                                           text::printable(metric), o.rounds.size(), *o.judgement.ends_p_value)};
+  std::vector<double> good;
+  std::vector<double> bad;
+  std::vector<double> current;
+  for (const bisect_round& r : state.rounds) {
+    good.push_back(r.good);
+    bad.push_back(r.bad);
+    if (r.step == step && r.current) current.push_back(*r.current);
+  }
+  record(args, args.commit.empty() ? commit : args.commit, metric, good, bad, current, o.judgement, true);
+  return verdict(commit, metric, o.judgement);
+}
+
+int run_clean() {
+  const bisect_trees trees;
+  const std::vector<std::string> removed = trees.clean();
+  say(removed.empty() ? std::string("nothing to remove")
+                      : fmt::format("removed {} work tree{} and the state under {}", removed.size(),
+                                    removed.size() == 1 ? "" : "s", text::printable(trees.state_dir())));
+  return exit_ok;
+}
+
+int run_bisect(const bisect_args& args) {
+  if (args.clean) return run_clean();
+  check_options(args);
+  check_record(args);
+  return args.good_rev.empty() ? run_stored(args) : run_measured(args);
 }
 
 }  // namespace
 
 command_action add_bisect_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "bisect", "Judge the current commit for git bisect run: like the good samples (0), the bad (1), or unsure (125)");
+      "bisect", "Judge the current commit for git bisect run: like the good end (0), the bad (1), or unsure (125)");
   auto args = std::make_shared<bisect_args>();
-  cmd->add_option("--good", args->good, "results of a good commit: anything compare reads")->required();
-  cmd->add_option("--bad", args->bad, "results of a bad commit")->required();
-  cmd->add_option("--metric", args->metric, "the metric to judge (needed when the results share more than one)");
-  cmd->add_option("--current", args->current, "judge these results of the current commit instead of running a command");
-  cmd->add_option("--alpha", args->policy.alpha,
-                  "the chance, over all runs, of calling a good commit bad (or a bad one good)")
-      ->check(within(0.0, 1.0))
+  cmd->add_option("--good-rev", args->good_rev,
+                  "the good end as a revision: measured in a work tree of its own beside each commit");
+  cmd->add_option("--bad-rev", args->bad_rev, "the bad end as a revision, measured likewise");
+  cmd->add_option("--build", args->build,
+                  "with --good-rev/--bad-rev: the shell command that builds a tree, run in each tree (the ends "
+                  "once, the commit at each step)");
+  cmd->add_option("--builds", args->builds,
+                  "with --good-rev/--bad-rev: build every tree this many times, so that the spread between builds "
+                  "is measured and judged")
+      ->check(within(std::size_t{1}, std::size_t{64}))
       ->capture_default_str();
-  cmd->add_option("--first-runs", args->policy.first_runs, "runs of the command before the first judgement")
-      ->check(within(std::size_t{1}, std::size_t{100000}))
+  cmd->add_option("--seed", args->seed, "seeds the order of the runs in each round")->capture_default_str();
+  cmd->add_option("--good", args->good,
+                  "results of the good end measured before (anything compare reads); repeat it for each build");
+  cmd->add_option("--bad", args->bad, "results of the bad end measured before; repeat it for each build");
+  cmd->add_option("--metric", args->metric, "the metric to judge (needed when the results have more than one)");
+  cmd->add_option("--current", args->current,
+                  "with --good/--bad: judge these results of the current commit instead of running a command");
+  cmd->add_option("--alpha", args->policy.alpha,
+                  "the chance, at one commit, of calling a good commit bad (and a bad one good)")
+      ->check(within(0.0, 0.5))
       ->capture_default_str();
   cmd->add_option("--max-runs", args->policy.max_runs,
-                  "runs of the command at most; the runs double while the answer is unclear")
+                  "runs of the command at most at one commit (rounds with --good-rev/--bad-rev)")
       ->check(within(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
   cmd->add_option("--record", args->record,
                   "keep the samples and the judgement of each commit under this directory, as result roots that "
                   "perfmail report reads");
-  cmd->add_option("--commit", args->commit, "the commit's name (default: git rev-parse HEAD)");
+  cmd->add_option("--commit", args->commit, "the commit's name in --record (default: git rev-parse HEAD)");
+  cmd->add_flag("--clean", args->clean, "remove the work trees and the state of --good-rev/--bad-rev, and nothing else");
   cmd->add_option("command", args->command,
                   "after --: the command that measures the current commit and prints its results (any format "
                   "perfmail reads, one number a line will do)");
   cmd->footer(
       "Example:\n"
-      "  git bisect start v6.9 v6.8\n"
-      "  git bisect run perfmail bisect --good good.json --bad bad.json \\\n"
-      "      --metric BM_Parse/real_time --record bisect-runs -- ./build-and-bench.sh\n"
-      "Runs the command at the current commit 5 times, then 10, 20 and 30 while the answer is unclear,\n"
-      "and exits 0 when the samples are like the good ones, 1 when they are like the bad ones, and 125\n"
-      "(git bisect skips the commit) when it cannot decide, when the command fails, or on any other\n"
-      "trouble: never 2, which git would take for bad. What was decided and why goes to stderr. Then\n"
-      "  perfmail report --base bisect-runs/<last good> --head bisect-runs/<first bad>\n"
-      "writes the email of the commit git names. More: 'perfmail help commits'.");
+      "  git bisect start v1.5.0 v1.4.0\n"
+      "  git bisect run perfmail bisect --good-rev v1.4.0 --bad-rev v1.5.0 --build 'make -j2' \\\n"
+      "      --record bisect-runs -- ./bench.sh\n"
+      "  git bisect reset && perfmail bisect --clean\n"
+      "At each commit git checks out, runs ./bench.sh in rounds, one run of the good end, the bad end\n"
+      "and the commit each in a random order, until a sequential test decides: exit 0 when the commit is\n"
+      "like the good end, 1 when like the bad end, 125 (git skips it) when it cannot decide or the\n"
+      "commit's build or command fails, and 255 (git stops) on trouble no commit can fix. What was\n"
+      "decided and why goes to stderr. More: 'perfmail help commits'.");
   return [args] {
+    // A judge whose stderr reader has gone must still give git its verdict.
+    (void)std::signal(SIGPIPE, SIG_IGN);
     try {
       return run_bisect(*args);
+    } catch (const commit_trouble& t) {
+      say(fmt::format("cannot judge this commit (skip): {}", t.message));
+      return exit_bisect_skip;
+    } catch (const bisect_setup_problem& p) {
+      say(fmt::format("{} (the bisection stops)", p.message));
     } catch (const write_error& e) {
-      fmt::print(stderr, "perfmail bisect: {}\n", e.what());
+      say(fmt::format("{} (the bisection stops)", e.what()));
     } catch (const std::bad_alloc&) {
-      fmt::print(stderr, "perfmail bisect: out of memory\n");
+      say("out of memory (the bisection stops)");
     } catch (const std::filesystem::filesystem_error& e) {
-      fmt::print(stderr, "perfmail bisect: {}: {}\n", text::printable(e.path1().string()), e.code().message());
+      say(fmt::format("{}: {} (the bisection stops)", text::printable(e.path1().string()), e.code().message()));
     } catch (const std::exception& e) {
-      // Every trouble is a skip: a status of 2 would mark the commit bad (see bisect_skip).
-      fmt::print(stderr, "perfmail bisect: {}\n", printable_message(e.what()));
+      say(fmt::format("{} (the bisection stops)", printable_message(e.what())));
     }
-    return bisect_skip;
+    return exit_bisect_abort;
   };
 }
 

@@ -144,8 +144,11 @@ command_action add_report_command(CLI::App& app);
 command_action add_history_command(CLI::App& app);
 command_action add_bisect_command(CLI::App& app);
 
-/// The status `bisect` exits with on any trouble, a mistyped option included: git bisect run skips the
-/// commit on it, where 2 would mark the commit bad.
+/// The status `bisect` exits with when it cannot judge this commit (unclear, or the commit's build or
+/// command fails): git bisect run skips the commit on it, where 2 would mark the commit bad.
 inline constexpr int exit_bisect_skip = 125;
+/// The status `bisect` exits with on trouble no commit can fix (a mistyped option, an unreadable file,
+/// ends that cannot be told apart): from 128 on, git bisect run stops the whole bisection at once.
+inline constexpr int exit_bisect_abort = 255;
 
 }  // namespace perfmail::cli

@@ -262,8 +262,9 @@ application make_application() {
       "  {}  trouble: a bad option, unreadable or invalid input, input above --max-input-size or --max-runs, "
       "or output that could not be written\n"
       "  {}  an internal error or no memory left (a bug: please report it)\n"
-      "bisect answers git bisect run instead: 0 good, 1 bad, {} cannot decide or any trouble (git skips).",
-      PERFMAIL_DOC_DIR, exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip));
+      "bisect answers git bisect run instead: 0 good, 1 bad, {} cannot decide or this commit's build or\n"
+      "command fails (git skips it), {} trouble no commit can fix (git stops the bisection).",
+      PERFMAIL_DOC_DIR, exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip, exit_bisect_abort));
   static_assert(exit_cannot_write == exit_bad_input, "the exit status list above has one line for both");
 
   auto add = [&](command_action (*registrar)(CLI::App&)) {

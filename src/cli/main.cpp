@@ -9,12 +9,14 @@
 
 #include <fmt/core.h>
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <new>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 namespace {
 
@@ -45,11 +47,15 @@ int run(int argc, char** argv) {
     return print_exit_text(app, e);
   } catch (const CLI::ParseError& e) {
     // One line, like every other error, naming what was probably meant where something was mistyped.
-    fmt::print(stderr, "perfmail: {}\n", parse_error_message(app, e));
-    // Under git bisect run, 2 would mark the commit bad: bisect's trouble is a skip.
-    for (const CLI::App* sub : app.get_subcommands({}))
-      if (sub->get_name() == "bisect" && sub->parsed()) return exit_bisect_skip;
-    return exit_bad_input;
+    // Under git bisect run, 2 would mark the commit bad: a mistyped option of bisect stops the
+    // bisection, and says so as bisect's other set-up errors do.
+    bool bisect = false;
+    for (const CLI::App* sub : app.get_subcommands({})) bisect = bisect || (sub->get_name() == "bisect" && sub->parsed());
+    const std::string message = parse_error_message(app, e);
+    const std::string line = bisect ? fmt::format("perfmail bisect: {} (the bisection stops)\n", message)
+                                    : fmt::format("perfmail: {}\n", message);
+    (void)std::fwrite(line.data(), 1, line.size(), stderr);
+    return bisect ? exit_bisect_abort : exit_bad_input;
   }
 
   try {
@@ -85,6 +91,10 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   prepare_output_signals();
+  // The judge of git bisect run must give git its status even when nobody reads its stderr: SIGPIPE
+  // would end it with 141, which stops the bisection.
+  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i)
+    if (std::string_view(argv[i]) == "bisect") (void)std::signal(SIGPIPE, SIG_IGN);
   try {
     const int status = run(argc, argv);
     // On an error the message is on stderr already, and stdout holds nothing; a verdict (--fail-on) comes
