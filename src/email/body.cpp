@@ -73,6 +73,25 @@ std::string commit_block(const commit& c) {
   return out;
 }
 
+namespace {
+
+/// The table, then the plots (ending their last line), as both layouts print them.
+void append_table_and_plots(std::string& out, const body_content& content) {
+  out += content.table;
+  if (content.plots.empty()) return;
+  out += '\n';
+  out += content.plots;
+  if (!content.plots.ends_with('\n')) out += '\n';
+}
+
+/// The plots' legend, each symbol on its line under the plots.
+void append_legend(std::string& out) {
+  out += "                            [*] bisect-good sample\n";
+  out += "                            [O] bisect-bad sample\n";
+}
+
+}  // namespace
+
 std::string compose_body(const body_content& content, const body_text& text) {
   std::string out;
   auto line = [&out](std::string_view s = {}) {
@@ -112,16 +131,10 @@ std::string compose_body(const body_content& content, const body_text& text) {
     line();
     out += detail::reproduce_block(reproduce_form::lkp_run, *text.reproduce_repository, text.job_file_attached);
   }
-  out += content.table;
-  if (!content.plots.empty()) {
-    line();
-    out += content.plots;
-    if (!content.plots.ends_with('\n')) line();
-  }
+  append_table_and_plots(out, content);
   line();
   if (text.legend) {
-    line("                            [*] bisect-good sample");
-    line("                            [O] bisect-bad sample");
+    append_legend(out);
     line();
     line();
   }
@@ -161,15 +174,11 @@ std::string compose_project_body(const body_content& content, const body_text& t
     line(fmt::format("machine: {}", printable(!content.machine.description.empty() ? content.machine.description
                                                                                  : content.machine.name)));
   line();
-  out += content.table;
+  append_table_and_plots(out, content);
   if (!content.plots.empty()) {
     line();
-    out += content.plots;
-    if (!content.plots.ends_with('\n')) line();
-    line();
     if (text.legend) {
-      line("                            [*] bisect-good sample");
-      line("                            [O] bisect-bad sample");
+      append_legend(out);
       line();
     }
   }

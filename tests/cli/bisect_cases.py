@@ -27,14 +27,20 @@ BENCH = r'''#!/bin/sh
 exec python3 "$(dirname "$0")/bench.py"
 '''
 
-# What a run measures is the tree it runs in (its working directory): perfmail runs the same bench.sh,
-# the one named from where it started, in every tree.
-BENCH_PY = r'''
+def counted(variable):
+    """A script's opening: the tree it runs in, and its run number n from the counter file named by
+    the environment `variable` (so that the test can count the runs)."""
+    return f'''
 import os, random, sys
 here = os.getcwd()
-counter = os.environ["MEASURE_COUNTER"]
+counter = os.environ["{variable}"]
 n = int(open(counter).read()) if os.path.exists(counter) else 0
 open(counter, "w").write(str(n + 1))
+'''
+
+# What a run measures is the tree it runs in (its working directory): perfmail runs the same bench.sh,
+# the one named from where it started, in every tree.
+BENCH_PY = counted("MEASURE_COUNTER") + r'''
 try:
     build = float(open(os.path.join(here, "build.txt")).read())
 except OSError:
@@ -48,12 +54,7 @@ BUILD = r'''#!/bin/sh
 exec python3 "$(dirname "$0")/build.py"
 '''
 
-BUILD_PY = r'''
-import os, random
-here = os.getcwd()
-counter = os.environ["BUILD_COUNTER"]
-n = int(open(counter).read()) if os.path.exists(counter) else 0
-open(counter, "w").write(str(n + 1))
+BUILD_PY = counted("BUILD_COUNTER") + r'''
 sd = float(os.environ.get("BUILD_SD", "0"))
 open(os.path.join(here, "build.txt"), "w").write(f"{1 + sd * random.Random(10**6 + n).gauss(0, 1):.6f}\n")
 '''
