@@ -8,6 +8,7 @@
 //   build/bench/bench/sim_history             # 1,000 series a cell (the figures in the docs)
 //   build/bench/bench/sim_history --quick     # 20 series a cell: a smoke check
 //   build/bench/bench/sim_history --speed     # the timing alone
+//   build/bench/bench/sim_history --builds    # the cells of builds that differ alone (2,000 series a cell)
 //
 // A statistical benchmark, not a unit test: what it measures is how often the search is right, which
 // only many simulated series can show. The noise comes from std::mt19937_64 with fixed seeds turned
@@ -25,6 +26,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <random>
@@ -50,11 +52,14 @@ class normal_source {
   std::mt19937_64 random_;
 };
 
+/// A series; `build_sd` is the relative SD of an offset each commit's runs share (its build), drawn
+/// only when it is not 0, so that the cells without offsets keep their numbers.
 std::vector<std::vector<double>> series(normal_source& noise, std::size_t n_commits, std::size_t runs, double cv,
-                                        double step) {
+                                        double step, double build_sd = 0) {
   std::vector<std::vector<double>> out(n_commits);
   for (std::size_t c = 0; c < n_commits; ++c) {
-    const double level = 1000 * (c >= step_at ? 1 + step : 1);
+    double level = 1000 * (c >= step_at ? 1 + step : 1);
+    if (build_sd != 0) level *= 1 + build_sd * noise.next();
     for (std::size_t r = 0; r < runs; ++r) out[c].push_back(level * (1 + cv * noise.next()));
   }
   return out;
@@ -108,6 +113,45 @@ void print_tables(std::size_t n_series, const metric_class& cls) {
   }
 }
 
+/// Builds that differ: stable series and 2% steps with an offset per commit, 5 runs a commit, CV 1%.
+void print_builds(std::size_t n_series, const metric_class& cls) {
+  std::printf("\nBuilds that differ: an offset per commit shared by its runs (%zu series a cell, 60 commits, "
+              "5 runs a commit, CV 1%%, alpha 0.01, default floor)\n\n", n_series);
+  std::printf("| offset SD | false changes per 100 stable series | of them at the newest commit | 2%% step found | "
+              "its interval covers 2%% |\n");
+  std::printf("|---|---|---|---|---|\n");
+  for (const double build_sd : {0.0, 0.0025, 0.005, 0.01}) {
+    normal_source noise(0xb0d5ULL + static_cast<std::uint64_t>(build_sd * 1e5));
+    history_options options;
+    std::size_t false_changes = 0;
+    std::size_t at_newest = 0;
+    for (std::size_t i = 0; i < n_series; ++i) {
+      options.seed = i + 1;
+      for (const history_change& change : find_change_points(series(noise, commits, 5, 0.01, 0, build_sd), cls, options).changes) {
+        ++false_changes;
+        if (change.index + 1 == commits) ++at_newest;
+      }
+    }
+    std::size_t found = 0;
+    std::size_t covered = 0;
+    for (std::size_t i = 0; i < n_series; ++i) {
+      options.seed = i + 1;
+      for (const history_change& change : find_change_points(series(noise, commits, 5, 0.01, 0.02, build_sd), cls, options).changes) {
+        if (change.index + 1 < step_at || change.index > step_at + 1) continue;
+        ++found;
+        if (change.ci_percent && change.ci_percent->low <= 2 && 2 <= change.ci_percent->high) ++covered;
+        break;
+      }
+    }
+    std::printf("| %.2f%% | %.2f | %.2f | %.1f%% | %.1f%% |\n", build_sd * 100,
+                100.0 * static_cast<double>(false_changes) / static_cast<double>(n_series),
+                100.0 * static_cast<double>(at_newest) / static_cast<double>(n_series),
+                100.0 * static_cast<double>(found) / static_cast<double>(n_series),
+                found == 0 ? 0.0 : 100.0 * static_cast<double>(covered) / static_cast<double>(found));
+    std::fflush(stdout);
+  }
+}
+
 void time_it(const metric_class& cls) {
   constexpr std::size_t metrics = 1000;
   constexpr std::size_t long_history = 200;
@@ -130,7 +174,15 @@ int main(int argc, char** argv) {
   const bool speed = argc > 1 && std::strcmp(argv[1], "--speed") == 0;
   metric_class cls = metric_classifier::tool()->classify("bench.ns/op");
   cls.direction = better::lower;
+  const bool builds = argc > 1 && std::strcmp(argv[1], "--builds") == 0;
+  if (builds) {
+    print_builds(argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 2000, cls);
+    return 0;
+  }
   time_it(cls);
-  if (!speed) print_tables(quick ? 20 : 1000, cls);
+  if (!speed) {
+    print_tables(quick ? 20 : 1000, cls);
+    print_builds(quick ? 20 : 2000, cls);
+  }
   return 0;
 }

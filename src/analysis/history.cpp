@@ -8,6 +8,9 @@
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/stats/summary.hpp"
 
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -187,6 +190,7 @@ double permutation_p(const segment_values& observed, double observed_q, std::siz
 struct candidate {
   std::size_t at = 0;
   std::optional<double> permutation_p;  ///< nullopt: the newest commit's own test proposed it
+  double search_p = 1;                  ///< the p of the search that proposed it, over both searches
 };
 
 /// E-divisive: the best split over the current segments, tested at alpha, kept while significant.
@@ -277,6 +281,99 @@ struct confirmation {
   double after_median = 0;
 };
 
+/// The design effect of runs that share a commit's build (Kish): the factor by which the variance of a
+/// statistic of the windows' pooled runs grows when the runs of one commit share an offset. From a
+/// one-way analysis of variance of the runs by commit, each window around its own mean (a change between
+/// the windows is no spread between commits): rho = (MSB - MSW) / (MSB + (n0 - 1) MSW), at least 0, and
+/// the effect 1 + (m - 1) rho with m the runs' mean commit size (sum of squared sizes over the total).
+/// One run a commit gives 1: no spread within a commit to tell a build's offset from the noise.
+double design_effect(commit_samples samples, const present_commits& present, std::size_t first, std::size_t at,
+                     std::size_t end) {
+  double between = 0;
+  double within = 0;
+  double between_df = 0;
+  double within_df = 0;
+  double total = 0;
+  double squares = 0;
+  double n0_sum = 0;
+  for (const auto& [a, b] : {std::pair{first, at}, std::pair{at, end}}) {
+    double n = 0;
+    double sum = 0;
+    double sizes_squared = 0;
+    std::size_t k = 0;
+    for (std::size_t i = a; i < b; ++i) {
+      const auto& runs = samples[present.commit[i]];
+      const auto m = static_cast<double>(runs.size());
+      const double mean = std::accumulate(runs.begin(), runs.end(), 0.0) / m;
+      for (const double x : runs) within += (x - mean) * (x - mean);
+      within_df += m - 1;
+      n += m;
+      sum += m * mean;
+      sizes_squared += m * m;
+      ++k;
+    }
+    if (k < 2) continue;
+    const double grand = sum / n;
+    for (std::size_t i = a; i < b; ++i) {
+      const auto& runs = samples[present.commit[i]];
+      const auto m = static_cast<double>(runs.size());
+      const double mean = std::accumulate(runs.begin(), runs.end(), 0.0) / m;
+      between += m * (mean - grand) * (mean - grand);
+    }
+    between_df += static_cast<double>(k - 1);
+    n0_sum += n - sizes_squared / n;
+    total += n;
+    squares += sizes_squared;
+  }
+  if (!(between_df > 0 && within_df > 0 && within > 0) || !std::isfinite(between + within)) return 1;
+  const double msb = between / between_df;
+  const double msw = within / within_df;
+  const double n0 = n0_sum / between_df;
+  const double rho = std::max(0.0, (msb - msw) / (msb + (n0 - 1) * msw));
+  return 1 + (squares / total - 1) * rho;
+}
+
+/// What a design effect changes in the confirming test: its p and interval, or the interval alone (the
+/// newest commit, whose p is its own test's on the medians).
+enum class builds_touch : std::uint8_t { p_and_interval, interval };
+
+/// The confirming test as if its runs were `effect` times fewer: the p-value from the normal deviate
+/// shrunk by the square root of the effect, the interval widened by it about the estimate.
+void account_for_builds(verdict& decision, double effect, builds_touch touch) {
+  if (!(effect > 1) || !decision.inference) return;
+  change_inference& inference = *decision.inference;
+  const double root = std::sqrt(effect);
+  if (inference.estimate_percent && inference.ci_percent) {
+    const double e = *inference.estimate_percent;
+    inference.ci_percent = interval{e + (inference.ci_percent->low - e) * root, e + (inference.ci_percent->high - e) * root};
+  }
+  if (touch == builds_touch::interval) return;
+  const boost::math::normal normal;
+  const double p = std::clamp(inference.p_value, 1e-300, 1.0);
+  const double z = p >= 1 ? 0 : boost::math::quantile(boost::math::complement(normal, p / 2)) / root;
+  inference.p_value = std::min(1.0, 2 * boost::math::cdf(boost::math::complement(normal, z)));
+  inference.q_value = inference.p_value;  // one metric is no family
+  if (decision.p_value) decision.p_value = inference.p_value;
+}
+
+/// The newest commit's own test: is its median a new value of the per-commit medians of the window
+/// before it? A prediction t test on the medians (Student, k - 1 degrees of freedom for k commits before),
+/// so that a build's offset, which the newest commit's runs all share, is part of the spread it is
+/// judged against. Two-sided; 1 with fewer than two commits before.
+double newest_commit_p(const present_commits& present, std::size_t first, std::size_t newest) {
+  if (newest < first + 2) return 1;
+  const auto k = static_cast<double>(newest - first);
+  const double mean = std::accumulate(present.median.begin() + static_cast<std::ptrdiff_t>(first),
+                                      present.median.begin() + static_cast<std::ptrdiff_t>(newest), 0.0) / k;
+  double squares = 0;
+  for (std::size_t i = first; i < newest; ++i) squares += (present.median[i] - mean) * (present.median[i] - mean);
+  const double distance = std::abs(present.median[newest] - mean);
+  if (!std::isfinite(distance) || !std::isfinite(squares)) return 1;
+  if (squares == 0) return distance == 0 ? 1 : 0;
+  const double t = distance / std::sqrt(squares / (k - 1) * (1 + 1 / k));
+  return std::min(1.0, 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(k - 1), t)));
+}
+
 /// The statistical policy's test between the windows before and after position `at`, bounded by the
 /// neighbouring splits `low` and `high` and by the window size.
 confirmation confirm(commit_samples samples, const present_commits& present, std::size_t low, std::size_t at,
@@ -291,7 +388,10 @@ confirmation confirm(commit_samples samples, const present_commits& present, std
   c.after_median = median_of(after);
   if (before.size() < 2 || after.size() < 2) return c;  // no test can tell two samples apart from one
   c.decision = decide_windows(cls, before, after, policy);
-  c.confirmed = c.decision.changed && c.decision.inference.has_value();
+  account_for_builds(c.decision, design_effect(samples, present, c.before_first, at, c.after_end),
+                     at + 1 == present.commit.size() ? builds_touch::interval : builds_touch::p_and_interval);
+  c.confirmed = c.decision.changed && c.decision.inference.has_value() &&
+                c.decision.inference->p_value <= policy.alpha;
   return c;
 }
 
@@ -367,7 +467,10 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
   if (newest_test) split_options.alpha = options.alpha / 2;
   std::vector<candidate> splits = e_divisive(present.median, split_options);
   std::sort(splits.begin(), splits.end(), [](const candidate& a, const candidate& b) { return a.at < b.at; });
-  if (newest_test && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt});
+  // Each search was tested at its share of alpha: its p over both searches is the share's (Bonferroni).
+  const double searches = newest_test ? 2 : 1;
+  for (candidate& split : splits) split.search_p = std::min(1.0, searches * split.permutation_p.value_or(1));
+  if (newest_test && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt, 1});
 
   change_policy policy;
   policy.kind = policy_kind::mann_whitney;
@@ -409,9 +512,13 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
       const std::size_t high = i + 1 < splits.size() ? splits[i + 1].at : n;
       confirmations.push_back(confirm(samples, present, low, splits[i].at, high, cls, policy, options));
       confirmation& c = confirmations.back();
-      // The newest commit's own test spends half of alpha.
-      if (!splits[i].permutation_p && c.confirmed && !(c.decision.inference->p_value <= options.alpha / 2))
-        c.confirmed = false;
+      // The newest commit's own test spends half of alpha, on its median among the medians before it
+      // (its runs share one build: they are one draw of the commits' spread, not independent ones).
+      if (!splits[i].permutation_p && c.confirmed) {
+        const double p = newest_commit_p(present, c.before_first, splits[i].at);
+        splits[i].search_p = std::min(1.0, searches * p);
+        if (!(p <= options.alpha / searches)) c.confirmed = false;
+      }
       if (c.confirmed) continue;
       const double p = c.decision.p_value.value_or(1.0);
       if (p > weakest_p) {
@@ -457,7 +564,8 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
       change.after_median = c.after_median;
       change.change_percent = inference.estimate_percent;
       change.ci_percent = inference.ci_percent;
-      change.p_value = inference.p_value;
+      change.p_value = splits[i].search_p;
+      change.confirming_p = inference.p_value;
       change.permutation_p = splits[i].permutation_p;
       change.verdict = verdict_of_move(cls, change.change_percent.value_or(change.after_median - change.before_median));
       result.changes.push_back(change);

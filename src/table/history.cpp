@@ -37,9 +37,12 @@ std::string p_text(double p) { return p >= 0.01 ? fmt::format("{:.2f}", p) : fmt
 /// The columns of one change's line, before alignment.
 constexpr std::size_t column_count = 9;
 using line_cells = std::array<std::string, column_count>;
-constexpr std::array<std::string_view, column_count> headings{"metric", "before", "after",  "median before",
-                                                              "median after", "change", "95% CI", "p",
-                                                              "verdict"};
+/// The headings: the interval's heading names its confidence; the p is the search's (history_change::p_value),
+/// not the confirming test's.
+line_cells headings_of(double confidence) {
+  return {"metric",       "before", "after", "median before", "median after", "change",
+          fmt::format("{:.10g}% CI", 100 * confidence), "search p", "verdict"};
+}
 
 line_cells cells_of(const commit_history& history, const searched_metric& searched, const history_change& change) {
   const metric_history& m = history.metrics[searched.metric];
@@ -74,6 +77,7 @@ std::string render_history(const commit_history& history, const history_search& 
       lines.emplace_back(cells_of(history, searched, change), change.verdict);
   std::string out;
   if (!lines.empty()) {
+    const line_cells headings = headings_of(options.confidence);
     std::array<std::size_t, column_count> width{};
     for (std::size_t c = 0; c < column_count; ++c) width[c] = headings[c].size();
     for (const auto& [cells, verdict] : lines)

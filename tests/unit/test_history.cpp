@@ -161,3 +161,67 @@ TEST_CASE("history: the floor is 5% with one sample a commit, half the spread wi
   options.min_change_percent = 10;
   CHECK(find_change_points(series(60, 5, 0.01, 0.05, 30), lower_is_better(), options).changes.empty());
 }
+
+namespace {
+
+/// `series` with an offset per commit (its build), relative SD `build_sd`, shared by its runs.
+history_samples with_builds(history_samples s, double build_sd, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  const auto uniform = [&] { return (static_cast<double>(random() >> 11U) + 0.5) / 9007199254740992.0; };
+  for (auto& runs : s) {
+    const double offset = 1 + build_sd * std::sqrt(-2 * std::log(uniform())) * std::cos(6.283185307179586 * uniform());
+    for (double& x : runs) x *= offset;
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("history: the newest commit's runs share its build, and are judged against the commits' spread") {
+  // Offsets of SD 1% between commits, noise 0.2% within one: the newest commit 2% off the others'
+  // mean is an ordinary build, not a change, although its 5 runs differ clearly from the runs before.
+  auto s = with_builds(series(40, 5, 0.002), 0.01, 7);
+  const double newest_level = 1.02 * 1000;
+  for (std::size_t r = 0; r < s[39].size(); ++r) s[39][r] = newest_level * (1 + 0.002 * (r % 2 == 0 ? 1 : -1));
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  for (const history_change& c : r.changes) CHECK(c.index != 39);
+  // A move far beyond the commits' spread is still found there, by the newest commit's own test: its p
+  // over both searches is twice its own, at most alpha.
+  for (double& x : s[39]) x *= 1.08;
+  const metric_history_result moved = find_change_points(s, lower_is_better());
+  REQUIRE_FALSE(moved.changes.empty());
+  const history_change& c = moved.changes.back();
+  CHECK(c.index == 39);
+  CHECK_FALSE(c.permutation_p);
+  CHECK(c.p_value <= 0.01);
+  CHECK(c.p_value > 0);
+}
+
+TEST_CASE("history: the printed p is the search's, the confirming test's is kept beside it") {
+  const auto s = series(60, 5, 0.01, 0.05, 30);
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  REQUIRE(r.changes.size() == 1);
+  const history_change& c = r.changes[0];
+  REQUIRE(c.permutation_p);
+  // The newest commit's own test ran too (5 samples): each search had alpha / 2.
+  CHECK(c.p_value == doctest::Approx(2 * *c.permutation_p));
+  CHECK(c.confirming_p < 1e-10);
+}
+
+TEST_CASE("history: the interval of a step counts the builds' spread") {
+  // The same step, with and without offsets between commits: the offsets widen the interval by the
+  // design effect, so that it still covers the step.
+  const auto quiet = series(60, 5, 0.002, 0.05, 30, 3);
+  const auto built = with_builds(quiet, 0.01, 11);
+  const metric_history_result a = find_change_points(quiet, lower_is_better());
+  const metric_history_result b = find_change_points(built, lower_is_better());
+  REQUIRE(a.changes.size() == 1);
+  REQUIRE(b.changes.size() == 1);
+  REQUIRE(a.changes[0].ci_percent);
+  REQUIRE(b.changes[0].ci_percent);
+  const auto width = [](const interval& i) { return i.high - i.low; };
+  CHECK(width(*b.changes[0].ci_percent) > 3 * width(*a.changes[0].ci_percent));
+  CHECK(b.changes[0].ci_percent->low < 5);
+  CHECK(b.changes[0].ci_percent->high > 5);
+  CHECK(b.changes[0].confirming_p > a.changes[0].confirming_p);
+}

@@ -73,7 +73,14 @@ struct history_change {
   double after_median = 0;   ///< ... and after
   std::optional<double> change_percent;  ///< the policy's estimate, in percent of the magnitude before
   std::optional<interval> ci_percent;    ///< its interval at `confidence`
-  double p_value = 1;              ///< the confirming test's, two-sided
+  /// The p-value of the search that found the change, over the whole series: the E-divisive split's
+  /// permutation p, or the newest commit's own test's, times the number of searches that shared alpha
+  /// (find_change_points). The change is reported when it is at most alpha.
+  double p_value = 1;
+  /// The confirming test's (Mann-Whitney U between the windows; before a commit other than the newest,
+  /// for runs that share a commit's build), two-sided. Computed after the search chose the split on the
+  /// same samples: not a p of the search.
+  double confirming_p = 1;
   /// The E-divisive split's permutation p-value; nullopt for a change at the newest commit found by the
   /// newest commit's own test (find_change_points).
   std::optional<double> permutation_p;
@@ -97,9 +104,15 @@ struct metric_history_result {
 /// The change points of one metric classified `cls` (its direction names the verdicts).
 ///
 /// E-divisive's permutation test cannot single out the newest commit: any one of n commits lands at the
-/// end of a permutation with chance 1/n. So when the newest commit has several samples, they are also
-/// tested on their own against the commits before them, and alpha is shared between the two searches
-/// (alpha / 2 each), which keeps the whole series' level at alpha. With one sample a commit a move of
+/// end of a permutation with chance 1/n. So when the newest commit has several samples, its median is
+/// also tested on its own against the medians of the commits before it (a prediction t test, so that an
+/// offset its runs share is judged against the spread of the commits), and alpha is shared between the
+/// two searches (alpha / 2 each), which keeps the whole series' level at alpha.
+///
+/// The confirming test and the interval count the runs of one commit as sharing its build: their
+/// variance grows by the design effect estimated from the windows (1 + (m - 1) rho). The interval is
+/// that of a change that was found: conditional on detection, it is too far from 0 near the detection
+/// limit, where only the larger estimates are reported (docs/STATISTICS.md). With one sample a commit a move of
 /// the newest commit cannot be told from an outlier and is not reported until a second commit shows it.
 [[nodiscard]] metric_history_result find_change_points(commit_samples samples, const metric_class& cls,
                                                        const history_options& options = {});

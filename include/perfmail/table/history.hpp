@@ -14,6 +14,7 @@ namespace perfmail {
 struct history_render_options {
   bool colour = false;   ///< a regression's line red, an improvement's green (a terminal's)
   bool summary = true;   ///< the summary line under the changes
+  double confidence = 0.95;  ///< the intervals' (history_options::confidence), for the heading
 };
 
 /// A commit as a line shows it: a hash shortened to 12 hex digits, anything else whole, made printable.
