@@ -4,6 +4,8 @@
 
 #include "perfmail/metrics/classifier.hpp"
 
+#include <algorithm>
+
 namespace perfmail {
 
 namespace {
@@ -34,8 +36,12 @@ history_search search_history(const commit_history& history, const metric_classi
       ++search.failure_counters;
       continue;
     }
-    searched_metric searched{i, cls, find_change_points(m.samples, cls, options)};
-    if (searched.result.changes.empty()) ++search.counts.unchanged;
+    searched_metric searched{i, cls, find_change_points(m.samples, cls, options), std::nullopt};
+    const auto last = std::find_if(m.samples.rbegin(), m.samples.rend(), [](const auto& s) { return !s.empty(); });
+    if (last != m.samples.rend() && last != m.samples.rbegin())
+      searched.gone_after = static_cast<std::size_t>(m.samples.rend() - last) - 1;
+    if (searched.gone_after) ++search.counts.gone;
+    else if (searched.result.changes.empty()) ++search.counts.unchanged;
     for (const history_change& change : searched.result.changes) search.counts.add(change.verdict);
     search.metrics.push_back(std::move(searched));
   }

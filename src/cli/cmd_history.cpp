@@ -149,6 +149,11 @@ int run_history(const history_args& args, const CLI::App& cmd) {
     fmt::print(stderr, "perfmail: note: {} failure counters not searched (compare judges a new failure)\n",
                search.failure_counters);
   for (const searched_metric& searched : search.metrics)
+    if (searched.gone_after)
+      fmt::print(stderr, "perfmail: note: {}: no sample at the newest commit {}, the last at {}\n",
+                 text::printable(history.metrics[searched.metric].name), commit_label(history.commits.back().id),
+                 commit_label(history.commits[*searched.gone_after].id));
+  for (const searched_metric& searched : search.metrics)
     for (const std::size_t at : searched.result.outliers)
       fmt::print(stderr, "perfmail: note: {}: commit {} is an outlier, not a change\n",
                  text::printable(history.metrics[searched.metric].name), commit_label(history.commits[at].id));
@@ -162,6 +167,7 @@ int run_history(const history_args& args, const CLI::App& cmd) {
     history_render_options render;
     render.colour = colour_wanted(args.colour, args.output);
     render.summary = !args.no_summary;
+    render.confidence = args.search.confidence;
     text = render_history(history, search, render);
   }
   write_output(args.output, text);
@@ -219,7 +225,8 @@ command_action add_history_command(CLI::App& app) {
       ->check(one_of({"text", "json"}))
       ->capture_default_str();
   cmd->add_option("--fail-on", args->fail,
-                  "exit with status 1 when a change has this verdict: regression, change or never (the default)")
+                  "exit with status 1 when a change has this verdict: regression, change, missing (a metric with no "
+                  "sample at the newest commit) or never (the default)")
       ->transform(enum_choices(fail_on_names))
       ->default_str("never");
   cmd->add_option("--higher-is-better", args->higher_better,

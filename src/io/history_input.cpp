@@ -53,6 +53,13 @@ class history_builder {
   std::unordered_map<std::string, std::size_t, detail::name_hash, std::equal_to<>> index_;
 };
 
+/// A CSV metric's unit and direction from the unit its name ends in (`parse.ns/op`), as the same name
+/// read from Go's results has them.
+void take_unit_from_name(metric_history& m) {
+  if (!m.unit) m.unit = unit_in_name(m.name);
+  if (!m.direction) m.direction = direction_in_name(m.name);
+}
+
 /// What a results path calls its commit when it is not a result root: its name without the extension.
 std::string name_of_path(const std::filesystem::path& path) {
   const std::filesystem::path name = path.filename().empty() ? path.parent_path().filename() : path.filename();
@@ -162,6 +169,18 @@ std::optional<double> sample_of(const cell& c, const detail::import_builder& b) 
   return n->value;
 }
 
+/// Whether `text` spells a NaN or an infinity, as other tools write them (`nan`, `-inf`, `Infinity`):
+/// a sample that is not a number, not a column of words.
+bool spells_non_finite(std::string_view text) {
+  if (!text.empty() && (text.front() == '-' || text.front() == '+')) text.remove_prefix(1);
+  const auto is = [&](std::string_view word) {
+    return text.size() == word.size() && std::equal(text.begin(), text.end(), word.begin(), [](char a, char b) {
+             return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+           });
+  };
+  return is("nan") || is("inf") || is("infinity");
+}
+
 void check_metric_name(const cell& c, const detail::import_builder& b, const load_limits& limits) {
   if (const auto problem = detail::metric_name_problem(c.text, limits)) b.fail(c.offset, *problem);
 }
@@ -224,6 +243,9 @@ csv_columns columns_of(const std::vector<cell>& header, const std::vector<std::v
       if (!number && first_text == nullptr) first_text = &c;
     }
     if (first_number == nullptr) continue;  // an attribute
+    if (first_text != nullptr && spells_non_finite(first_text->text))
+      b.fail(first_text->offset, fmt::format("not a number: {} in column {} (a sample is a finite number)",
+                                             text::quoted(first_text->text), text::quoted(header[i].text)));
     if (first_text != nullptr)
       b.fail(first_text->offset,
              fmt::format("column {} holds numbers and text ({}): name it with --attribute if it does not measure",
@@ -263,6 +285,7 @@ commit_history read_long(const std::vector<std::vector<cell>>& rows, const csv_c
     const cell& name = rows[r][*columns.metric];
     check_metric_name(name, b, limits);
     metric_history& m = builder.metric(name.text);
+    take_unit_from_name(m);
     const cell& value = rows[r][*columns.value];
     if (const auto sample = sample_of(value, b)) add_sample(m, commit_of_row[r], *sample, value.offset, b);
   }
@@ -300,6 +323,7 @@ commit_history read_wide(const std::vector<std::vector<cell>>& rows, const std::
   builder.history().commits = std::move(commits);
   for (const std::size_t column : columns.metrics) {
     metric_history& m = builder.metric(header[column].text);
+    take_unit_from_name(m);
     for (std::size_t r = 0; r < rows.size(); ++r)
       if (const auto sample = sample_of(rows[r][column], b))
         add_sample(m, commit_of_row[r], *sample, rows[r][column].offset, b);

@@ -33,6 +33,7 @@ json change_json(const commit_history& history, const searched_metric& searched,
   c["ci_low_percent"] = change.ci_percent ? finite_number(change.ci_percent->low, m.name, "interval") : json(nullptr);
   c["ci_high_percent"] = change.ci_percent ? finite_number(change.ci_percent->high, m.name, "interval") : json(nullptr);
   c["p_value"] = change.p_value;
+  c["confirming_p"] = change.confirming_p;
   c["permutation_p"] = change.permutation_p ? json(*change.permutation_p) : json(nullptr);
   c["verdict"] = std::string{name_of(change_verdict_names, change.verdict)};
   c["min_change_percent"] = searched.result.min_change_percent;
@@ -62,14 +63,20 @@ std::string history_to_json(const commit_history& history, const history_search&
   doc["failure_counters"] = search.failure_counters;
   json changes = json::array();
   json outliers = json::array();
+  json gone = json::array();
   for (const searched_metric& searched : search.metrics) {
     const metric_history& m = history.metrics[searched.metric];
     for (const history_change& change : searched.result.changes) changes.push_back(change_json(history, searched, change));
     for (const std::size_t at : searched.result.outliers)
       outliers.push_back({{"metric", m.name}, {"index", at}, {"commit", history.commits[at].id}});
+    if (searched.gone_after)
+      gone.push_back({{"metric", m.name},
+                      {"last_index", *searched.gone_after},
+                      {"last_commit", history.commits[*searched.gone_after].id}});
   }
   doc["changes"] = std::move(changes);
   doc["outliers"] = std::move(outliers);
+  doc["gone"] = std::move(gone);
   const verdict_counts& counts = search.counts;
   doc["verdicts"] = {{"regressions", counts.regressions},
                      {"improvements", counts.improvements},

@@ -77,6 +77,7 @@ std::optional<std::string> metric_name_problem(std::string_view name, const load
                        "alike in tables, plots and mail",
                        code);
   };
+  if (name.empty()) return std::string("an empty metric name: a metric is named in tables, plots and --metrics");
   if (const auto bad = text::first_unsafe(name); bad != std::string_view::npos) {
     const text::utf8_sequence seq = text::decode_utf8(name, bad);
     if (!seq.valid()) return "a metric name that is not valid UTF-8";

@@ -102,6 +102,11 @@ if CASE == "step_files":
     if not (8 < change["change_percent"] < 12 and change["ci_low_percent"] < change["change_percent"]
             < change["ci_high_percent"] and change["p_value"] < 0.01):
         fail("the change's numbers are off", json.dumps(change, indent=1))
+    # The printed p is the search's: the split's permutation p, doubled where the newest commit's own
+    # test shared alpha; the confirming test's p is kept under its own name.
+    if change["permutation_p"] is None or change["p_value"] not in (change["permutation_p"], 2 * change["permutation_p"]) \
+            or not (0 <= change["confirming_p"] <= change["p_value"]):
+        fail("p_value is not the search's, or confirming_p is missing", json.dumps(change, indent=1))
     if not (980 < change["before"] < 1020 and 1080 < change["after"] < 1120):
         fail("the medians are off", json.dumps(change, indent=1))
     if [c["id"] for c in doc["commits"]] != [commit_id(c) for c in range(COMMITS)]:
@@ -130,6 +135,26 @@ elif CASE == "long_csv":
     out = expect(run("history", "--csv", path, "--lower-is-better", "parse.*"), 0, stdout_has=["regression"])
     if commit_id(STEP_AT) not in out:
         fail("the change is not at c25", out)
+    # The unit in the name gives the direction, as the same name from Go has it.
+    expect(run("history", "--csv", path, "--fail-on", "regression"), 1, stdout_has=["1.102µs", "regression"])
+elif CASE == "gone":
+    # A metric measured until c29 and not since: gone, which --fail-on missing fails on.
+    os.makedirs(SCRATCH)
+    path = os.path.join(SCRATCH, "history.csv")
+    with open(path, "w") as f:
+        f.write("commit,metric,value\n")
+        for c, runs in enumerate(series()):
+            for value in runs:
+                f.write(f"{commit_id(c)},parse.ns/op,{value:.3f}\n")
+                if c < 30:
+                    f.write(f"{commit_id(c)},old.ns/op,{value:.3f}\n")
+    out = expect(run("history", "--csv", path), 0, stdout_has=["1 gone, 1 unchanged over 40 commits"],
+                 stderr_has=["perfmail: note: old.ns/op: no sample at the newest commit c39, the last at c29"])
+    expect(run("history", "--csv", path, "--fail-on", "missing"), 1)
+    expect(run("history", "--csv", path, "--fail-on", "missing", "--metrics", "parse*"), 0)
+    doc = json.loads(expect(run("history", "--csv", path, "--format", "json"), 0))
+    if doc["gone"] != [{"metric": "old.ns/op", "last_index": 29, "last_commit": "c29"}]:
+        fail("the JSON does not name the gone metric", json.dumps(doc["gone"]))
 elif CASE == "otava_csv":
     os.makedirs(SCRATCH)
     path = os.path.join(SCRATCH, "otava.csv")
@@ -148,11 +173,16 @@ elif CASE == "example":
     example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "history", "runs.csv")
     out = expect(run("history", "--csv", example, "--lower-is-better", "parse_*", "--higher-is-better", "*_MBps",
                      "--fail-on", "regression"), 1)
-    want = ("metric    before        after         median before  median after  change            95% CI        p  verdict\n"
-            "parse_ns  b3bc0d66a1e1  cdb69cd5b9f1           1519          1610  +6.04%  [+5.62%, +6.48%]  6.0e-20  regression\n"
+    want = ("metric    before        after         median before  median after  change            95% CI  search p  verdict\n"
+            "parse_ns  b3bc0d66a1e1  cdb69cd5b9f1           1519          1610  +6.04%  [+5.62%, +6.48%]   2.0e-03  regression\n"
             "1 regression, 1 unchanged over 40 commits\n")
     if out != want:
         fail("the example's output differs from docs/HISTORY.md", out)
+    # The heading follows --confidence, and the interval widens with it.
+    wider = expect(run("history", "--csv", example, "--lower-is-better", "parse_*", "--confidence", "0.999"), 0)
+    if not wider.startswith("metric    before        after         median before  median after  change  "
+                            "        99.9% CI  search p  verdict\n") or "[+5.62%, +6.48%]" in wider:
+        fail("the heading does not follow --confidence 0.999", wider)
     docs = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "HISTORY.md"), encoding="utf-8").read()
     if want not in docs:
         fail("docs/HISTORY.md does not show the example's output", out)
@@ -182,6 +212,9 @@ elif CASE == "refusals":
     with open(bad, "w") as f:
         f.write("commit,x\na,1\nb,fast\n")
     expect(run("history", "--csv", bad), 2, stderr_has=["bad.csv:3:3: column \"x\" holds numbers and text"])
+    with open(bad, "w") as f:
+        f.write("commit,metric,value\na,,1\nb,,2\n")
+    expect(run("history", "--csv", bad), 2, stderr_has=["bad.csv:2:3: an empty metric name"])
     expect(run("history", paths[0], paths[0]), 2, stderr_has=["names commit \"c00\""])
     broken = os.path.join(SCRATCH, "c99.txt")
     with open(broken, "w") as f:

@@ -134,6 +134,14 @@ TEST_CASE("history csv: what is outside the grammar is refused where it is") {
   CHECK(error_of(parse, "name,x\na,1\n").find("neither a \"commit\" nor a \"time\" column") != std::string::npos);
   CHECK(error_of(parse, "commit,x\na,1\nb,fast\n") ==
         "h.csv:3:3: column \"x\" holds numbers and text (\"fast\"): name it with --attribute if it does not measure");
+  CHECK(error_of(parse, "commit,x\na,1\nb,-Inf\n") ==
+        "h.csv:3:3: not a number: \"-Inf\" in column \"x\" (a sample is a finite number)");
+  CHECK(error_of(parse, "commit,x\na,NaN\nb,1\n") ==
+        "h.csv:2:3: not a number: \"NaN\" in column \"x\" (a sample is a finite number)");
+  CHECK(error_of(parse, "commit,metric,value\na,,1\n") ==
+        "h.csv:2:3: an empty metric name: a metric is named in tables, plots and --metrics");
+  CHECK(error_of(parse, "commit,,y\na,1,2\n") ==
+        "h.csv:1:8: an empty metric name: a metric is named in tables, plots and --metrics");
   CHECK(error_of(parse, "commit,x\na,1\nb,2\na,3\n") ==
         "h.csv:4:1: \"commit\" \"a\" again, after other commits (first at line 2): the runs of a commit must "
         "follow one another, oldest commit first");
@@ -172,4 +180,17 @@ TEST_CASE("history of result files: named by file, or by directory where the fil
   }
   CHECK(message == a.string() + ": names commit \"c1\", as " + a.string() + " does: give each commit's "
                                                "results once");
+}
+
+TEST_CASE("history csv: a metric named with a unit has the unit's direction, as from Go") {
+  const commit_history h = csv("commit,parse.ns/op,read.MB/s,render.frames/s,plain,x.s\na,1,2,3,4,5\nb,1,2,3,4,5\n");
+  REQUIRE(h.metrics.size() == 5);
+  CHECK(h.metrics[0].direction == better::lower);
+  REQUIRE(h.metrics[0].unit);
+  CHECK(h.metrics[0].unit->power == -9);
+  CHECK(h.metrics[1].direction == better::higher);
+  CHECK(h.metrics[2].direction == better::higher);
+  CHECK_FALSE(h.metrics[2].unit);
+  CHECK_FALSE(h.metrics[3].direction);
+  CHECK_FALSE(h.metrics[4].direction);  // "x.s" is a name, not seconds
 }

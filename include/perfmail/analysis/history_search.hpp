@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +22,9 @@ struct searched_metric {
   std::size_t metric = 0;  ///< its place in commit_history::metrics
   metric_class cls;        ///< its class, with the direction it is judged by
   metric_history_result result;
+  /// The last commit with a sample, when it is not the newest commit: the metric is gone (counted
+  /// `gone`, which --fail-on missing fails on).
+  std::optional<std::size_t> gone_after;
 };
 
 /// The change points of a history's metrics.
@@ -29,7 +33,9 @@ struct history_search {
   /// Failure counters (kernel messages, failed runs) the search leaves out: their counts of 0 and 1
   /// are no distribution to divide, and a new failure is compare's verdict.
   std::size_t failure_counters = 0;
-  verdict_counts counts;  ///< a verdict per change; `unchanged` counts the searched metrics without one
+  /// A verdict per change; `gone` counts the searched metrics with no sample at the newest commit, and
+  /// `unchanged` the others without a change.
+  verdict_counts counts;
 };
 
 /// Searches the metrics of `history` that `chosen` accepts (all when it is empty), each classified by

@@ -105,6 +105,30 @@ struct metric_unit {
   return std::nullopt;
 }
 
+/// The unit a metric's name ends in, after its last '.', as perfmail names the metrics of Go's and
+/// Google Benchmark's results (`BenchmarkParse-8.ns/op`, `BM_Sum.items_per_second`) and a CSV copies
+/// them. Only units that a plain name would not end in count (with a '/' or `_per_second`): `x.s` is a
+/// name, not seconds.
+[[nodiscard]] constexpr std::optional<metric_unit> unit_in_name(std::string_view name) noexcept {
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const std::string_view unit = name.substr(dot + 1);
+  if (unit.find('/') == std::string_view::npos && !unit.ends_with("_per_second")) return std::nullopt;
+  return unit_of(unit);
+}
+
+/// Which way is better for a metric by the unit its name ends in: a known unit's direction, and any
+/// other rate (`frames/s`, as Go's b.ReportMetric names one) higher.
+[[nodiscard]] constexpr std::optional<better> direction_in_name(std::string_view name) noexcept {
+  if (const auto unit = unit_in_name(name)) return direction_of(unit->what);
+  const std::size_t dot = name.rfind('.');
+  if (dot != std::string_view::npos && name.ends_with("/s") && name.size() - dot > 3) return better::higher;
+  return std::nullopt;
+}
+
+static_assert(unit_in_name("parse.ns/op")->power == -9 && !unit_in_name("x.s") && !unit_in_name("ns/op"));
+static_assert(direction_in_name("render.frames/s") == better::higher && !direction_in_name("a./s"));
+
 static_assert(unit_of("ns/op")->power == -9 && unit_of("MB/s")->what == quantity::bytes_per_second);
 static_assert(metric_unit{quantity::bytes_per_second, 6}.scale() == 1e6);
 static_assert(!unit_of("furlongs") && direction_of(unit_of("B/op")->what) == better::lower);
