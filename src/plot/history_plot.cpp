@@ -80,28 +80,41 @@ int slot_of(std::size_t i, std::size_t n, int slots) {
 }
 
 /// The commit labels that fit under the axis, each at the column where it starts: the first and last
-/// commits, then those either side of each change, then the rest from the oldest, wherever a label does
-/// not come within one blank column of another. Each label is centred under its commit's column where
-/// the line allows; a label wider than the line is left out.
+/// commits, then those either side of each change (the first after it before the last before it), then
+/// the rest from the oldest, wherever a label does not come within one blank column of another. Each
+/// label is centred under its commit's column where the line allows; either side of a change, the label
+/// after starts right of the change's column and the one before ends left of it, so that both fit where
+/// the commits are close. A label wider than the line is left out.
 void place_labels(text_grid& grid, int row, const history_plot_data& data, const std::vector<int>& columns,
                   int first_column, int width) {
   const std::size_t n = data.commit_labels.size();
-  std::vector<std::size_t> order;
-  const auto want = [&](std::size_t i) {
-    if (i < n && std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
+  // Where a label of a change's neighbour may lie: starting at `after` or later, ending before `before`.
+  struct wanted {
+    std::size_t commit;
+    int after = INT_MIN;
+    int before = INT_MAX;
   };
-  want(0);
-  want(n - 1);
+  std::vector<wanted> order;
+  const auto want = [&](wanted w) {
+    if (w.commit < n && std::none_of(order.begin(), order.end(), [&](const wanted& o) { return o.commit == w.commit; }))
+      order.push_back(w);
+  };
+  want({0});
+  want({n - 1});
   for (const std::size_t k : data.change_points) {
-    want(k - 1);
-    want(k);
+    const int mark = (columns[k - 1] + columns[k] + 1) / 2;
+    want({k, mark + 1});
+    want({k - 1, INT_MIN, mark});
   }
-  for (std::size_t i = 0; i < n; ++i) want(i);
+  for (std::size_t i = 0; i < n; ++i) want({i});
   std::vector<std::pair<int, int>> taken;  // [start, end) of each placed label
-  for (const std::size_t i : order) {
-    const detail::fitted_text label = detail::fit_columns(data.commit_labels[i], INT_MAX);
+  for (const wanted& w : order) {
+    const detail::fitted_text label = detail::fit_columns(data.commit_labels[w.commit], INT_MAX);
     if (label.columns == 0 || label.columns > width - first_column) continue;
-    const int start = std::clamp(columns[i] - label.columns / 2, first_column, width - label.columns);
+    int start = columns[w.commit] - label.columns / 2;
+    start = std::max(start, w.after);
+    if (w.before != INT_MAX) start = std::min(start, w.before - label.columns);
+    start = std::clamp(start, first_column, width - label.columns);
     const int end = start + label.columns;
     const bool clear = std::none_of(taken.begin(), taken.end(),
                                     [&](const auto& t) { return start < t.second + 1 && t.first < end + 1; });

@@ -3,11 +3,14 @@
 // commits, nothing drawn from nothing.
 #include <doctest/doctest.h>
 
+#include "golden.hpp"
+
 #include "perfmail/error.hpp"
 #include "perfmail/plot/history_plot.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -43,12 +46,6 @@ int columns_of(const std::string& line) {
   return n;
 }
 
-std::string read_golden(const std::string& name) {
-  std::ifstream in(std::string(PERFMAIL_GOLDEN_DIR) + "/" + name);
-  REQUIRE(in);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 /// A small history: 12 commits of 3 samples, 5% higher from commit 7, commit 4 without samples.
 struct small_history {
   std::vector<std::vector<double>> samples;
@@ -80,10 +77,10 @@ TEST_CASE("history plot: the golden pictures of a small history") {
   const small_history h;
   const plot_result ascii = render_history(h.data(), options_of(look::gnuplot_5_4, 60, 14));
   REQUIRE(ascii.drawn());
-  CHECK(ascii.text + "\n" == read_golden("plot_history_gnuplot_60x14.txt"));
+  check_golden("plot_history_gnuplot_60x14.txt", ascii.text + "\n");
   const plot_result unicode = render_history(h.data(), options_of(look::unicode, 60, 14));
   REQUIRE(unicode.drawn());
-  CHECK(unicode.text + "\n" == read_golden("plot_history_unicode_60x14.txt"));
+  check_golden("plot_history_unicode_60x14.txt", unicode.text + "\n");
 }
 
 TEST_CASE("history plot: properties over random histories in both looks") {
@@ -157,6 +154,31 @@ TEST_CASE("history plot: a change mark stands between its two commits") {
   CHECK(marked >= 5);
   const auto label_line = lines.back();
   CHECK(label_line.find('a') < label_line.find('b'));
+}
+
+TEST_CASE("history plot: the commits either side of a change are both labelled, where commits are close") {
+  // 40 commits on a 60-column plot: neighbouring commits lie about a label's width apart, so centred
+  // labels of c19 and c20 would touch; the label after the change starts right of its mark.
+  std::vector<std::vector<double>> samples;
+  std::vector<std::string> labels;
+  for (int c = 0; c < 40; ++c) {
+    const double level = c >= 20 ? 106 : 100;
+    samples.push_back({level - 0.5 + 0.01 * c, level + 0.5});
+    labels.push_back(fmt::format("c{:02d}", c));
+  }
+  const std::vector<std::size_t> changes{20};
+  const history_plot_data data{samples, labels, changes, "x"};
+  for (const look style : {look::gnuplot_5_4, look::unicode}) {
+    plot_options o = options_of(style, 60, 14);
+    const auto lines = lines_of(render_history(data, o).text);
+    const auto labelled = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.find("c00") != std::string::npos; });
+    REQUIRE(labelled != lines.end());
+    const std::string& label_line = *labelled;
+    INFO(label_line);
+    CHECK(label_line.find("c19") != std::string::npos);
+    CHECK(label_line.find("c20") != std::string::npos);
+    CHECK(label_line.find("c19") < label_line.find("c20"));
+  }
 }
 
 TEST_CASE("history plot: refusals and outcomes") {

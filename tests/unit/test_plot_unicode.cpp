@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "golden.hpp"
+
 #include "perfmail/error.hpp"
 #include "perfmail/plot/trend_plot.hpp"
 #include "perfmail/plot/unicode_plot.hpp"
@@ -53,16 +55,6 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
-void check_golden(const std::string& name, const std::string& actual) {
-  const auto path = std::filesystem::path(PERFMAIL_GOLDEN_DIR) / (name + ".txt");
-  if (std::getenv("PERFMAIL_UPDATE_GOLDEN") != nullptr) {
-    std::ofstream(path, std::ios::binary) << actual;
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in, "missing ", path.string());
-  CHECK(actual == std::string(std::istreambuf_iterator<char>(in), {}));
-}
 
 }  // namespace
 
@@ -167,8 +159,8 @@ TEST_CASE("unicode: sizes below 20 x 5 are a usage error") {
 }
 
 TEST_CASE("unicode: reference pictures") {
-  check_golden("plot_unicode_60x14", render_trend(good, bad, unicode_options(60, 14)).text);
-  check_golden("plot_unicode_colour_60x14",
+  check_golden("plot_unicode_60x14.txt", render_trend(good, bad, unicode_options(60, 14)).text);
+  check_golden("plot_unicode_colour_60x14.txt",
                render_trend(good, bad, unicode_options(60, 14, colour_mode::always)).text);
 }
 
