@@ -22,6 +22,7 @@
 #include "perfmail/analysis/history.hpp"
 #include "perfmail/metrics/classifier.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -152,6 +153,65 @@ void print_builds(std::size_t n_series, const metric_class& cls) {
   }
 }
 
+/// A series of `levels[c]` (relative), `runs` samples a commit at `cv`.
+std::vector<std::vector<double>> shaped(normal_source& noise, const std::vector<double>& levels, std::size_t runs, double cv) {
+  std::vector<std::vector<double>> out(levels.size());
+  for (std::size_t c = 0; c < levels.size(); ++c)
+    for (std::size_t r = 0; r < runs; ++r) out[c].push_back(1000 * levels[c] * (1 + cv * noise.next()));
+  return out;
+}
+
+/// Shapes other than one step: a ramp of +5% over commits 20 to 40 between flat stretches (reported
+/// right when it is one drift line and nothing else), and a bump, +5% at commit 20 and back at 45
+/// (both changes found, each within a commit).
+void print_shapes(std::size_t n_series, const metric_class& cls) {
+  std::vector<double> ramp(60, 1.0);
+  for (std::size_t c = 0; c < 60; ++c) ramp[c] = c < 20 ? 1.0 : c >= 40 ? 1.05 : 1.0 + 0.05 * static_cast<double>(c - 20) / 20;
+  std::vector<double> bump(60, 1.0);
+  for (std::size_t c = 20; c < 45; ++c) bump[c] = 1.05;
+  std::printf("\nShapes (%zu series a cell, 60 commits, alpha 0.01)\n\n", n_series);
+  std::printf("| shape | runs a commit | CV | floor | one drift line, nothing else | both changes found | nothing found | changes a series |\n");
+  std::printf("|---|---|---|---|---|---|---|---|\n");
+  struct cell {
+    const char* name;
+    const std::vector<double>* levels;
+    std::size_t runs;
+    double cv;
+    std::optional<double> floor;
+  };
+  const cell cells[] = {
+      {"ramp +5% over 20 commits", &ramp, 5, 0.01, std::nullopt}, {"ramp +5% over 20 commits", &ramp, 1, 0.01, 0.0},
+      {"+5% at 20, back at 45", &bump, 1, 0.03, 0.0},             {"+5% at 20, back at 45", &bump, 5, 0.03, 0.0},
+      {"+5% at 20, back at 45", &bump, 1, 0.01, std::nullopt},
+  };
+  for (const cell& c : cells) {
+    normal_source noise(0x5a9eULL + c.runs * 100 + static_cast<std::uint64_t>(c.cv * 1e4) + (c.levels == &bump ? 7 : 0));
+    history_options options;
+    options.min_change_percent = c.floor;
+    std::size_t one_drift = 0;
+    std::size_t both = 0;
+    std::size_t nothing = 0;
+    std::size_t changes = 0;
+    for (std::size_t i = 0; i < n_series; ++i) {
+      options.seed = i + 1;
+      const auto found = find_change_points(shaped(noise, *c.levels, c.runs, c.cv), cls, options).changes;
+      changes += found.size();
+      if (found.empty()) ++nothing;
+      if (found.size() == 1 && found[0].kind == history_change_kind::drift) ++one_drift;
+      const auto near = [&](std::size_t at) {
+        return std::any_of(found.begin(), found.end(), [&](const history_change& h) { return h.index + 1 >= at && h.index <= at + 1; });
+      };
+      if (near(20) && near(45)) ++both;
+    }
+    const auto share = [&](std::size_t k) { return 100.0 * static_cast<double>(k) / static_cast<double>(n_series); };
+    std::printf("| %s | %zu | %.0f%% | %s | %.1f%% | %.1f%% | %.1f%% | %.2f |\n", c.name, c.runs, c.cv * 100,
+                c.floor ? "none" : "default", c.levels == &ramp ? share(one_drift) : 0.0,
+                c.levels == &bump ? share(both) : 0.0, share(nothing),
+                static_cast<double>(changes) / static_cast<double>(n_series));
+    std::fflush(stdout);
+  }
+}
+
 void time_it(const metric_class& cls) {
   constexpr std::size_t metrics = 1000;
   constexpr std::size_t long_history = 200;
@@ -175,6 +235,10 @@ int main(int argc, char** argv) {
   metric_class cls = metric_classifier::tool()->classify("bench.ns/op");
   cls.direction = better::lower;
   const bool builds = argc > 1 && std::strcmp(argv[1], "--builds") == 0;
+  if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0) {
+    print_shapes(argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 1000, cls);
+    return 0;
+  }
   if (builds) {
     print_builds(argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 2000, cls);
     return 0;

@@ -17,6 +17,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace perfmail {
@@ -282,13 +283,13 @@ struct confirmation {
 };
 
 /// The design effect of runs that share a commit's build (Kish): the factor by which the variance of a
-/// statistic of the windows' pooled runs grows when the runs of one commit share an offset. From a
+/// statistic of the windows' pooled runs (positions [first, end) of `before` and `after`) grows when the runs of one commit share an offset. From a
 /// one-way analysis of variance of the runs by commit, each window around its own mean (a change between
 /// the windows is no spread between commits): rho = (MSB - MSW) / (MSB + (n0 - 1) MSW), at least 0, and
 /// the effect 1 + (m - 1) rho with m the runs' mean commit size (sum of squared sizes over the total).
 /// One run a commit gives 1: no spread within a commit to tell a build's offset from the noise.
-double design_effect(commit_samples samples, const present_commits& present, std::size_t first, std::size_t at,
-                     std::size_t end) {
+double design_effect(commit_samples samples, const present_commits& present, std::pair<std::size_t, std::size_t> before,
+                     std::pair<std::size_t, std::size_t> after) {
   double between = 0;
   double within = 0;
   double between_df = 0;
@@ -296,7 +297,7 @@ double design_effect(commit_samples samples, const present_commits& present, std
   double total = 0;
   double squares = 0;
   double n0_sum = 0;
-  for (const auto& [a, b] : {std::pair{first, at}, std::pair{at, end}}) {
+  for (const auto& [a, b] : {before, after}) {
     double n = 0;
     double sum = 0;
     double sizes_squared = 0;
@@ -388,46 +389,98 @@ confirmation confirm(commit_samples samples, const present_commits& present, std
   c.after_median = median_of(after);
   if (before.size() < 2 || after.size() < 2) return c;  // no test can tell two samples apart from one
   c.decision = decide_windows(cls, before, after, policy);
-  account_for_builds(c.decision, design_effect(samples, present, c.before_first, at, c.after_end),
+  account_for_builds(c.decision, design_effect(samples, present, {c.before_first, at}, {at, c.after_end}),
                      at + 1 == present.commit.size() ? builds_touch::interval : builds_touch::p_and_interval);
   c.confirmed = c.decision.changed && c.decision.inference.has_value() &&
                 c.decision.inference->p_value <= policy.alpha;
   return c;
 }
 
-/// Whether a straight line through the per-commit medians of positions [first, end) fits them better
-/// than a step at `at`: a drift rather than a step. Both models have two parameters.
-bool drift_fits_better(const present_commits& present, std::size_t first, std::size_t at, std::size_t end) {
-  // A line needs points to lean on: two on either side, or three before a lone newest commit.
-  if (at - first < 2 || end == at || (end - at < 2 && at - first < 3)) return false;
-  const auto mean_of = [&](std::size_t a, std::size_t b) {
+/// A flat-ramp-flat fit of per-commit medians: the level `low` up to position `from`, a straight line to
+/// `high` at position `to`, `high` after.
+struct ramp_fit {
+  std::size_t from = 0;
+  std::size_t to = 0;
+  double rss = std::numeric_limits<double>::infinity();
+};
+
+/// The best flat-ramp-flat fit of the medians of positions [first, end) whose ramp starts in [first,
+/// last_from] and ends in [first_to, end) and spans three commits or more (shorter ones are steps): the
+/// two levels by least squares for each pair of ends.
+ramp_fit best_ramp(const present_commits& present, std::size_t first, std::size_t last_from, std::size_t first_to,
+                   std::size_t end) {
+  ramp_fit best;
+  for (std::size_t from = first; from <= last_from; ++from)
+    for (std::size_t to = std::max(first_to, from + 3); to < end; ++to) {
+      // y = low (1 - g) + high g, g the ramp's share at each position: a regression on (1 - g, g).
+      double s00 = 0, s01 = 0, s11 = 0, y0 = 0, y1 = 0;
+      for (std::size_t i = first; i < end; ++i) {
+        const double g = i <= from ? 0 : i >= to ? 1 : static_cast<double>(i - from) / static_cast<double>(to - from);
+        const double y = present.median[i];
+        s00 += (1 - g) * (1 - g);
+        s01 += (1 - g) * g;
+        s11 += g * g;
+        y0 += (1 - g) * y;
+        y1 += g * y;
+      }
+      const double det = s00 * s11 - s01 * s01;
+      if (!(det > 0)) continue;
+      const double low = (s11 * y0 - s01 * y1) / det;
+      const double high = (s00 * y1 - s01 * y0) / det;
+      double rss = 0;
+      for (std::size_t i = first; i < end; ++i) {
+        const double g = i <= from ? 0 : i >= to ? 1 : static_cast<double>(i - from) / static_cast<double>(to - from);
+        const double r = present.median[i] - (low * (1 - g) + high * g);
+        rss += r * r;
+      }
+      if (rss < best.rss) best = {from, to, rss};
+    }
+  return best;
+}
+
+/// The residual sum of squares of steps at `splits` over the medians of positions [first, end): each
+/// part at its mean.
+double steps_rss(const present_commits& present, std::size_t first, std::span<const std::size_t> splits, std::size_t end) {
+  double rss = 0;
+  std::size_t a = first;
+  for (std::size_t k = 0; k <= splits.size(); ++k) {
+    const std::size_t b = k < splits.size() ? splits[k] : end;
     double sum = 0;
     for (std::size_t i = a; i < b; ++i) sum += present.median[i];
-    return sum / static_cast<double>(b - a);
-  };
-  const double left = mean_of(first, at);
-  const double right = mean_of(at, end);
-  double step_rss = 0;
-  for (std::size_t i = first; i < end; ++i) {
-    const double d = present.median[i] - (i < at ? left : right);
-    step_rss += d * d;
+    const double mean = sum / static_cast<double>(b - a);
+    for (std::size_t i = a; i < b; ++i) rss += (present.median[i] - mean) * (present.median[i] - mean);
+    a = b;
   }
-  const double x_mean = static_cast<double>(first + end - 1) / 2;
-  const double y_mean = mean_of(first, end);
-  double sxy = 0;
-  double sxx = 0;
-  for (std::size_t i = first; i < end; ++i) {
-    const double dx = static_cast<double>(i) - x_mean;
-    sxy += dx * (present.median[i] - y_mean);
-    sxx += dx * dx;
-  }
-  const double slope = sxy / sxx;
-  double line_rss = 0;
-  for (std::size_t i = first; i < end; ++i) {
-    const double d = present.median[i] - (y_mean + slope * (static_cast<double>(i) - x_mean));
-    line_rss += d * d;
-  }
-  return line_rss < step_rss;
+  return rss;
+}
+
+/// The shortest ramp, in commits, that one split may be: shorter ones stay steps.
+constexpr std::size_t min_ramp_of_one_split = 6;
+
+/// Whether a flat-ramp-flat line fits the medians of positions [first, end) better than steps at
+/// `splits` (all moving one way), by the Bayesian information criterion n log(RSS / n) + p log n, where
+/// a place searched for counts as two parameters (the best of n places fits better than a fixed one
+/// would): a ramp counts 6 (two levels and its two ends), k steps
+/// 3k + 1. So one step becomes a ramp only on clear evidence, and two or more that a ramp fits as well
+/// become one. The ramp, when it wins.
+std::optional<ramp_fit> ramp_beats_steps(const present_commits& present, std::size_t first,
+                                         std::span<const std::size_t> splits, std::size_t end) {
+  const std::size_t n = end - first;
+  if (splits.empty() || n < 6) return std::nullopt;
+  // The ramp begins at or before the first split and ends at or after the last.
+  const ramp_fit ramp = best_ramp(present, first, splits.front() - 1, splits.back(), end);
+  if (!std::isfinite(ramp.rss)) return std::nullopt;
+  // One split is a step unless the ramp is long: over a few commits around a step, noise alone makes
+  // a short ramp fit about as well, and a step named as a drift hides its commit.
+  if (splits.size() == 1 && ramp.to - ramp.from < min_ramp_of_one_split) return std::nullopt;
+  const double step = steps_rss(present, first, splits, end);
+  const auto nd = static_cast<double>(n);
+  // A floor under both sums: medians that fit exactly (a noiseless series) would make log(0).
+  const double tiny = std::numeric_limits<double>::min() * nd;
+  const double bic_ramp = nd * std::log(std::max(ramp.rss, tiny) / nd) + 6 * std::log(nd);
+  const double bic_steps = nd * std::log(std::max(step, tiny) / nd) + static_cast<double>(3 * splits.size() + 1) * std::log(nd);
+  if (bic_ramp < bic_steps) return ramp;
+  return std::nullopt;
 }
 
 change_verdict verdict_of_move(const metric_class& cls, double percent) {
@@ -530,45 +583,69 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
     splits.erase(splits.begin() + static_cast<std::ptrdiff_t>(*weakest));
   }
 
-  // A drift is cut into several splits (each piece of a ramp differs from the one before): the splits
-  // of one drift, moving one way with their windows touching, are one change, tested between the window
-  // before the first and the window after the last.
+  // A drift is cut into several splits (each piece of a ramp differs from the one before), or found as
+  // one step in its middle: a run of splits moving one way is one drift when a flat-ramp-flat line fits
+  // the medians between the neighbouring splits better than the steps (ramp_beats_steps), tested
+  // between the window before the ramp and the window after it.
+  const auto moved_up = [&](std::size_t k) { return confirmations[k].after_median > confirmations[k].before_median; };
+  const auto report = [&](std::size_t split, const confirmation& c, history_change_kind kind, std::size_t first_moved,
+                          std::size_t last_moved) {
+    if (!c.decision.inference) return;
+    const change_inference& inference = *c.decision.inference;
+    history_change change;
+    change.index = present.commit[first_moved];
+    change.last_before = present.commit[first_moved - 1];
+    change.last_moved = present.commit[last_moved];
+    change.before_first = present.commit[c.before_first];
+    change.after_last = present.commit[c.after_end - 1];
+    change.kind = kind;
+    change.before_median = c.before_median;
+    change.after_median = c.after_median;
+    change.change_percent = inference.estimate_percent;
+    change.ci_percent = inference.ci_percent;
+    change.p_value = splits[split].search_p;
+    change.confirming_p = inference.p_value;
+    change.permutation_p = splits[split].permutation_p;
+    change.verdict = verdict_of_move(cls, change.change_percent.value_or(change.after_median - change.before_median));
+    result.changes.push_back(change);
+  };
   for (std::size_t i = 0; i < splits.size();) {
-    const confirmation& first = confirmations[i];
-    const bool drift = drift_fits_better(present, first.before_first, splits[i].at, first.after_end);
-    const auto moved_up = [&](std::size_t k) { return confirmations[k].after_median > confirmations[k].before_median; };
+    // The longest run of splits from i moving one way that a ramp fits better, between the neighbouring
+    // splits and at most a window beyond its ends; else the split alone, a step.
+    const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
     std::size_t last = i;
-    while (drift && last + 1 < splits.size() && moved_up(last + 1) == moved_up(i) &&
-           drift_fits_better(present, confirmations[last + 1].before_first, splits[last + 1].at,
-                             confirmations[last + 1].after_end))
-      ++last;
-    confirmation c = first;
-    if (last != i) {
-      c = confirmations[last];
-      c.before_first = first.before_first;
-      const std::vector<double> before = pooled(samples, present, first.before_first, splits[i].at);
-      const std::vector<double> after = pooled(samples, present, splits[last].at, c.after_end);
+    while (last + 1 < splits.size() && moved_up(last + 1) == moved_up(i)) ++last;
+    std::optional<ramp_fit> ramp;
+    std::size_t first = low;
+    std::size_t end = n;
+    for (;; --last) {
+      const std::size_t high = last + 1 < splits.size() ? splits[last + 1].at : n;
+      first = std::max(low, splits[i].at > options.window ? splits[i].at - options.window : 0);
+      end = std::min(high, splits[last].at + options.window);
+      std::vector<std::size_t> at;
+      for (std::size_t k = i; k <= last; ++k) at.push_back(splits[k].at);
+      ramp = ramp_beats_steps(present, first, at, end);
+      if (ramp || last == i) break;
+    }
+    confirmation c;
+    if (ramp) {
+      c.before_first = first;
+      c.after_end = end;
+      const std::vector<double> before = pooled(samples, present, first, ramp->from + 1);
+      const std::vector<double> after = pooled(samples, present, ramp->to, end);
       c.before_median = median_of(before);
       c.after_median = median_of(after);
-      c.decision = decide_windows(cls, before, after, policy);
+      if (before.size() >= 2 && after.size() >= 2) {
+        c.decision = decide_windows(cls, before, after, policy);
+        account_for_builds(c.decision, design_effect(samples, present, {first, ramp->from + 1}, {ramp->to, end}),
+                           builds_touch::p_and_interval);
+      }
     }
-    if (c.decision.inference) {
-      const change_inference& inference = *c.decision.inference;
-      history_change change;
-      change.index = present.commit[splits[i].at];
-      change.last_before = present.commit[splits[i].at - 1];
-      change.before_first = present.commit[c.before_first];
-      change.after_last = present.commit[c.after_end - 1];
-      change.kind = drift ? history_change_kind::drift : history_change_kind::step;
-      change.before_median = c.before_median;
-      change.after_median = c.after_median;
-      change.change_percent = inference.estimate_percent;
-      change.ci_percent = inference.ci_percent;
-      change.p_value = splits[i].search_p;
-      change.confirming_p = inference.p_value;
-      change.permutation_p = splits[i].permutation_p;
-      change.verdict = verdict_of_move(cls, change.change_percent.value_or(change.after_median - change.before_median));
-      result.changes.push_back(change);
+    if (ramp && c.decision.changed && c.decision.inference && c.decision.inference->p_value <= policy.alpha) {
+      report(i, c, history_change_kind::drift, ramp->from + 1, ramp->to);
+    } else {
+      last = i;
+      report(i, confirmations[i], history_change_kind::step, splits[i].at, splits[i].at);
     }
     i = last + 1;
   }

@@ -26,6 +26,7 @@ json change_json(const commit_history& history, const searched_metric& searched,
   c["commit"] = history.commits[change.index].id;
   c["last_before"] = history.commits[change.last_before].id;
   c["kind"] = std::string{name_of(history_change_kind_names, change.kind)};
+  c["last_moved"] = history.commits[change.last_moved].id;
   c["window"] = {change.before_first, change.after_last};
   c["before"] = finite_number(change.before_median, m.name, "median before the change");
   c["after"] = finite_number(change.after_median, m.name, "median after the change");

@@ -59,7 +59,8 @@ line_cells cells_of(const commit_history& history, const searched_metric& search
   cells[7] = p_text(change.p_value);
   cells[8] = std::string(name_of(change_verdict_names, change.verdict));
   if (change.kind == history_change_kind::drift)
-    cells[8] += fmt::format(" (drift over {} commits)", change.after_last - change.before_first + 1);
+    cells[8] += fmt::format(" (drift over {} commits, to {})", change.last_moved - change.last_before,
+                            commit_label(history.commits[change.last_moved].id));
   return cells;
 }
 

@@ -225,3 +225,32 @@ TEST_CASE("history: the interval of a step counts the builds' spread") {
   CHECK(b.changes[0].ci_percent->high > 5);
   CHECK(b.changes[0].confirming_p > a.changes[0].confirming_p);
 }
+
+TEST_CASE("history: a ramp between flat stretches is one drift, with its first and last commit") {
+  auto s = series(60, 5, 0.01, 0, 0, 5);
+  for (std::size_t c = 20; c < 60; ++c)
+    for (double& x : s[c]) x *= c >= 40 ? 1.05 : 1 + 0.05 * static_cast<double>(c - 20) / 20;
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  REQUIRE(r.changes.size() == 1);
+  const history_change& c = r.changes[0];
+  CHECK(c.kind == history_change_kind::drift);
+  CHECK(c.index >= 19);
+  CHECK(c.index <= 24);
+  CHECK(c.last_moved >= 36);
+  CHECK(c.last_moved <= 42);
+  CHECK(c.verdict == change_verdict::regression);
+  REQUIRE(c.change_percent);
+  CHECK(*c.change_percent == doctest::Approx(5).epsilon(0.2));
+}
+
+TEST_CASE("history: a step up and a step back down are two steps, not a drift") {
+  auto s = series(60, 5, 0.01, 0, 0, 9);
+  for (std::size_t c = 20; c < 45; ++c)
+    for (double& x : s[c]) x *= 1.05;
+  const metric_history_result r = find_change_points(s, lower_is_better());
+  CHECK(indices(r) == std::vector<std::size_t>{20, 45});
+  for (const auto& c : r.changes) {
+    CHECK(c.kind == history_change_kind::step);
+    CHECK(c.last_moved == c.index);
+  }
+}

@@ -52,7 +52,7 @@ struct history_options {
 /// What kind of move a change is.
 enum class history_change_kind : std::uint8_t {
   step,   ///< the distribution moved between two commits
-  drift,  ///< it moved over several commits: a trend fits the commits around the change better than a step
+  drift,  ///< it moved over several commits: a flat-ramp-flat line fits the commits better than steps
 };
 
 inline constexpr std::array<enum_name<history_change_kind>, 2> history_change_kind_names{{
@@ -66,6 +66,7 @@ inline constexpr std::array<enum_name<history_change_kind>, 2> history_change_ki
 struct history_change {
   std::size_t index = 0;         ///< the first commit after the change (0-based)
   std::size_t last_before = 0;   ///< the last commit before it that has samples
+  std::size_t last_moved = 0;    ///< a drift's last commit (where it reached its new level); a step's `index`
   std::size_t before_first = 0;  ///< the first commit of the window before
   std::size_t after_last = 0;    ///< the last commit of the window after
   history_change_kind kind = history_change_kind::step;
