@@ -507,8 +507,38 @@ double history_floor_percent(commit_samples samples) {
   return median_of(spreads) / 2;
 }
 
+namespace {
+
+/// The power of two that brings samples of extreme magnitude (beyond 2^+-500, where the search's sums
+/// of distances and squares would overflow or lose every digit) near 1, or 0 for samples that need none.
+int extreme_exponent(commit_samples samples) {
+  double largest = 0;
+  for (const auto& runs : samples)
+    for (const double x : runs)
+      if (std::isfinite(x)) largest = std::max(largest, std::abs(x));
+  if (largest == 0 || (largest < 0x1p500 && largest > 0x1p-500)) return 0;
+  int exponent = 0;
+  (void)std::frexp(largest, &exponent);
+  return exponent;
+}
+
+}  // namespace
+
 metric_history_result find_change_points(commit_samples samples, const metric_class& cls,
                                          const history_options& options) {
+  // Every result but the medians is a ratio, a p or a place: the same for samples scaled by a power of
+  // two, which loses no digit. So extreme samples are searched scaled, and the medians scaled back.
+  if (const int exponent = extreme_exponent(samples); exponent != 0) {
+    std::vector<std::vector<double>> scaled(samples.begin(), samples.end());
+    for (auto& runs : scaled)
+      for (double& x : runs) x = std::ldexp(x, -exponent);
+    metric_history_result result = find_change_points(scaled, cls, options);
+    for (history_change& change : result.changes) {
+      change.before_median = std::ldexp(change.before_median, exponent);
+      change.after_median = std::ldexp(change.after_median, exponent);
+    }
+    return result;
+  }
   metric_history_result result;
   result.min_change_percent = options.min_change_percent.value_or(history_floor_percent(samples));
   const present_commits present = present_of(samples);

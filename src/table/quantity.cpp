@@ -38,6 +38,9 @@ std::string digits(double x) { return fmt::format("{:.4g}", x); }
 std::string scaled(double x, std::string_view unit, double smallest, std::string_view separator = "") {
   const double magnitude = std::fabs(x);
   if (magnitude == 0) return fmt::format("0{}{}", separator, unit);
+  // Past a thousand of the largest prefix the digits take an exponent: one without a prefix reads as
+  // the number it is (1.001e+306, not 1.001e+294T).
+  if (magnitude >= decimal.front().factor * 1e3 * (1 - 5e-5)) return fmt::format("{}{}{}", digits(x), separator, unit);
   for (const prefix& p : decimal) {
     if (p.factor < smallest) break;
     // Rounded to four digits, 999.96 becomes 1000: such a value takes the next prefix up.

@@ -254,3 +254,20 @@ TEST_CASE("history: a step up and a step back down are two steps, not a drift") 
     CHECK(c.last_moved == c.index);
   }
 }
+
+TEST_CASE("history: a step near the largest doubles, and near the smallest, is found as it is at 1000") {
+  const auto s = series(40, 3, 0.01, 1.0, 20, 4);  // a doubling at commit 20
+  for (const double scale : {1e303, 1e-303, 1.0}) {
+    auto scaled = s;
+    for (auto& runs : scaled)
+      for (double& x : runs) x *= scale;
+    const metric_history_result r = find_change_points(scaled, lower_is_better());
+    CAPTURE(scale);
+    REQUIRE(r.changes.size() == 1);
+    CHECK(r.changes[0].index == 20);
+    REQUIRE(r.changes[0].change_percent);
+    CHECK(*r.changes[0].change_percent == doctest::Approx(100).epsilon(0.05));
+    CHECK(r.changes[0].after_median == doctest::Approx(2000 * scale).epsilon(0.05));
+    CHECK(std::isfinite(r.changes[0].before_median));
+  }
+}

@@ -92,5 +92,10 @@ TEST_CASE("values of other tools' results print with four significant digits and
   CHECK(format_quantity(182300, metric_unit{}) == "182.3k");
   CHECK(format_quantity(12, metric_unit{}) == "12");
   CHECK(format_quantity(1041, metric_unit{}) == "1041");
+  // Past a thousand of the largest prefix, an exponent and no prefix: the number as it is.
+  CHECK(format_quantity(999.9e12, metric_unit{}) == "999.9T");
+  CHECK(format_quantity(1.001e306, metric_unit{}) == "1.001e+306");
+  CHECK(format_quantity(-2e300, unit("ns/op")) == "-2e+291s");
+  CHECK(format_quantity(3e18, unit("B/op")) == "3e+18B");
   CHECK_THROWS((void)format_quantity(std::numeric_limits<double>::infinity(), metric_unit{}));
 }
