@@ -468,7 +468,7 @@ int run_bisect(const bisect_args& args) {
 
 }  // namespace
 
-command_action add_bisect_command(CLI::App& app) {
+command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vector<std::string>> after_separator) {
   auto* cmd = app.add_subcommand(
       "bisect", "Judge the current commit for git bisect run: like the good end (0), the bad (1), or unsure (125)");
   auto args = std::make_shared<bisect_args>();
@@ -517,10 +517,16 @@ command_action add_bisect_command(CLI::App& app) {
       "like the good end, 1 when like the bad end, 125 (git skips it) when it cannot decide or the\n"
       "commit's build or command fails, and 255 (git stops) on trouble no commit can fix. What was\n"
       "decided and why goes to stderr. More: 'perfmail help commits'.");
-  return [args] {
+  return [args, after_separator] {
     // A judge whose stderr reader has gone must still give git its verdict.
     (void)std::signal(SIGPIPE, SIG_IGN);
     try {
+      if (!after_separator->empty()) {
+        if (!args->command.empty())
+          throw bisect_setup_problem{fmt::format("a command both before and after --: {} (give it after -- alone)",
+                                                 text::printable(args->command.front()))};
+        args->command = *after_separator;
+      }
       return run_bisect(*args);
     } catch (const commit_trouble& t) {
       say(fmt::format("cannot judge this commit (skip): {}", t.message));

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -142,7 +143,8 @@ command_action add_plot_command(CLI::App& app);
 command_action add_compare_command(CLI::App& app);
 command_action add_report_command(CLI::App& app);
 command_action add_history_command(CLI::App& app);
-command_action add_bisect_command(CLI::App& app);
+/// `after_separator`: the words after the first `--`, filled before the parse (application).
+command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vector<std::string>> after_separator);
 
 /// The status `bisect` exits with when it cannot judge this commit (unclear, or the commit's build or
 /// command fails): git bisect run skips the commit on it, where 2 would mark the commit bad.

@@ -277,7 +277,11 @@ application make_application() {
   add(add_compare_command);
   add(add_report_command);
   add(add_history_command);
-  add(add_bisect_command);
+  {
+    const auto before = app.get_subcommands({}).size();
+    auto action = add_bisect_command(app, result.after_separator);
+    result.commands.emplace_back(app.get_subcommands({}).at(before), std::move(action));
+  }
   add(add_help_command);
   return result;
 }

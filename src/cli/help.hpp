@@ -23,6 +23,10 @@ namespace perfmail::cli {
 struct application {
   std::unique_ptr<CLI::App> app;
   std::vector<std::pair<CLI::App*, command_action>> commands;
+  /// The words after the first `--`, given to CLI11 apart (run() fills it before it parses): bisect's
+  /// command, word for word. CLI11 2.1, with fallthrough, hands an option-like word after `--` (`sh -c
+  /// ...`, `make -j2`) back to the options.
+  std::shared_ptr<std::vector<std::string>> after_separator = std::make_shared<std::vector<std::string>>();
 };
 
 /// Defines the command line, every option and every command with its help text.

@@ -37,8 +37,17 @@ int run(int argc, char** argv) {
   application cli = make_application();
   CLI::App& app = *cli.app;
 
+  // The words after the first `--` are given apart (application::after_separator), the rest to CLI11.
+  int parsed = argc;
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--") {
+      parsed = i;
+      cli.after_separator->assign(argv + i + 1, argv + argc);
+      break;
+    }
+
   try {
-    app.parse(argc, argv);
+    app.parse(parsed, argv);
   } catch (const CLI::CallForHelp& e) {
     return print_exit_text(app, e);
   } catch (const CLI::CallForAllHelp& e) {

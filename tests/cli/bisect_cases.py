@@ -15,6 +15,7 @@ import re
 import shutil
 import stat
 import subprocess
+import time
 import sys
 
 PERFMAIL, SCRATCH, CASE = sys.argv[1:4]
@@ -300,6 +301,13 @@ elif CASE == "statuses":
         p = run(judge + ["--", *command], SCRATCH)
         if p.returncode != 125 or message not in p.stderr:
             fail(f"{command}: status {p.returncode}, expected 125 with {message!r}", p.stderr)
+    # The command after -- is taken word for word, its options too; a child it leaves running in the
+    # background, holding the output open, does not hold the judge.
+    started = time.monotonic()
+    p = run(judge + ["--", "sh", "-c", "echo 110; echo 110.5; sleep 30 &"], SCRATCH)
+    if p.returncode != 1 or time.monotonic() - started > 25:
+        fail(f"sh -c with a background child: status {p.returncode} after {time.monotonic() - started:.0f} s, "
+             "expected 1 at once", p.stderr)
     # --record never writes into a directory perfmail did not make.
     mine = os.path.join(SCRATCH, "mine")
     os.makedirs(mine)
