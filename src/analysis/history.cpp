@@ -283,11 +283,12 @@ struct confirmation {
 };
 
 /// The design effect of runs that share a commit's build (Kish): the factor by which the variance of a
-/// statistic of the windows' pooled runs (positions [first, end) of `before` and `after`) grows when the runs of one commit share an offset. From a
-/// one-way analysis of variance of the runs by commit, each window around its own mean (a change between
-/// the windows is no spread between commits): rho = (MSB - MSW) / (MSB + (n0 - 1) MSW), at least 0, and
-/// the effect 1 + (m - 1) rho with m the runs' mean commit size (sum of squared sizes over the total).
-/// One run a commit gives 1: no spread within a commit to tell a build's offset from the noise.
+/// statistic of the windows' pooled runs (positions [first, end) of `before` and `after`) grows when the
+/// runs of one commit share an offset. From a one-way analysis of variance of the runs by commit, each
+/// window around its own mean (a change between the windows is no spread between commits): rho = (MSB -
+/// MSW) / (MSB + (n0 - 1) MSW), at least 0, and the effect 1 + (m - 1) rho with m the runs' mean commit
+/// size (sum of squared sizes over the total). One run a commit gives 1: no spread within a commit to
+/// tell a build's offset from the noise.
 double design_effect(commit_samples samples, const present_commits& present, std::pair<std::size_t, std::size_t> before,
                      std::pair<std::size_t, std::size_t> after) {
   double between = 0;
@@ -297,11 +298,12 @@ double design_effect(commit_samples samples, const present_commits& present, std
   double total = 0;
   double squares = 0;
   double n0_sum = 0;
+  std::vector<std::pair<double, double>> commits;  // each commit's run count and mean
   for (const auto& [a, b] : {before, after}) {
+    commits.clear();
     double n = 0;
     double sum = 0;
     double sizes_squared = 0;
-    std::size_t k = 0;
     for (std::size_t i = a; i < b; ++i) {
       const auto& runs = samples[present.commit[i]];
       const auto m = static_cast<double>(runs.size());
@@ -311,17 +313,12 @@ double design_effect(commit_samples samples, const present_commits& present, std
       n += m;
       sum += m * mean;
       sizes_squared += m * m;
-      ++k;
+      commits.emplace_back(m, mean);
     }
-    if (k < 2) continue;
+    if (commits.size() < 2) continue;
     const double grand = sum / n;
-    for (std::size_t i = a; i < b; ++i) {
-      const auto& runs = samples[present.commit[i]];
-      const auto m = static_cast<double>(runs.size());
-      const double mean = std::accumulate(runs.begin(), runs.end(), 0.0) / m;
-      between += m * (mean - grand) * (mean - grand);
-    }
-    between_df += static_cast<double>(k - 1);
+    for (const auto& [m, mean] : commits) between += m * (mean - grand) * (mean - grand);
+    between_df += static_cast<double>(commits.size() - 1);
     n0_sum += n - sizes_squared / n;
     total += n;
     squares += sizes_squared;
