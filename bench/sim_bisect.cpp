@@ -7,6 +7,7 @@
 //   cmake --preset bench && cmake --build --preset bench --target sim_bisect
 //   build/bench/bench/sim_bisect              # the full run (the figures in the docs)
 //   build/bench/bench/sim_bisect --quick      # 50 bisections a cell: a smoke check
+//   build/bench/bench/sim_bisect --judge "measured ends" --difference 2 --bisections 5000   # one row
 //
 // A statistical benchmark, not a unit test: what it measures is how often a judge is right, which only
 // many simulated bisections show. std::mt19937_64 with fixed seeds: a run reproduces its figures with
@@ -30,8 +31,9 @@
 //   with the place of the commit's median between the ends' medians.
 // - `fixed n = 10`: 10 runs, then one look at the whole alpha (perfmail's one look, judge_single_look).
 // - `stored ends`: the sequential test on stored ends (judge_stored).
-// - `measured ends`: the ends measured beside each commit in rounds (judge_rounds), starting from no
-//   sample of either end; with one build of each tree, and with the builds per tree the docs state.
+// - `measured ends`: the ends measured beside each commit in rounds (judge_in_rounds: both ends a round,
+//   then the commit and one end once the ends are told apart), starting from no sample of either end;
+//   with one build of each tree, and with the builds per tree the docs state.
 // alpha is 0.01 a judgement for every judge but the last row, the set-up the docs state for builds that
 // differ (8 builds of each tree, alpha 0.005).
 
@@ -148,6 +150,7 @@ outcome bisect_once(const cell& c, const method& how, std::size_t culprit, std::
   machine m(c, culprit, seed);
   bisect_policy policy;
   policy.alpha = how.alpha;
+  if (std::getenv("PM_MAXR")) policy.max_runs = std::strtoul(std::getenv("PM_MAXR"), nullptr, 10);
   // Stored ends: one build of each, measured before the bisection.
   perfmail::end_samples good(1);
   perfmail::end_samples bad(1);
@@ -250,14 +253,20 @@ tally simulate(const cell& c, const method& how, std::size_t bisections) {
 int main(int argc, char** argv) {
   std::size_t bisections = 1000;
   bool quick = false;
+  std::string only_judge;      // one row: the judge's name as the tables print it
+  double only_difference = 0;  // one table: the ends' difference in noise SDs
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
       bisections = 50;
     } else if (std::strcmp(argv[i], "--bisections") == 0 && i + 1 < argc) {
       bisections = static_cast<std::size_t>(std::strtoul(argv[++i], nullptr, 10));
+    } else if (std::strcmp(argv[i], "--judge") == 0 && i + 1 < argc) {
+      only_judge = argv[++i];
+    } else if (std::strcmp(argv[i], "--difference") == 0 && i + 1 < argc) {
+      only_difference = std::strtod(argv[++i], nullptr);
     } else {
-      std::fprintf(stderr, "usage: sim_bisect [--quick] [--bisections N]\n");
+      std::fprintf(stderr, "usage: sim_bisect [--quick] [--bisections N] [--judge NAME] [--difference SDS]\n");
       return 2;
     }
   }
@@ -282,6 +291,7 @@ int main(int argc, char** argv) {
               "command a bisection (mean); ambiguous is the rest\n",
               quick ? " --quick" : "", bisections);
   for (const double d : {1.0, 2.0, 4.0}) {
+    if (only_difference > 0 && d != only_difference) continue;
     std::printf("\nThe ends %g noise SD apart:\n\n| judge | refs |", d);
     for (const condition& k : conditions) std::printf(" %s |", k.title);
     std::printf("\n|---|---|");
@@ -291,6 +301,7 @@ int main(int argc, char** argv) {
       for (const std::size_t refs : {5U, 20U}) {
         // Measured ends start from no sample: the number of references does not apply.
         if (how.kind == judge_kind::rounds && refs != 20) continue;
+        if (!only_judge.empty() && only_judge != how.name) continue;
         std::printf("| %s | %s |", how.name, how.kind == judge_kind::rounds ? "-" : std::to_string(refs).c_str());
         for (const condition& k : conditions) {
           const tally t = simulate({d, refs, k.drift, k.build_sd}, how, bisections);

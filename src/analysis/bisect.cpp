@@ -402,6 +402,30 @@ bisect_judgement judge_stored(const end_samples& good, const end_samples& bad, s
   return j;
 }
 
+bool bisect_one_end_rounds(std::span<const bisect_round> earlier, std::span<const bisect_round> current,
+                           std::size_t builds) {
+  if (builds > 1) return false;
+  // The t statistic of the ends' differences (bad - good) of the rounds that ran both, scaled.
+  scale s;
+  for (const auto* rounds : {&earlier, &current})
+    for (const bisect_round& r : *rounds)
+      if (r.good && r.bad) {
+        s.see(*r.good);
+        s.see(*r.bad);
+      }
+  block differences;
+  for (const auto* rounds : {&earlier, &current})
+    for (const bisect_round& r : *rounds)
+      if (r.good && r.bad) differences.add(s(*r.bad) - s(*r.good));
+  // Nine rounds at least, and a t statistic of 4: switching on the t statistic alone would switch when
+  // the difference happens to be overestimated, and the judgements after would lean on that.
+  constexpr double fewest_rounds = 9;
+  if (differences.n < fewest_rounds) return false;
+  const double spread = differences.within / (differences.n - 1);
+  constexpr double told_apart = 4;
+  return std::abs(differences.mean) >= told_apart * std::sqrt(spread / differences.n);
+}
+
 bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<const bisect_round> current,
                               std::size_t builds, const bisect_policy& policy, bool last_look) {
   bisect_judgement j;
@@ -409,68 +433,106 @@ bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<c
   builds = std::max<std::size_t>(builds, 1);
   scale s;
   for (const auto* rounds : {&earlier, &current})
-    for (const bisect_round& r : *rounds) {
-      s.see(r.good);
-      s.see(r.bad);
-      if (r.current) s.see(*r.current);
-    }
-  // Within a round: the ends' difference (variance 2, level D) and the commit against the ends'
-  // middle (variance 3/2, level -D/2 if like good, +D/2 if like bad); the two are independent.
-  std::vector<block> ends(builds);
-  std::vector<block> commit(builds);
-  for (block& b : ends) {
-    b.a = 2;
-    b.param = {0, 0};
-    b.coef = {1, 1};
-  }
-  for (block& b : commit) {
-    b.a = 1.5;
-    b.param = {0, 0};
-    b.coef = {-0.5, 0.5};
-  }
-  const auto halves = [&](const bisect_round& r) {
-    const double g = s(r.good);
-    const double b = s(r.bad);
-    return std::pair{b - g, r.current ? s(*r.current) - (g / 2 + b / 2) : 0.0};
+    for (const bisect_round& r : *rounds)
+      for (const std::optional<double>& v : {r.good, r.bad, r.current})
+        if (v) s.see(*v);
+  // What a round tells, each part in units of the level D, the ends' difference:
+  // - with both ends, their difference b - g (variance 2, level D) and the commit against their middle,
+  //   c - (g + b) / 2 (variance 3/2, level -D/2 if like good, +D/2 if like bad), independent of each other;
+  // - with one end, the commit against it: c - g (variance 2, level 0 or D) or c - b (-D or 0).
+  // A commit judged earlier is at a known level (its verdict's): its contrasts tell D alike under both
+  // hypotheses of the commit judged now.
+  enum kind : std::uint8_t { both_ends, good_end, bad_end };
+  struct contrast {
+    std::optional<double> ends;  ///< b - g
+    double commit = 0;           ///< the commit against the ends' middle or the one end
+    kind of = both_ends;
   };
-  for (const bisect_round& r : earlier) ends[r.build % builds].add(halves(r).first);
-  // The share of the builds' spread, from every round at hand (its estimate, not known a priori).
+  const auto contrast_of = [&](const bisect_round& r) {
+    const double c = r.current ? s(*r.current) : 0.0;
+    if (r.good && r.bad) return contrast{s(*r.bad) - s(*r.good), c - (s(*r.good) / 2 + s(*r.bad) / 2), both_ends};
+    if (r.good) return contrast{std::nullopt, c - s(*r.good), good_end};
+    return contrast{std::nullopt, r.bad ? c - s(*r.bad) : 0.0, bad_end};
+  };
+  // The variance of a commit's contrast of each kind, and its level D times the coefficient at the
+  // commit's level `at` (0 like good, 1 like bad).
+  constexpr std::array<double, 3> variance{1.5, 2, 2};
+  const auto coefficient = [](kind k, double at) {
+    return k == both_ends ? at - 0.5 : k == good_end ? at : at - 1;
+  };
+  const auto commit_blocks = [&] {
+    std::array<block, 3> out;
+    for (const kind k : {both_ends, good_end, bad_end}) {
+      out[k].a = variance[k];
+      out[k].coef = {coefficient(k, 0), coefficient(k, 1)};
+    }
+    return out;
+  };
+  std::vector<block> ends(builds);
+  for (block& b : ends) b.a = 2;
+  std::vector<std::array<block, 3>> commit(builds, commit_blocks());
+  for (const bisect_round& r : earlier)
+    if (const contrast c = contrast_of(r); c.ends) ends[r.build % builds].add(*c.ends);
+  // The share of the builds' spread, from every round at hand (its estimate, not known a priori): the
+  // ends' differences, and each commit's contrasts against the ends' middle (a set of their own each:
+  // every commit has its own level).
   std::vector<block> all_ends = ends;
-  std::vector<block> all_commit = commit;
+  std::vector<block> this_commit(builds, commit_blocks()[both_ends]);
   for (const bisect_round& r : current) {
-    const auto [delta, w] = halves(r);
-    all_ends[r.build % builds].add(delta);
-    if (r.current) all_commit[r.build % builds].add(w);
+    const contrast c = contrast_of(r);
+    if (c.ends) all_ends[r.build % builds].add(*c.ends);
+    if (r.current && c.of == both_ends) this_commit[r.build % builds].add(c.commit);
   }
   build_spread spread;
   spread.add_set(all_ends, 2);
-  spread.add_set(all_commit, 1.5);
-  // Each earlier commit's rounds, a set of their own (its level is its own).
+  spread.add_set(this_commit, 1.5);
   std::vector<std::size_t> steps;
   for (const bisect_round& r : earlier)
     if (r.current) steps.push_back(r.step);
   std::sort(steps.begin(), steps.end());
   steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
   for (const std::size_t step : steps) {
-    std::vector<block> clusters = commit;
+    std::vector<block> clusters(builds, commit_blocks()[both_ends]);
     for (const bisect_round& r : earlier)
-      if (r.current && r.step == step) clusters[r.build % builds].add(halves(r).second);
+      if (const contrast c = contrast_of(r); r.current && r.step == step && c.of == both_ends)
+        clusters[r.build % builds].add(c.commit);
     spread.add_set(clusters, 1.5);
   }
   const double ratio = spread.ratio(0.5);
   for (block& b : ends) b.c = 2 * ratio;
-  for (block& b : commit) b.c = 1.5 * ratio;
+  for (auto& kinds : commit)
+    for (block& b : kinds) b.c = b.a * ratio;
+  // The earlier commits with a verdict, a cluster per commit, build and kind.
+  std::vector<block> judged;
+  for (const std::size_t step : steps) {
+    std::vector<std::array<block, 3>> clusters(builds);
+    for (const bisect_round& r : earlier) {
+      if (!r.current || r.step != step) continue;
+      if (r.verdict != bisect_answer::good && r.verdict != bisect_answer::bad) continue;
+      const contrast c = contrast_of(r);
+      block& b = clusters[r.build % builds][c.of];
+      const double coef = coefficient(c.of, r.verdict == bisect_answer::bad ? 1 : 0);
+      b.a = variance[c.of];
+      b.c = b.a * ratio;
+      b.coef = {coef, coef};
+      b.add(c.commit);
+    }
+    for (const auto& kinds : clusters)
+      for (const block& b : kinds)
+        if (b.n > 0) judged.push_back(b);
+  }
 
   evidence e(j.threshold);
   std::vector<block> blocks;
   for (const bisect_round& r : current) {
-    const auto [delta, w] = halves(r);
-    ends[r.build % builds].add(delta);
+    const contrast c = contrast_of(r);
+    if (c.ends) ends[r.build % builds].add(*c.ends);
     if (!r.current) continue;
-    commit[r.build % builds].add(w);
+    commit[r.build % builds][c.of].add(c.commit);
     ++j.observations;
     blocks.assign(ends.begin(), ends.end());
-    blocks.insert(blocks.end(), commit.begin(), commit.end());
+    blocks.insert(blocks.end(), judged.begin(), judged.end());
+    for (const auto& kinds : commit) blocks.insert(blocks.end(), kinds.begin(), kinds.end());
     e.next(log_bayes_factor(blocks));
   }
   j.evidence = e.sum();
@@ -482,13 +544,30 @@ bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<c
   double ends_n = 0;
   for (const block& b : ends) ends_n += b.n;
   const double difference = ends_fit.level[0];
-  double commit_n = 0;
-  double commit_sum = 0;
-  for (const block& b : commit) {
-    commit_n += b.n;
-    commit_sum += b.n * b.mean;
+  // The commit's place: its own level l above the good end, fitted with D by generalised least squares
+  // on every block (ends: D; commits judged before: their coefficient times D; this commit's contrasts:
+  // l plus the contrast's coefficient at the good end times D), then l / D.
+  std::array<double, 3> normal{};  // the information of (D, l): DD, Dl, ll
+  std::array<double, 2> moment{};
+  const auto add = [&](const block& b, double on_d, double on_l) {
+    if (b.n == 0) return;
+    const double w = b.weight();
+    normal[0] += w * on_d * on_d;
+    normal[1] += w * on_d * on_l;
+    normal[2] += w * on_l * on_l;
+    moment[0] += w * on_d * b.mean;
+    moment[1] += w * on_l * b.mean;
+  };
+  for (const block& b : ends) add(b, 1, 0);
+  for (const block& b : judged) add(b, b.coef[0], 0);
+  for (const auto& kinds : commit)
+    for (const kind k : {both_ends, good_end, bad_end}) add(kinds[k], coefficient(k, 0), 1);
+  const double determinant = normal[0] * normal[2] - normal[1] * normal[1];
+  if (determinant > 0) {
+    const double fitted_d = (normal[2] * moment[0] - normal[1] * moment[1]) / determinant;
+    const double fitted_l = (normal[0] * moment[1] - normal[1] * moment[0]) / determinant;
+    if (fitted_d != 0) j.position = fitted_l / fitted_d;
   }
-  if (difference != 0 && commit_n > 0) j.position = commit_sum / commit_n / difference + 0.5;
   double ends_p = 1;
   if (ends_n >= 2 && ends_fit.information[0] > 0) {
     const double noise = ends_fit.rss / (ends_n - 1);

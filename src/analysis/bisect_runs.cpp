@@ -3,6 +3,7 @@
 
 #include "perfmail/analysis/bisect_runs.hpp"
 
+#include <optional>
 #include <utility>
 
 namespace perfmail {
@@ -46,21 +47,36 @@ bisect_rounds_outcome judge_in_rounds(std::span<const bisect_round> earlier, std
   bisect_rounds_outcome out;
   builds = builds == 0 ? 1 : builds;
   const std::uint64_t step_seed = mix(seed ^ mix(0x51ED0000ULL + static_cast<std::uint64_t>(step)));
-  for (std::size_t r = 1; r <= policy.max_runs; ++r) {
+  // The budget: `max_runs` rounds of three runs; rounds of the commit and one end take two of it.
+  const std::size_t budget = 3 * policy.max_runs;
+  std::size_t spent = 0;
+  std::size_t one_end_rounds = 0;
+  bool one_end = bisect_one_end_rounds(earlier, out.rounds, builds);
+  for (std::size_t r = 1; spent + (one_end ? 2 : 3) <= budget; ++r) {
     bisect_round round;
     round.build = (r - 1) % builds;
     round.step = step;
+    // Once the ends are told apart well, the commit with one end, the two in turn (starting with good).
+    std::optional<bisect_tree> left_out;
+    if (one_end) left_out = one_end_rounds++ % 2 == 0 ? bisect_tree::bad : bisect_tree::good;
     for (const bisect_tree tree : bisect_round_order(step_seed, r)) {
+      if (tree == left_out) continue;
       const double value = run(tree, round.build);
+      ++spent;
       if (tree == bisect_tree::good) round.good = value;
       if (tree == bisect_tree::bad) round.bad = value;
       if (tree == bisect_tree::current) round.current = value;
     }
     out.rounds.push_back(round);
-    out.judgement = judge_rounds(earlier, out.rounds, builds, policy, r == policy.max_runs);
+    one_end = bisect_one_end_rounds(earlier, out.rounds, builds);
+    const bool last_look = spent + (one_end ? 2 : 3) > budget;
+    out.judgement = judge_rounds(earlier, out.rounds, builds, policy, last_look);
     if (seen) seen(round, out.judgement);
     if (out.judgement.answer != bisect_answer::more_runs) break;
   }
+  // The verdict belongs to every round of the commit: the next judgements read the commit's level from it.
+  if (out.judgement.answer == bisect_answer::good || out.judgement.answer == bisect_answer::bad)
+    for (bisect_round& round : out.rounds) round.verdict = out.judgement.answer;
   return out;
 }
 

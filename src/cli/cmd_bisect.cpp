@@ -442,8 +442,8 @@ int run_measured(const bisect_args& args) {
   std::vector<double> bad;
   std::vector<double> current;
   for (const bisect_round& r : state.rounds) {
-    good.push_back(r.good);
-    bad.push_back(r.bad);
+    if (r.good) good.push_back(*r.good);
+    if (r.bad) bad.push_back(*r.bad);
     if (r.step == step && r.current) current.push_back(*r.current);
   }
   record(args, args.commit.empty() ? commit : args.commit, metric, good, bad, current, o.judgement, true);
@@ -495,7 +495,8 @@ command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vect
       ->check(within(0.0, 0.5))
       ->capture_default_str();
   cmd->add_option("--max-runs", args->policy.max_runs,
-                  "runs of the command at most at one commit (rounds with --good-rev/--bad-rev)")
+                  "runs of the command at most at one commit (with --good-rev/--bad-rev: the runs of this many "
+                  "rounds of three)")
       ->check(within(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
   cmd->add_option("--record", args->record,

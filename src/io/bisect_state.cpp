@@ -12,13 +12,16 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <system_error>
 
 namespace perfmail::io {
 
 namespace {
 
-constexpr std::string_view first_line = "perfmail bisect state 1";
+constexpr std::string_view first_line = "perfmail bisect state 2";
+/// The first line of the states perfmail wrote before rounds of one end and verdicts: read as well.
+constexpr std::string_view first_line_1 = "perfmail bisect state 1";
 constexpr std::size_t most_builds = 10000;
 
 /// The fields of a line, split at single spaces.
@@ -50,6 +53,12 @@ class line_reader {
     return value;
   }
 
+  /// A value of a round, or "-" where the round did not run that tree.
+  std::optional<double> value_or_none(std::string_view field) const {
+    if (field == "-") return std::nullopt;
+    return number(field);
+  }
+
   double number(std::string_view field) const {
     double value = 0;
     const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
@@ -79,15 +88,25 @@ bool bisect_state::is_built(std::string_view tree, std::size_t build) const {
 std::string bisect_state_text(const bisect_state& state) {
   std::string out = fmt::format("{}\nfingerprint {:016x}\n", first_line, state.fingerprint);
   for (const auto& [tree, build] : state.built) out += fmt::format("built {} {}\n", tree, build);
-  for (std::size_t i = 0; i < state.step_commits.size(); ++i) out += fmt::format("step {} {}\n", i, state.step_commits[i]);
+  for (std::size_t i = 0; i < state.step_commits.size(); ++i) {
+    // Every round of a step carries the step's verdict.
+    std::string_view verdict = "open";
+    for (const bisect_round& r : state.rounds)
+      if (r.step == i && (r.verdict == bisect_answer::good || r.verdict == bisect_answer::bad))
+        verdict = r.verdict == bisect_answer::good ? "good" : "bad";
+    out += fmt::format("step {} {} {}\n", i, state.step_commits[i], verdict);
+  }
+  const auto value = [](const std::optional<double>& v) { return v ? fmt::format("{}", *v) : std::string("-"); };
   for (const bisect_round& r : state.rounds)
-    out += fmt::format("round {} {} {} {} {}\n", r.step, r.build, r.good, r.bad, r.current.value_or(0));
+    out += fmt::format("round {} {} {} {} {}\n", r.step, r.build, value(r.good), value(r.bad), value(r.current));
   return out;
 }
 
 bisect_state parse_bisect_state(std::string_view text, const std::string& origin) {
   bisect_state state;
   bool fingerprint_seen = false;
+  bool version_1 = false;
+  std::vector<bisect_answer> verdicts;  // of each step
   std::size_t number = 0;
   while (!text.empty()) {
     ++number;
@@ -97,7 +116,9 @@ bisect_state parse_bisect_state(std::string_view text, const std::string& origin
     const std::string_view line = text.substr(0, newline);
     text.remove_prefix(newline + 1);
     if (number == 1) {
-      if (line != first_line) at.fail(fmt::format("not a bisection state: the first line is not {}", text::quoted(first_line)));
+      version_1 = line == first_line_1;
+      if (line != first_line && !version_1)
+        at.fail(fmt::format("not a bisection state: the first line is not {}", text::quoted(first_line)));
       continue;
     }
     const std::vector<std::string_view> f = fields_of(line);
@@ -119,19 +140,35 @@ bisect_state parse_bisect_state(std::string_view text, const std::string& origin
       if (build == 0) at.fail("builds count from 1");
       state.built.emplace_back(std::string(f[1]), build);
     } else if (f.front() == "step") {
-      expect(3);
+      expect(version_1 ? 3 : 4);
       if (at.whole(f[1], std::numeric_limits<std::uint32_t>::max(), "the step") != state.step_commits.size())
         at.fail(fmt::format("step {} follows step {}", text::quoted(f[1]), state.step_commits.size()));
       state.step_commits.push_back(at.commit(f[2]));
+      bisect_answer verdict = bisect_answer::undecided;
+      if (!version_1) {
+        if (f[3] == "good") verdict = bisect_answer::good;
+        else if (f[3] == "bad") verdict = bisect_answer::bad;
+        else if (f[3] != "open") at.fail(fmt::format("{} is not a verdict (good, bad or open)", text::quoted(f[3])));
+      }
+      verdicts.push_back(verdict);
     } else if (f.front() == "round") {
       expect(6);
       bisect_round r;
       r.step = at.whole(f[1], std::numeric_limits<std::uint32_t>::max(), "the step");
       if (r.step >= state.step_commits.size()) at.fail(fmt::format("a round of step {}, which no step line named", r.step));
       r.build = at.whole(f[2], most_builds - 1, "the build");
-      r.good = at.number(f[3]);
-      r.bad = at.number(f[4]);
-      r.current = at.number(f[5]);
+      if (version_1) {
+        r.good = at.number(f[3]);
+        r.bad = at.number(f[4]);
+        r.current = at.number(f[5]);
+      } else {
+        r.good = at.value_or_none(f[3]);
+        r.bad = at.value_or_none(f[4]);
+        r.current = at.value_or_none(f[5]);
+        if (!r.good && !r.bad) at.fail("a round that ran neither end");
+        if (!r.current) at.fail("a round without the commit's value");
+      }
+      r.verdict = verdicts[r.step];
       state.rounds.push_back(r);
     } else {
       at.fail(fmt::format("{} is not a record of a bisection state", text::quoted(f.front())));

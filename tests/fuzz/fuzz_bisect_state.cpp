@@ -1,5 +1,6 @@
 // The reader of a bisection's state (io/bisect_state.hpp) on arbitrary bytes: a state or an input_error,
-// never another exception or a crash; what it reads holds only finite values and rounds of named steps,
+// never another exception or a crash; what it reads holds only finite values, rounds of named steps that
+// ran one end at least,
 // and writing it and reading it again gives the same state.
 #include "fuzz_support.hpp"
 
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,8 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::expect_success_or_input_error([&] {
     const io::bisect_state state = io::parse_bisect_state(text, "state");
     for (const bisect_round& r : state.rounds) {
-      if (!std::isfinite(r.good) || !std::isfinite(r.bad) || !r.current || !std::isfinite(*r.current))
+      const auto finite = [](const std::optional<double>& v) { return !v || std::isfinite(*v); };
+      if (!finite(r.good) || !finite(r.bad) || !r.current || !finite(r.current))
         fuzz::finding("a round with a value that is not finite");
+      if (!r.good && !r.bad) fuzz::finding("a round that ran neither end");
       if (r.step >= state.step_commits.size()) fuzz::finding("a round of a step no line named");
     }
     for (const auto& [tree, build] : state.built)
@@ -30,7 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fuzz::finding("a state that does not read back as itself");
     for (std::size_t i = 0; i < back.rounds.size(); ++i)
       if (back.rounds[i].good != state.rounds[i].good || back.rounds[i].bad != state.rounds[i].bad ||
-          back.rounds[i].current != state.rounds[i].current || back.rounds[i].build != state.rounds[i].build)
+          back.rounds[i].current != state.rounds[i].current || back.rounds[i].build != state.rounds[i].build ||
+          back.rounds[i].verdict != state.rounds[i].verdict)
         fuzz::finding("a round that does not read back as itself");
   }, "state", text);
   return 0;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference values for the stored-ends judge of tests/unit/test_bisect.cpp, computed without the C++ code.
+"""Reference values for the judges of tests/unit/test_bisect.cpp, computed without the C++ code.
 
 Prints the C++ table that the test includes. Regenerate with Debian's SciPy and NumPy (python3-scipy,
 python3-numpy; no pip):
@@ -26,6 +26,15 @@ the first sample), each bounded to +-T/2 with T = log(1 / alpha); the judge says
 <= -T, and here (the last look) undecided otherwise. The commit's place: (c - g) / (b - g) from the
 generalized least-squares fit with a level of its own. A commit whose lower (1 - alpha) t bound (n - 3
 degrees of freedom) of its distance beyond the nearer end exceeds one noise SD is judged stale.
+
+The rounds judge (measured ends, one build of each tree) is computed from the raw runs, not from the
+contrasts within rounds as the C++ code does: every run is the machine's level in its round (one free
+level a round, flat prior) plus its tree's level above the good end: 0 for the good end, D for the bad
+end, and for a commit's run its level: for the commit judged now 0 (H0) or D (H1), for a commit judged
+before the level of its verdict (0 good, D bad). The runs of an earlier commit without a verdict are left
+out (the C++ judge does not use them). The log Bayes factor is the same formula over this design;
+integrating each round's level out leaves exactly the within-round contrasts. The commit's place is its
+own level over D, both fitted by least squares with a free level of the commit.
 """
 
 import numpy as np
@@ -118,6 +127,112 @@ def judge(good, bad, current, alpha):
     return rho, evidence, answer, float(position), stale
 
 
+def judge_rounds(earlier, current, alpha):
+    """Rounds: (step, good or None, bad or None, commit or None, verdict 'good', 'bad' or None)."""
+    threshold = np.log(1 / alpha)
+
+    def fit(rounds, h):
+        runs = []  # (round index, value, D coefficient)
+        for i, (step, good, bad, commit, verdict) in enumerate(rounds):
+            if good is not None:
+                runs.append((i, good, 0.0))
+            if bad is not None:
+                runs.append((i, bad, 1.0))
+            if commit is None:
+                continue
+            if step == "now":
+                runs.append((i, commit, h))
+            elif verdict is not None:
+                runs.append((i, commit, 1.0 if verdict == "bad" else 0.0))
+        y = np.array([v for _, v, _ in runs])
+        columns = len(rounds) + 1
+        x = np.zeros((len(runs), columns))
+        for row, (i, _, coefficient) in enumerate(runs):
+            x[row, i] = 1
+            x[row, len(rounds)] = coefficient
+        # Rounds without a run left (an earlier commit's lone run) take no column.
+        used = [c for c in range(columns) if np.any(x[:, c] != 0)]
+        return y, x[:, used]
+
+    def log_bf(rounds):
+        y0, x0 = fit(rounds, 0.0)
+        y1, x1 = fit(rounds, 1.0)
+        _, rss0, info0 = gls(y0, x0, np.eye(len(y0)))
+        _, rss1, info1 = gls(y1, x1, np.eye(len(y1)))
+        df = len(y0) - x0.shape[1]
+        if df <= 0:
+            return 0.0
+        return (-0.5 * (np.linalg.slogdet(info1)[1] - np.linalg.slogdet(info0)[1])
+                - 0.5 * df * (np.log(rss1) - np.log(rss0)))
+
+    evidence, last, trail = 0.0, 0.0, []
+    for k in range(1, len(current) + 1):
+        value = log_bf(earlier + current[:k])
+        evidence += float(np.clip(value - last, -threshold / 2, threshold / 2))
+        last = value
+        trail.append(evidence)
+    answer = "bad" if evidence >= threshold else "good" if evidence <= -threshold else "more_runs"
+
+    # The place: the commit's own level (a column of its runs) and D.
+    rounds = earlier + current
+    runs = []
+    for i, (step, good, bad, commit, verdict) in enumerate(rounds):
+        if good is not None:
+            runs.append((i, good, 0.0, 0.0))
+        if bad is not None:
+            runs.append((i, bad, 1.0, 0.0))
+        if commit is not None and step == "now":
+            runs.append((i, commit, 0.0, 1.0))
+        elif commit is not None and verdict is not None:
+            runs.append((i, commit, 1.0 if verdict == "bad" else 0.0, 0.0))
+    y = np.array([v for _, v, _, _ in runs])
+    x = np.zeros((len(runs), len(rounds) + 2))
+    for row, (i, _, on_d, on_l) in enumerate(runs):
+        x[row, i] = 1
+        x[row, len(rounds)] = on_d
+        x[row, len(rounds) + 1] = on_l
+    used = [c for c in range(x.shape[1]) if np.any(x[:, c] != 0)]
+    beta, _, _ = gls(y, x[:, used], np.eye(len(y)))
+    position = beta[-1] / beta[-2]
+    return trail, answer, float(position)
+
+
+def machine_rounds(seed, step, count, commit_level, difference, one_end_from, verdict=None, drift=0.0):
+    """`count` rounds at a drifting machine: both ends until round `one_end_from`, then the commit with
+    the good end and the bad end in turn."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        speed = 1 + drift * i
+        noise = [round(float(z), 3) for z in rng.normal(0, 1, 3)]
+        good = round((100 + noise[0]) * speed, 3)
+        bad = round((100 + difference + noise[1]) * speed, 3)
+        commit = round((100 + commit_level + noise[2]) * speed, 3)
+        if i >= one_end_from:
+            if (i - one_end_from) % 2 == 0:
+                bad = None
+            else:
+                good = None
+        out.append((step, good, bad, commit, verdict))
+    return out
+
+
+ROUND_CASES = [
+    # (name, earlier rounds, the commit's rounds, alpha)
+    ("both ends, like bad", [], machine_rounds(21, "now", 8, 2, 2, 99), 0.01),
+    ("both ends, like good, drifting", [], machine_rounds(22, "now", 8, 0, 2, 99, drift=0.01), 0.01),
+    ("one end after earlier rounds, like bad",
+     machine_rounds(23, 0, 10, 0, 2, 99, "good"), machine_rounds(24, "now", 7, 2, 2, 0), 0.01),
+    ("one end, like good, a commit judged bad before",
+     machine_rounds(25, 0, 9, 2, 2, 99, "bad") + machine_rounds(26, 1, 6, 0, 2, 0, "good"),
+     machine_rounds(27, "now", 8, 0, 2, 0, drift=0.005), 0.01),
+    ("an earlier commit without a verdict is left out",
+     machine_rounds(28, 0, 9, 1, 2, 99, None), machine_rounds(29, "now", 6, 2, 2, 3), 0.05),
+    ("half-way stays unclear", machine_rounds(30, 0, 12, 0, 2, 99, "good"), machine_rounds(31, "now", 6, 1, 2, 0),
+     0.01),
+]
+
+
 def builds(seed, count, size, level, offset_sd):
     rng = np.random.default_rng(seed)
     offsets = rng.normal(0, offset_sd, count)
@@ -153,6 +268,30 @@ def main():
         print("    {{\"{}\",\n     {},\n     {},\n     {},\n     {}, {}, {}, bisect_answer::{}, {}, {}}},".format(
             name, ends(good), ends(bad), array(current, 4), literal(alpha), literal(rho), literal(evidence), answer,
             literal(position), boolean(stale)))
+    print("};")
+    print()
+    print("// The rounds judge (one build of each tree): name, earlier rounds, the commit's rounds (step, good,")
+    print("// bad, commit, verdict; NaN where a round did not run an end), alpha, the evidence after each of the")
+    print("// commit's rounds, the answer after the last, the commit's place.")
+    print("const std::vector<bisect_rounds_case> bisect_rounds_cases{")
+
+    def rounds_literal(rounds, indent):
+        items = []
+        for step, good, bad, commit, verdict in rounds:
+            value = lambda v: "nan" if v is None else literal(v)
+            items.append("{{{}, {}, {}, {}, bisect_answer::{}}}".format(
+                0 if step == "now" else step + 1000, value(good), value(bad), value(commit),
+                verdict if verdict is not None else "undecided"))
+        if not items:
+            return "{}"
+        pad = " " * (indent + 2)
+        return "{\n" + ",\n".join(pad + item for item in items) + "\n" + " " * indent + "}"
+
+    for name, earlier, current, alpha in ROUND_CASES:
+        trail, answer, position = judge_rounds(earlier, current, alpha)
+        print("    {{\"{}\",\n     {},\n     {},\n     {}, {}, bisect_answer::{}, {}}},".format(
+            name, rounds_literal(earlier, 5), rounds_literal(current, 5), literal(alpha), array(trail, 5), answer,
+            literal(position)))
     print("};")
 
 

@@ -12,7 +12,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,7 +36,35 @@ struct bisect_stored_case {
   bool stale;
 };
 
+/// A round as the reference prints it: NaN where the round did not run an end.
+struct reference_round {
+  std::size_t step;
+  double good;
+  double bad;
+  double current;
+  bisect_answer verdict;
+};
+
+struct bisect_rounds_case {
+  const char* name;
+  std::vector<reference_round> earlier;
+  std::vector<reference_round> current;
+  double alpha;
+  std::vector<double> evidence;  ///< after each of the commit's rounds
+  bisect_answer answer;
+  double position;
+};
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
 #include "reference/bisect_reference.inc"
+
+std::vector<bisect_round> rounds_of_reference(const std::vector<reference_round>& rows) {
+  std::vector<bisect_round> out;
+  const auto value = [](double v) { return std::isnan(v) ? std::nullopt : std::optional<double>(v); };
+  for (const reference_round& row : rows) out.push_back({value(row.good), value(row.bad), row.current, 0, row.step, row.verdict});
+  return out;
+}
 
 /// `n` samples around `level`, spread by -2..+2 (deterministic).
 std::vector<double> around(double level, std::size_t n) {
@@ -82,6 +113,100 @@ TEST_CASE("bisect: the stored-ends judge agrees with the reference computed from
       CHECK(j.threshold == doctest::Approx(std::log(1 / c.alpha)));
     }
   }
+}
+
+TEST_CASE("bisect: the rounds judge agrees with the reference computed from the raw runs") {
+  for (const bisect_rounds_case& c : bisect_rounds_cases) {
+    CAPTURE(c.name);
+    const bisect_policy policy{c.alpha, 30};
+    const std::vector<bisect_round> earlier = rounds_of_reference(c.earlier);
+    const std::vector<bisect_round> current = rounds_of_reference(c.current);
+    REQUIRE(current.size() == c.evidence.size());
+    for (std::size_t k = 1; k <= current.size(); ++k) {
+      CAPTURE(k);
+      const bisect_judgement j =
+          judge_rounds(earlier, std::span<const bisect_round>(current.data(), k), 1, policy, false);
+      CHECK(j.evidence == doctest::Approx(c.evidence[k - 1]).epsilon(1e-9));
+      CHECK(j.observations == k);
+      if (k == current.size()) {
+        CHECK(j.answer == c.answer);
+        REQUIRE(j.position);
+        CHECK(*j.position == doctest::Approx(c.position).epsilon(1e-9));
+      }
+    }
+  }
+}
+
+TEST_CASE("bisect: rounds of one end begin once nine rounds of both tell the ends apart, with one build") {
+  std::vector<bisect_round> both;
+  for (std::size_t i = 0; i < 12; ++i) both.push_back({100 + wobble(3 * i), 104 + wobble(3 * i + 1), 100 + wobble(3 * i + 2), 0, 0});
+  const std::span<const bisect_round> all(both);
+  CHECK_FALSE(bisect_one_end_rounds({}, all.first(8), 1));
+  CHECK(bisect_one_end_rounds({}, all.first(9), 1));
+  CHECK(bisect_one_end_rounds(all.first(5), all.subspan(5, 4), 1));  // earlier rounds count
+  CHECK_FALSE(bisect_one_end_rounds({}, all, 2));                    // several builds: always both ends
+  // Ends that are not told apart with t >= 4 keep both.
+  std::vector<bisect_round> close;
+  for (std::size_t i = 0; i < 12; ++i) close.push_back({100 + wobble(3 * i), 101 + wobble(3 * i + 1), 100, 0, 0});
+  CHECK_FALSE(bisect_one_end_rounds({}, close, 1));
+  // A round of one end counts for nothing here.
+  std::vector<bisect_round> lone(12, bisect_round{100, std::nullopt, 100, 0, 0});
+  CHECK_FALSE(bisect_one_end_rounds({}, lone, 1));
+}
+
+TEST_CASE("bisect: the rounds loop runs one end a round once told apart, spends the runs of max_runs rounds, "
+          "and gives the verdict to every round") {
+  const bisect_policy policy{0.01, 6};
+  std::vector<bisect_round> earlier;
+  for (std::size_t i = 0; i < 10; ++i)
+    earlier.push_back({100 + wobble(3 * i), 104 + wobble(3 * i + 1), 100 + wobble(3 * i + 2), 0, 0, bisect_answer::good});
+  std::size_t runs = 0;
+  std::size_t calls = 0;
+  // A commit half-way and steady: never decided, so the loop spends its whole budget of 6 rounds of three.
+  const bisect_rounds_outcome half = judge_in_rounds(earlier, 1, 1, 9, policy, [&](bisect_tree tree, std::size_t) {
+    ++runs;
+    return tree == bisect_tree::good ? 100.0 + wobble(runs) : tree == bisect_tree::bad ? 104.0 + wobble(runs)
+                                                                                        : 102.0 + 0.01 * wobble(runs);
+  });
+  CHECK(half.judgement.answer == bisect_answer::undecided);
+  CHECK(runs == 18);
+  CHECK(half.rounds.size() == 9);
+  for (std::size_t i = 0; i < half.rounds.size(); ++i) {
+    CAPTURE(i);
+    CHECK(half.rounds[i].current);
+    CHECK(half.rounds[i].good.has_value() != half.rounds[i].bad.has_value());
+    CHECK(half.rounds[i].good.has_value() == (i % 2 == 0));  // good first, then in turn
+    CHECK(half.rounds[i].verdict == bisect_answer::undecided);
+  }
+  // A commit like bad: decided, and every round carries the verdict.
+  runs = 0;
+  const bisect_rounds_outcome bad = judge_in_rounds(earlier, 1, 1, 9, {0.01, 30}, [&](bisect_tree tree, std::size_t) {
+    ++runs;
+    ++calls;
+    return (tree == bisect_tree::good ? 100.0 : 104.0) + wobble(runs);
+  });
+  CHECK(bad.judgement.answer == bisect_answer::bad);
+  CHECK(calls == 2 * bad.rounds.size());
+  CHECK(std::all_of(bad.rounds.begin(), bad.rounds.end(), [](const bisect_round& r) { return r.verdict == bisect_answer::bad; }));
+}
+
+TEST_CASE("bisect: commits judged before tell the ends' difference, so the next judgement needs fewer rounds") {
+  const bisect_policy policy{0.01, 30};
+  std::vector<bisect_round> ends_only;
+  std::vector<bisect_round> with_verdicts;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const bisect_round r{100 + wobble(3 * i), 101.5 + wobble(3 * i + 1), 101.5 + wobble(3 * i + 2), 0, 1};
+    ends_only.push_back(r);
+    with_verdicts.push_back(r);
+    with_verdicts.back().verdict = bisect_answer::bad;
+  }
+  std::vector<bisect_round> now;
+  for (std::size_t i = 0; i < 6; ++i) now.push_back({100 + wobble(3 * i + 40), 101.5 + wobble(3 * i + 41), 100 + wobble(3 * i + 42), 0, 2});
+  const bisect_judgement plain = judge_rounds(ends_only, std::span<const bisect_round>(now.data(), 2), 1, policy, false);
+  const bisect_judgement helped = judge_rounds(with_verdicts, std::span<const bisect_round>(now.data(), 2), 1, policy, false);
+  CHECK(plain.evidence > -plain.threshold / 2 * 2);  // not saturated by the bounds: the comparison means something
+  CHECK(helped.evidence < plain.evidence);  // further towards good
+  CHECK(plain.evidence < 0);
 }
 
 TEST_CASE("bisect: the stored-ends judge stops as soon as the evidence is enough, and says so") {
@@ -310,14 +435,22 @@ TEST_CASE("bisect state: written and read back, the same") {
   state.fingerprint = 0x0123456789abcdefULL;
   state.built = {{"good", 1}, {"bad", 1}, {"good", 2}};
   state.step_commits = {"3f2a1c9d", "0123abcd"};
-  state.rounds = {{1520.4, 1611, 1519.75, 0, 0}, {0.1 + 0.2, -1e300, 5e-324, 1, 1}};
+  state.rounds = {{1520.4, 1611, 1519.75, 0, 0, bisect_answer::good},
+                  {0.1 + 0.2, -1e300, 5e-324, 1, 1},
+                  {std::nullopt, 7, 8, 0, 1}};
   const std::string text = io::bisect_state_text(state);
-  CHECK(text.rfind("perfmail bisect state 1\nfingerprint 0123456789abcdef\nbuilt good 1\n", 0) == 0);
+  CHECK(text.rfind("perfmail bisect state 2\nfingerprint 0123456789abcdef\nbuilt good 1\n", 0) == 0);
+  CHECK(contains(text, "step 0 3f2a1c9d good\nstep 1 0123abcd open\n"));
+  CHECK(contains(text, "round 1 0 - 7 8\n"));
   const io::bisect_state back = io::parse_bisect_state(text, "state");
   CHECK(back.fingerprint == state.fingerprint);
   CHECK(back.built == state.built);
   CHECK(back.step_commits == state.step_commits);
-  REQUIRE(back.rounds.size() == 2);
+  REQUIRE(back.rounds.size() == 3);
+  CHECK(back.rounds[0].verdict == bisect_answer::good);
+  CHECK(back.rounds[1].verdict == bisect_answer::undecided);
+  CHECK_FALSE(back.rounds[2].good);
+  CHECK(back.rounds[2].bad == 7);
   CHECK(back.rounds[1].good == 0.1 + 0.2);
   CHECK(back.rounds[1].bad == -1e300);
   CHECK(back.rounds[1].current == 5e-324);
@@ -326,8 +459,19 @@ TEST_CASE("bisect state: written and read back, the same") {
   CHECK_FALSE(back.is_built("bad", 2));
 }
 
+TEST_CASE("bisect state: a state of version 1 (no verdicts, rounds of both ends) is read") {
+  const io::bisect_state old = io::parse_bisect_state(
+      "perfmail bisect state 1\nfingerprint 0123456789abcdef\nstep 0 abcd\nround 0 0 1 2 3\n", "st");
+  REQUIRE(old.rounds.size() == 1);
+  CHECK(old.rounds[0].good == 1);
+  CHECK(old.rounds[0].verdict == bisect_answer::undecided);
+  CHECK_THROWS_AS((void)io::parse_bisect_state(
+                      "perfmail bisect state 1\nfingerprint 0123456789abcdef\nstep 0 abcd\nround 0 0 - 2 3\n", "st"),
+                  input_error);
+}
+
 TEST_CASE("bisect state: anything outside the grammar names the line") {
-  const std::string head = "perfmail bisect state 1\nfingerprint 0123456789abcdef\n";
+  const std::string head = "perfmail bisect state 2\nfingerprint 0123456789abcdef\n";
   const auto problem = [](const std::string& text) {
     try {
       (void)io::parse_bisect_state(text, "st");
@@ -337,21 +481,25 @@ TEST_CASE("bisect state: anything outside the grammar names the line") {
     return std::string("no error");
   };
   CHECK(contains(problem(""), "empty"));
-  CHECK(contains(problem("perfmail bisect state 2\n"), "st:1:"));
-  CHECK(contains(problem("perfmail bisect state 1\n"), "no fingerprint"));
+  CHECK(contains(problem("perfmail bisect state 3\n"), "st:1:"));
+  CHECK(contains(problem("perfmail bisect state 2\n"), "no fingerprint"));
   CHECK(contains(problem(head + "fingerprint 0123456789abcdef\n"), "st:3:"));
-  CHECK(contains(problem("perfmail bisect state 1\nfingerprint 12345\n"), "not a fingerprint"));
+  CHECK(contains(problem("perfmail bisect state 2\nfingerprint 12345\n"), "not a fingerprint"));
   CHECK(contains(problem(head + "built ugly 1\n"), "not a tree"));
   CHECK(contains(problem(head + "built good 0\n"), "count from 1"));
   CHECK(contains(problem(head + "built good 01\n"), "not a whole number"));
-  CHECK(contains(problem(head + "step 1 abcd\n"), "follows step"));
-  CHECK(contains(problem(head + "step 0 ABCD\n"), "not a commit id"));
+  CHECK(contains(problem(head + "step 1 abcd open\n"), "follows step"));
+  CHECK(contains(problem(head + "step 0 ABCD open\n"), "not a commit id"));
+  CHECK(contains(problem(head + "step 0 abcd\n"), "3 fields, not 4"));
+  CHECK(contains(problem(head + "step 0 abcd maybe\n"), "not a verdict"));
   CHECK(contains(problem(head + "round 0 0 1 2 3\n"), "no step line"));
-  CHECK(contains(problem(head + "step 0 abcd\nround 0 0 1 nan 3\n"), "st:4:"));
-  CHECK(contains(problem(head + "step 0 abcd\nround 0 0 1 2\n"), "5 fields, not 6"));
-  CHECK(contains(problem(head + "step 0 abcd\nround 0 0 1 2 3"), "cut short"));
+  CHECK(contains(problem(head + "step 0 abcd open\nround 0 0 1 nan 3\n"), "st:4:"));
+  CHECK(contains(problem(head + "step 0 abcd open\nround 0 0 - - 3\n"), "neither end"));
+  CHECK(contains(problem(head + "step 0 abcd open\nround 0 0 1 2 -\n"), "without the commit"));
+  CHECK(contains(problem(head + "step 0 abcd open\nround 0 0 1 2\n"), "5 fields, not 6"));
+  CHECK(contains(problem(head + "step 0 abcd open\nround 0 0 1 2 3"), "cut short"));
   CHECK(contains(problem(head + "\n"), "not a record"));
-  CHECK(contains(problem(head + "step 0 abcd\r\n"), "not a commit id"));
+  CHECK(contains(problem(head + "step 0 abcd open\r\n"), "not a verdict"));
 }
 
 TEST_CASE("bisect state: the fingerprint is FNV-1a over the parts, each ended by a zero byte") {

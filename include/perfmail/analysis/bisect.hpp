@@ -19,10 +19,10 @@
 // - stored ends (judge_stored): the good and bad samples were measured before; every run of the
 //   command at the commit adds its samples. A commit measured outside the range of the two ends by more
 //   than the noise explains is not judged: the ends may be stale (the machine drifted since).
-// - rounds (judge_rounds): each round is one run of the good end, the bad end and the commit, in a
-//   random order, so that a drift of the machine's speed touches all three alike; the judge uses what
-//   the rounds say within themselves (the commit against the ends' middle, and the ends' difference),
-//   and the ends' rounds of earlier commits as well.
+// - rounds (judge_rounds): each round is one run of the good end, the bad end and the commit (later
+//   the commit and one end), in a random order, so that a drift of the machine's speed touches them
+//   alike; the judge uses what the rounds say within themselves (the commit against the ends' middle or
+//   against the one end, and the ends' difference), and the rounds of earlier commits as well.
 // - one look (judge_single_look): results made already (`--current`), one test at the whole alpha.
 
 #include <cstddef>
@@ -39,7 +39,7 @@ struct bisect_policy {
   /// bad good.
   double alpha = 0.01;
   /// The most observations of the commit before the judge gives up: runs of the command with stored
-  /// ends, rounds with measured ends.
+  /// ends; with measured ends, the runs of this many rounds of three (rounds of two take two each).
   std::size_t max_runs = 30;
 };
 
@@ -89,20 +89,35 @@ struct bisect_judgement {
                                             std::span<const std::vector<double>> runs, const bisect_policy& policy,
                                             bool last_look);
 
-/// One run of each of the good end, the bad end and the commit, close in time. A run's value is the
-/// median of the samples it printed.
+/// Runs of the commit and of one end or both, close in time, in a random order. A run's value is the
+/// median of the samples it printed. The first rounds of a bisection run both ends (they tell the ends'
+/// difference and the noise); once the ends are told apart well, a round runs the commit and one end,
+/// the two ends in turn (see bisect_one_end_rounds).
 struct bisect_round {
-  double good = 0;
-  double bad = 0;
+  std::optional<double> good;     ///< the good end's value, when the round ran it
+  std::optional<double> bad;      ///< the bad end's value, when the round ran it
   std::optional<double> current;  ///< the commit's value; may be absent in rounds of earlier commits
   std::size_t build = 0;          ///< which build of each tree ran (0-based)
   std::size_t step = 0;           ///< which commit of the bisection the round measured (rounds of one share it)
+  /// The answer the judge gave at the round's step, once given: good or bad (undecided otherwise). The
+  /// rounds of a commit judged good measure the good end's level once more, those of one judged bad the
+  /// bad end's: both tell the ends' difference to the judgements after.
+  bisect_answer verdict = bisect_answer::undecided;
 };
+
+/// Whether the next round may run the commit with one end only: with one build of each tree, once nine
+/// rounds or more ran both ends and tell the ends' difference with a t statistic of at least 4. A round of one
+/// end gives the commit's contrast with variance 2 in two runs (both ends: 3/2 in three), an eighth
+/// more evidence a run; it needs the ends' difference known, and with several builds the commit's
+/// offset would be shared by the rounds of either end, which the model of blocks does not follow.
+[[nodiscard]] bool bisect_one_end_rounds(std::span<const bisect_round> earlier, std::span<const bisect_round> current,
+                                         std::size_t builds);
 
 /// Measured ends: the judgement after the commit's rounds so far (`current`, each with its commit's
 /// value), given the rounds of earlier commits (`earlier`: their ends' values tell the ends' difference
-/// and the noise, their commits' values the spread between builds). `builds`: how many builds of each
-/// tree the rounds cycle through (with one, the spread between builds is not measured and taken as none).
+/// and the noise, their commits' values the spread between builds, and with their verdicts the ends'
+/// difference again). `builds`: how many builds of each tree the rounds cycle through (with one, the
+/// spread between builds is not measured and taken as none).
 [[nodiscard]] bisect_judgement judge_rounds(std::span<const bisect_round> earlier,
                                             std::span<const bisect_round> current, std::size_t builds,
                                             const bisect_policy& policy, bool last_look);
