@@ -214,6 +214,40 @@ CLI::Validator mailbox_check(std::string header, bool empty_ok) {
       "ADDR");
 }
 
+/// A file `--attach` names: a path whose last part is a name a message can carry. Checked as the option
+/// is read, so that a mistake in it is blamed on the option, not on the document's mail.attachments.
+CLI::Validator attachment_check() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        if (value.empty()) return "an empty name: give the file to attach";
+        if (value == io::standard_input_path)
+          return "\"-\": standard input cannot be attached; name a file (./- for a file called -)";
+        const std::string name = std::filesystem::path{value}.filename().string();
+        if (name.empty()) return fmt::format("{}: names a directory, not a file", text::quoted(value));
+        try {
+          email::check_attachment_name(name);
+          return {};
+        } catch (const email::mail_header_error& e) {
+          return e.problem();
+        }
+      },
+      "FILE");
+}
+
+/// The files the message carries, read in every format before anything is written: the text and json
+/// formats do not attach them, but their body says whether the job file is attached, so a file that
+/// cannot be read is refused there too. Each must be a regular file (a FIFO or a device is refused, never
+/// waited on) of at most email::attachment_limit_bytes, or --max-input-size when that is less; its size is
+/// checked before it is read.
+std::vector<email::mail_attachment> read_attachments(const std::vector<std::string>& files) {
+  const std::size_t limit = std::min(input_limits().max_file_bytes, email::attachment_limit_bytes);
+  std::vector<email::mail_attachment> attachments;
+  for (const std::string& file : files)
+    attachments.push_back({std::filesystem::path{file}.filename().string(),
+                           io::read_regular_file(file, limit, "the attachment limit")});
+  return attachments;
+}
+
 /// The value of `git config --get KEY`: nullopt when git is not installed, the key is not set, or git
 /// fails in any other way (none of which is an error until a From is needed and none is found). Git
 /// runs without a shell, with the arguments as given, standard input and errors on /dev/null.
@@ -329,6 +363,7 @@ command_action add_report_command(CLI::App& app) {
                   "attaches it; a job.yaml makes the To reproduce: block say the job file is attached")
       ->allow_extra_args(false)
       ->take_all()
+      ->check(attachment_check())
       ->type_name("FILE");
   cmd->add_option("--fail-on", options->fail,
                   "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
@@ -386,6 +421,7 @@ command_action add_report_command(CLI::App& app) {
     for (const std::string& file : options->attach) doc.attachments.push_back(file);
     override_list(doc.mail.to, options->to, to->count() > 0);
     override_list(doc.mail.cc, options->cc, cc->count() > 0);
+    const std::vector<email::mail_attachment> attachments = read_attachments(doc.attachments);
 
     const auto report = email::compose(doc);
     std::string text;
@@ -395,11 +431,6 @@ command_action add_report_command(CLI::App& app) {
       auto headers = doc.mail;
       headers.subject = report.subject;
       if (headers.message_id.empty()) headers.message_id = report.message_id;  // the one the body names
-      // Every attached file is read (within the input limits) before anything is written.
-      std::vector<email::mail_attachment> attachments;
-      for (const std::string& file : doc.attachments)
-        attachments.push_back({std::filesystem::path{file}.filename().string(),
-                               io::read_text(file, input_limits().max_file_bytes)});
       try {
         text = email::mbox_message(headers, report.body, attachments);
       } catch (const email::mail_header_error& e) {

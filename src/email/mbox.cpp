@@ -704,6 +704,8 @@ std::string base64_lines(std::string_view bytes) {
   return out;
 }
 
+}  // namespace
+
 void check_attachment_name(std::string_view name) {
   if (name.empty()) throw mail_header_error("attachment", "a file name is empty");
   if (name.find('/') != std::string_view::npos)
@@ -711,8 +713,6 @@ void check_attachment_name(std::string_view name) {
   if (const auto at = text::first_unsafe(name); at != std::string_view::npos)
     throw mail_header_error("attachment", fmt::format("{}: not one line of UTF-8 (byte {})", text::quoted(name), at + 1));
 }
-
-}  // namespace
 
 std::string attachment_type(std::string_view file_name, std::string_view content) {
   const std::size_t dot = file_name.rfind('.');

@@ -483,18 +483,6 @@ std::optional<fs::path> find_job_file(const fs::path& root) {
   return std::nullopt;
 }
 
-/// What a path that is not a regular file is, for a message.
-std::string_view kind_of_file(fs::file_type type) {
-  switch (type) {
-    case fs::file_type::directory: return "a directory";
-    case fs::file_type::fifo: return "a FIFO";
-    case fs::file_type::socket: return "a socket";
-    case fs::file_type::block: return "a block device";
-    case fs::file_type::character: return "a character device";
-    default: return "not a regular file";
-  }
-}
-
 }  // namespace
 
 std::vector<parameter> job_description::axes() const {
@@ -537,13 +525,9 @@ job_description parse_job_yaml(std::string_view yaml, std::string_view source) {
 }
 
 job_description load_job_yaml(const std::filesystem::path& file, const load_limits& limits) {
-  // The type is checked before the file is opened: opening a FIFO would wait for a writer for ever.
-  std::error_code ec;
-  const fs::file_status status = file == standard_input_path ? fs::file_status{fs::file_type::regular} : fs::status(file, ec);
-  if (ec) throw input_error(input_name(file), fmt::format("cannot open: {}", system_reason(ec)));
-  if (status.type() != fs::file_type::regular)
-    throw input_error(input_name(file), fmt::format("cannot read: it is {}, not a file", kind_of_file(status.type())));
-  const std::string text = read_text(file, limits.max_file_bytes);
+  // A file's job.yaml must be a regular file: a FIFO or a device in its place is refused, never waited on.
+  const std::string text = file == standard_input_path ? read_text(file, limits.max_file_bytes)
+                                                       : read_regular_file(file, limits.max_file_bytes);
   return parse_job_yaml(text, input_name(file));
 }
 

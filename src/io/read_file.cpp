@@ -38,21 +38,57 @@ namespace {
 
 std::string reason(int error_number) { return std::error_code(error_number, std::generic_category()).message(); }
 
+/// What a file that is not a regular file is, for a message.
+std::string_view kind_of_file(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISCHR(mode)) return "a character device";
+  return "not a regular file";
+}
+
+/// Which inputs a reader takes: anything that can be read (standard input, a pipe, a device), or
+/// regular files only.
+enum class accepts { anything, regular_files };
+
 /// An open input: a file descriptor closed when done (standard input stays open).
 class input_descriptor {
  public:
-  explicit input_descriptor(const std::filesystem::path& path) : name_(input_name(path)) {
+  input_descriptor(const std::filesystem::path& path, accepts what) : name_(input_name(path)) {
     if (path == standard_input_path) {
+      if (what == accepts::regular_files) throw input_error(name_, "cannot read: it is standard input, not a file");
       fd_ = STDIN_FILENO;
       owned_ = false;
       return;
     }
-    // O_NOCTTY: naming a terminal device must not make it the process's controlling terminal.
-    do fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    // O_NOCTTY: naming a terminal device must not make it the process's controlling terminal. A reader
+    // of regular files opens without waiting (O_NONBLOCK: a FIFO would otherwise wait for a writer for
+    // ever, a device for its carrier) and checks the type on the descriptor it then reads, so that
+    // nothing put in the file's place after a check is waited on either.
+    const int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | (what == accepts::regular_files ? O_NONBLOCK : 0);
+    do fd_ = ::open(path.c_str(), flags);
     while (fd_ < 0 && errno == EINTR);
     if (fd_ < 0) {
-      if (errno == ENOENT) throw input_error(name_, "no such file");
-      throw input_error(name_, fmt::format("cannot open: {}", reason(errno)));
+      const int error = errno;
+      struct stat entry {};
+      // A name that is there (a link to nothing) is not "no such file": its target is missing.
+      if (error == ENOENT && ::lstat(path.c_str(), &entry) != 0) throw input_error(name_, "no such file");
+      throw input_error(name_, fmt::format("cannot open: {}", reason(error)));
+    }
+    if (what == accepts::regular_files) {
+      struct stat st {};
+      if (::fstat(fd_, &st) != 0) {
+        const int error = errno;
+        ::close(fd_);
+        throw input_error(name_, fmt::format("cannot read: {}", reason(error)));
+      }
+      if (!S_ISREG(st.st_mode)) {
+        ::close(fd_);
+        throw input_error(name_, fmt::format("cannot read: it is {}, not a file", kind_of_file(st.st_mode)));
+      }
+      // Reads of a regular file ignore O_NONBLOCK; it is cleared all the same, as nothing here wants it.
+      (void)::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
     }
   }
   input_descriptor(const input_descriptor&) = delete;
@@ -88,12 +124,13 @@ class input_descriptor {
 
 }  // namespace
 
-void read_whole(const std::filesystem::path& path, std::size_t max_bytes, text_buffer& into) {
-  input_descriptor input(path);
+namespace {
+
+void read_all(input_descriptor& input, std::size_t max_bytes, std::string_view limit_name, text_buffer& into) {
   const std::size_t hint = input.size_hint();
   if (hint > max_bytes)
     throw input_error(input.name(),
-                      fmt::format("file of {} bytes is larger than the limit of {} bytes", hint, max_bytes));
+                      fmt::format("file of {} bytes is larger than {} of {} bytes", hint, limit_name, max_bytes));
   into.clear();
   // One byte more than the hint, so that a file read whole is known to have ended without a second
   // buffer; anything without a size grows as it comes.
@@ -112,6 +149,13 @@ void read_whole(const std::filesystem::path& path, std::size_t max_bytes, text_b
   }
 }
 
+}  // namespace
+
+void read_whole(const std::filesystem::path& path, std::size_t max_bytes, text_buffer& into) {
+  input_descriptor input(path, accepts::anything);
+  read_all(input, max_bytes, "the limit", into);
+}
+
 }  // namespace detail
 
 std::string input_name(const std::filesystem::path& path) {
@@ -121,6 +165,13 @@ std::string input_name(const std::filesystem::path& path) {
 std::string read_text(const std::filesystem::path& path, std::size_t max_bytes) {
   detail::text_buffer buffer;
   detail::read_whole(path, max_bytes, buffer);
+  return {buffer.data(), buffer.size()};
+}
+
+std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes, std::string_view limit_name) {
+  detail::input_descriptor input(path, detail::accepts::regular_files);
+  detail::text_buffer buffer;
+  detail::read_all(input, max_bytes, limit_name, buffer);
   return {buffer.data(), buffer.size()};
 }
 

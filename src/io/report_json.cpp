@@ -216,8 +216,10 @@ struct metric_reference {
 
 class report_parser {
  public:
-  report_parser(std::string source, std::filesystem::path base_dir, const load_limits& limits)
-      : source_(std::move(source)), base_dir_(std::move(base_dir)), limits_(limits) {}
+  /// `own_directory` false: the document came from standard input, and has no directory of its own.
+  report_parser(std::string source, std::filesystem::path base_dir, const load_limits& limits,
+                bool own_directory = true)
+      : source_(std::move(source)), base_dir_(std::move(base_dir)), limits_(limits), own_directory_(own_directory) {}
 
   email::report_document parse(std::string_view text) {
     detail::json_tree_result tree = detail::parse_json_tree(text, source_);
@@ -646,8 +648,13 @@ class report_parser {
     // Attachments are files in the document's directory, as its results are; --format mbox reads them.
     // A document cannot attach a file from elsewhere (an absolute path, `..`, a link that leads out):
     // a document from someone else must not be able to put the user's own files into a message the user
-    // sends. `--attach` names any file, as the user chooses.
+    // sends. `--attach` names any file, as the user chooses. A document read from standard input has no
+    // directory: the working directory is the user's, not the document's, so it attaches nothing itself.
     const std::vector<std::string> attachments = r.string_list("attachments");
+    if (!attachments.empty() && !own_directory_)
+      r.fail("attachments", *r.find("attachments"),
+             "a document read from standard input has no directory of its own and attaches no files; "
+             "name them with --attach");
     std::error_code error;
     const std::filesystem::path home = std::filesystem::weakly_canonical(base_dir_.empty() ? "." : base_dir_, error);
     for (std::size_t i = 0; i < attachments.size(); ++i) {
@@ -662,6 +669,11 @@ class report_parser {
       const auto [home_end, resolved_at] = std::mismatch(home.begin(), home.end(), resolved.begin(), resolved.end());
       if (climbs || error || home_end != home.end())
         refuse("must be a file in the document's directory or below it (give any other file with --attach)");
+      try {
+        email::check_attachment_name(given.filename().string());
+      } catch (const email::mail_header_error& e) {
+        refuse(e.problem());
+      }
       doc.attachments.push_back((base_dir_ / given).string());
     }
     doc.mail.from = r.string_or("from", doc.mail.from);
@@ -756,6 +768,7 @@ class report_parser {
   std::string source_;
   std::filesystem::path base_dir_;
   load_limits limits_;
+  bool own_directory_ = true;
   results_loader loader_{limits_};  // the document's result files, one after the other
   const document_context* doc_ = nullptr;
   std::vector<metric_reference> references_;
@@ -771,8 +784,9 @@ email::report_document parse_report(std::string_view json_text, std::string_view
 
 email::report_document load_report(const std::filesystem::path& file, const load_limits& limits) {
   const std::string text = read_text(file, limits.max_file_bytes);
-  const std::filesystem::path base = file == standard_input_path ? std::filesystem::path{} : file.parent_path();
-  return parse_report(text, input_name(file), base, limits);
+  const bool from_standard_input = file == standard_input_path;
+  const std::filesystem::path base = from_standard_input ? std::filesystem::path{} : file.parent_path();
+  return report_parser(input_name(file), base, limits, !from_standard_input).parse(text);
 }
 
 }  // namespace perfmail::io

@@ -137,3 +137,21 @@ add_test(NAME cli.bad_input.long_token
   COMMAND sh -c "{ printf '{\"m\": [1, x'; printf '%2000000s' '' | tr ' ' '7'; printf ']}'; } > \"$2\" && \"$1\" summary \"$2\" > \"$2.out\" 2> \"$2.err\"; test $? -eq 2 && test ! -s \"$2.out\" && test $(wc -c < \"$2.err\") -lt 300 && grep -q 'long_token.json:1:11: an unquoted word \"x777777777777777777777777777777777777777...\" where a value was expected' \"$2.err\""
     sh ${cli} ${CMAKE_CURRENT_BINARY_DIR}/long_token.json)
 set_tests_properties(cli.bad_input.long_token PROPERTIES LABELS "bad-input")
+
+# --- Attachments (docs/RELIABILITY.md, class 16): a file the message names is read, or refused, in every
+# format, since every format's body says whether the job file is attached. FIFOs, devices, a 1 GiB sparse
+# file, a document from standard input and names no option can take are in input_cases.sh (attach_*).
+foreach(format text mbox json)
+  perfmail_bad_input(attach_missing_${format}
+    "report;${bad}/attach_missing.json;--format;${format};--from;Perfmail Test <perfmail-test@example.org>"
+    "bad-inputs/nowhere/job.yaml: no such file")
+  perfmail_bad_input(attach_option_missing_${format}
+    "report;${examples}/report.json;--attach;nowhere/job.yaml;--format;${format};--from;Perfmail Test <perfmail-test@example.org>"
+    "perfmail: nowhere/job.yaml: no such file")
+endforeach()
+perfmail_bad_input(attach_directory "report;${examples}/report.json;--attach;${bad}/stats_bad_number"
+  "stats_bad_number: cannot read: it is a directory, not a file")
+perfmail_bad_input(attach_directory_slash "report;${examples}/report.json;--attach;somewhere/"
+  "--attach: \"somewhere/\": names a directory, not a file")
+perfmail_bad_input(attach_standard_input "report;${examples}/report.json;--attach;-"
+  "--attach: \"-\": standard input cannot be attached; name a file (./- for a file called -)")

@@ -163,6 +163,56 @@ case $case_name in
     run "$cli" summary "$dir/name.json"
     check_refused "perfmail: $dir/name.json:1:22: a metric name holding a control character (U+202E): names are printed on one line in tables, plots and mail"
     ;;
+  attach_fifo)  # an attachment that is a FIFO is refused, in every format, never waited on
+    mkfifo "$dir/job.yaml" || skip "mkfifo is not permitted here"
+    sed -e 's|"mail": {|"mail": {"attachments": ["job.yaml"],|' \
+        -e "s|\"base\": \"data/base\"|\"base\": \"$examples/data/base\"|" \
+        -e "s|\"head\": \"data/head\"|\"head\": \"$examples/data/head\"|" \
+        "$examples/report.json" >"$dir/report.json"
+    grep -q '"attachments": \["job.yaml"\]' "$dir/report.json" || fail "the test document attaches nothing"
+    for format in mbox text json; do
+      run timeout 20 "$cli" report "$dir/report.json" --format "$format" --from 'T <t@example.org>'
+      check_refused "perfmail: $dir/job.yaml: cannot read: it is a FIFO, not a file"
+    done
+    run timeout 20 "$cli" report "$examples/report.json" --attach "$dir/job.yaml" --format mbox --from 'T <t@example.org>'
+    check_refused "perfmail: $dir/job.yaml: cannot read: it is a FIFO, not a file"
+    ;;
+  attach_device)  # a device, even one that would give bytes for ever, is no attachment
+    mknod "$dir/zero" c 1 5 2>/dev/null || skip "mknod is not permitted here"
+    run timeout 20 "$cli" report "$examples/report.json" --attach "$dir/zero" --format mbox --from 'T <t@example.org>'
+    check_refused "perfmail: $dir/zero: cannot read: it is a character device, not a file"
+    ;;
+  attach_sparse)  # a 1 GiB file (sparse: no disk used) is refused by its size, before it is read
+    truncate -s 1G "$dir/big.bin" || skip "truncate cannot make a sparse file here"
+    for format in mbox text; do
+      run timeout 20 "$cli" report "$examples/report.json" --attach "$dir/big.bin" --format "$format" --from 'T <t@example.org>'
+      check_refused "perfmail: $dir/big.bin: file of 1073741824 bytes is larger than the attachment limit of 16777216 bytes"
+    done
+    # --max-input-size lowers the limit of an attachment too.
+    head -c 5000 /dev/zero >"$dir/small.bin"
+    run "$cli" --max-input-size 4k report "$examples/report.json" --attach "$dir/small.bin" --format mbox --from 'T <t@example.org>'
+    check_refused "perfmail: $dir/small.bin: file of 5000 bytes is larger than the attachment limit of 4096 bytes"
+    ;;
+  attach_stdin_document)  # a document from standard input attaches nothing itself, not even a file of the
+                          # working directory; --attach still attaches what the user names
+    echo 'a private key' >"$dir/id_ed25519"
+    printf '{"mail": {"attachments": ["id_ed25519"]}, "dialect": "classic", "commit": {"id": "e932fd3f1772", "subject": "s"}, "base_commit": {"id": "2b837027cdc6"}, "test": {"name": "fio-basic"}, "results": {"base": "%s", "head": "%s"}}\n' \
+      "$examples/data/base" "$examples/data/head" >"$dir/report.json"
+    for format in mbox text; do
+      run sh -c "cd \"$dir\" && exec \"$cli\" report - --format $format --from 'T <t@example.org>' < report.json"
+      check_refused "perfmail: <stdin>:1:26: mail.attachments: a document read from standard input has no directory of its own and attaches no files; name them with --attach"
+    done
+    sed 's/"attachments": \["id_ed25519"\]//' "$dir/report.json" >"$dir/plain.json"
+    run sh -c "cd \"$dir\" && exec \"$cli\" report - --format mbox --from 'T <t@example.org>' --attach id_ed25519 < plain.json"
+    check_ok
+    check_stdout_has 'Content-Disposition: attachment; filename="id_ed25519"'
+    ;;
+  attach_names)  # an --attach name that no file can have, or none, is blamed on the option
+    run "$cli" report "$examples/report.json" --attach ''
+    check_refused "perfmail: --attach: an empty name: give the file to attach (see --help)"
+    run "$cli" report "$examples/report.json" --attach "$(printf 'job\nyaml')"
+    check_refused 'perfmail: --attach: "job\x0Ayaml": not one line of UTF-8 (byte 4) (see --help)'
+    ;;
   *)
     fail "no such case"
     ;;

@@ -700,3 +700,11 @@ TEST_CASE("mbox: a value of 3,000 octets is refused with its reason, the value c
     CHECK(std::string_view{e.what()}.ends_with("a message id of 3012 octets, too long for a header line"));
   }
 }
+
+TEST_CASE("mbox: attachment names are one line of UTF-8 without a directory") {
+  CHECK_NOTHROW(check_attachment_name("config-6.8.0-rc1-\xC3\xBC"));
+  CHECK_THROWS_WITH_AS(check_attachment_name(""), "attachment: a file name is empty", mail_header_error);
+  CHECK_THROWS_WITH_AS(check_attachment_name("a/b"), "attachment: \"a/b\": a file name, not a path", mail_header_error);
+  CHECK_THROWS_WITH_AS(check_attachment_name("a\nb"), "attachment: \"a\\x0Ab\": not one line of UTF-8 (byte 2)",
+                       mail_header_error);
+}

@@ -145,6 +145,9 @@ TEST_CASE("report document: the reproduce block's form and place, the subject's 
     CHECK(error_of(with(fmt::format(R"("mail": {{"attachments": ["{}"]}})", outside))) ==
           "r.json:8:27: mail.attachments[0]: must be a file in the document's directory or below it (give any other "
           "file with --attach)");
+  // A name no message can carry is the document's mistake, named where it is.
+  CHECK(error_of(with(R"("mail": {"attachments": ["job\nyaml"]})")) ==
+        "r.json:8:27: mail.attachments[0]: \"job\\x0Ayaml\": not one line of UTF-8 (byte 4)");
 }
 
 TEST_CASE("report document: a key twice is an error naming both places") {

@@ -149,6 +149,16 @@ struct mail_attachment {
   std::string content;    ///< its bytes
 };
 
+/// The largest file `perfmail report` attaches (or less, when --max-input-size is less): 16 MiB, which
+/// base64 makes about 22 MB, within what mail servers commonly accept in one message (10 to 25 MB) and far
+/// above the robot's attachments (a job.yaml, a gzipped kernel config: kilobytes). Checked before the file
+/// is read.
+inline constexpr std::size_t attachment_limit_bytes = std::size_t{16} << 20;
+
+/// Refuses a name an attachment cannot be sent under (throws mail_header_error, naming the header
+/// `attachment`): an empty one, one holding a `/`, one that is not one line of UTF-8.
+void check_attachment_name(std::string_view name);
+
 /// The MIME type of an attachment: from its name's extension (`job.yaml` application/yaml, `.gz`
 /// application/gzip, `.json`, `.csv`, `.html`, `.png`, ...), else text/plain for text (UTF-8, no NUL) and
 /// application/octet-stream for anything else. Text types carry their charset (us-ascii or utf-8).

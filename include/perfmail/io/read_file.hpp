@@ -5,7 +5,8 @@
 // not known in advance (standard input, a pipe, a FIFO, /dev/zero, a procfs file, whose stat size is 0)
 // is counted while it is read and refused as soon as it passes the limit. Filesystem conditions (a
 // missing file, a symlink loop, permission denied, an I/O error, a directory) are input errors that name
-// the path and the system's reason.
+// the path and the system's reason. Inputs that must be regular files (a result root's job.yaml, a mail's
+// attachments) are read by read_regular_file, which never waits on a FIFO or a device.
 
 #include <cstddef>
 #include <filesystem>
@@ -20,6 +21,14 @@ inline constexpr std::string_view standard_input_name = "<stdin>";
 
 /// The whole of `path` (standard input for "-"), refusing more than `max_bytes` with an input_error.
 [[nodiscard]] std::string read_text(const std::filesystem::path& path, std::size_t max_bytes);
+
+/// The whole of the regular file `path`, and nothing else: a FIFO, a directory, a device or a socket is
+/// refused with an input_error saying what it is (`cannot read: it is a FIFO, not a file`), without
+/// waiting on it (it is opened with O_NONBLOCK and its type checked on the open descriptor), and so is
+/// standard input. A file larger than `max_bytes` is refused before any of it is read (`file of 1073741824
+/// bytes is larger than the attachment limit of 16777216 bytes`, `limit_name` naming the limit).
+[[nodiscard]] std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes,
+                                            std::string_view limit_name = "the limit");
 
 /// How `path` is named in messages: `<stdin>` for "-", else the path as given.
 [[nodiscard]] std::string input_name(const std::filesystem::path& path);
