@@ -714,6 +714,43 @@ void check_attachment_name(std::string_view name) {
     throw mail_header_error("attachment", fmt::format("{}: not one line of UTF-8 (byte {})", text::quoted(name), at + 1));
 }
 
+namespace detail {
+
+std::string mime_boundary(std::string_view body, std::span<const mail_attachment> attachments) {
+  // The candidates are "perfmail-" and 16 lower-case hex digits of a number: the body's hash, then each
+  // number after it. A part rules out exactly the candidates written in it, so one pass over the parts
+  // collects every number ruled out, and the boundary is the first candidate not among them: the
+  // boundary of trying each candidate against every part in turn, in time linear in the parts (that
+  // search read the parts once a candidate, and a file holding the candidates made it quadratic).
+  static constexpr std::string_view prefix = "perfmail-";
+  constexpr std::size_t digits = 16;
+  std::vector<std::uint64_t> ruled_out;
+  const auto collect = [&](std::string_view part) {
+    for (auto at = part.find(prefix); at != std::string_view::npos; at = part.find(prefix, at + prefix.size())) {
+      const std::string_view hex = part.substr(at + prefix.size(), digits);
+      std::uint64_t number = 0;
+      bool candidate = hex.size() == digits;
+      for (std::size_t i = 0; candidate && i < digits; ++i) {
+        const char c = hex[i];
+        candidate = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        number = number << 4 | static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+      }
+      if (candidate) ruled_out.push_back(number);
+    }
+  };
+  collect(body);
+  for (const mail_attachment& a : attachments) {
+    collect(a.file_name);  // the part's own header names it
+    collect(a.content);
+  }
+  std::sort(ruled_out.begin(), ruled_out.end());
+  std::uint64_t number = fnv1a(body);
+  while (std::binary_search(ruled_out.begin(), ruled_out.end(), number)) ++number;
+  return fmt::format("{}{:016x}", prefix, number);
+}
+
+}  // namespace detail
+
 std::string attachment_type(std::string_view file_name, std::string_view content) {
   const std::size_t dot = file_name.rfind('.');
   std::string extension;
@@ -778,19 +815,8 @@ std::string mbox_message(const mail_headers& headers, std::string_view body,
                                                long_lines ? "quoted-printable" : "8bit");
   std::string text = long_lines ? quoted_printable(body) : std::string{body};
   if (!attachments.empty()) {
-    // RFC 2046 multipart/mixed: the body, then each file. The boundary is made from the body (so the
-    // same message is the same bytes) and is in none of the parts.
-    const auto in_a_part = [&](std::string_view boundary) {
-      return text.find(boundary) != std::string::npos ||
-             std::any_of(attachments.begin(), attachments.end(), [&](const mail_attachment& a) {
-               return a.content.find(boundary) != std::string::npos;
-             });
-    };
-    std::string boundary;
-    for (std::uint64_t salt = detail::fnv1a(text);; ++salt) {
-      boundary = fmt::format("perfmail-{:016x}", salt);
-      if (!in_a_part(boundary)) break;
-    }
+    // RFC 2046 multipart/mixed: the body, then each file.
+    const std::string boundary = detail::mime_boundary(text, attachments);
     out += fmt::format("Content-Type: multipart/mixed; boundary=\"{}\"\n\n", boundary);
     std::string parts = "This is a multi-part message in MIME format.\n";
     parts += fmt::format("--{}\n{}\n", boundary, body_headers);

@@ -203,6 +203,40 @@ def case_attachments():
         send_email("attached.mbox", "--to=someone@example.org", env=env)
 
 
+def case_hostile_boundary():
+    """An attachment holding the first 100,000 boundaries the writer would try (2.6 MB): the message is
+    written with the next one, which is in no part, and reads back file for file. The writer collects the
+    candidates in one pass over the parts; it used to scan every part once a candidate (31 s here)."""
+    env = environment()
+    report = os.path.join(examples, "report.json")
+    small = os.path.join(work, "small.txt")
+    with open(small, "w", encoding="utf-8") as f:
+        f.write("a small file\n")
+    # The boundary depends on the body alone, and the body on whether a job.yaml is attached: another
+    # file of another name gives the body's first candidate.
+    plain = perfmail("report", report, "--format", "mbox", "--attach", small, env=env).stdout.decode()
+    first = re.search(r'boundary="perfmail-([0-9a-f]{16})"', plain)
+    if not first:
+        fail("no multipart boundary in the message")
+    number = int(first.group(1), 16)
+    count = 100_000
+    hostile = os.path.join(work, "boundaries.txt")
+    content = "".join(f"perfmail-{(number + k) % 2**64:016x}\n" for k in range(count)).encode()
+    with open(hostile, "wb") as f:
+        f.write(content)
+    raw = perfmail("report", report, "--format", "mbox", "--attach", hostile, env=env).stdout
+    expected = f"perfmail-{(number + count) % 2**64:016x}"
+    chosen = re.search(rb'boundary="([^"]+)"', raw)
+    if not chosen or chosen.group(1).decode() != expected:
+        fail(f"the boundary {chosen.group(1) if chosen else None!r}, expected {expected}")
+    message = email.message_from_bytes(raw.split(b"\n", 1)[1], policy=email.policy.strict)
+    parts = list(message.iter_parts())
+    if message.defects or len(parts) != 2 or parts[1].get_filename() != "boundaries.txt":
+        fail(f"not a message of the body and the file: {message.defects} {[p.get_filename() for p in parts]}")
+    if parts[1].get_payload(decode=True) != content:
+        fail("the attached file does not read back as it was")
+
+
 def case_no_sender():
     """No --from, mail.from, EMAIL or git identity: the mbox is refused, saying how to give a From; the
     text and json formats need none."""

@@ -16,7 +16,7 @@ foreach(test cli.report.mbox cli.report.mbox.mail_long_subject cli.report.mbox.m
 endforeach()
 
 set(mail_cases ${CMAKE_CURRENT_SOURCE_DIR}/mail_cases.py)
-foreach(case IN ITEMS send_email attachments no_sender bundled_examples sender_order bad_sender hostile_headers recipients derived_message_id references report_json)
+foreach(case IN ITEMS send_email attachments hostile_boundary no_sender bundled_examples sender_order bad_sender hostile_headers recipients derived_message_id references report_json)
   add_test(NAME cli.report.mail.${case}
     COMMAND ${Python3_EXECUTABLE} ${mail_cases} --perfmail ${cli} --source ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(cli.report.mail.${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 60)

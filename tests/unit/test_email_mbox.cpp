@@ -6,7 +6,10 @@
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -698,6 +701,74 @@ TEST_CASE("mbox: a value of 3,000 octets is refused with its reason, the value c
   } catch (const mail_header_error& e) {
     CHECK(std::string_view{e.what()}.size() < 200);
     CHECK(std::string_view{e.what()}.ends_with("a message id of 3012 octets, too long for a header line"));
+  }
+}
+
+namespace {
+
+/// The boundary as the writer first chose it: each candidate in turn, tried against every part. The
+/// writer's one pass must choose the same one.
+std::string boundary_tried_in_turn(std::string_view body, const std::vector<mail_attachment>& attachments) {
+  for (std::uint64_t number = detail::fnv1a(body);; ++number) {
+    const std::string candidate = fmt::format("perfmail-{:016x}", number);
+    const bool in_a_part = body.find(candidate) != std::string_view::npos ||
+                           std::any_of(attachments.begin(), attachments.end(), [&](const mail_attachment& a) {
+                             return a.content.find(candidate) != std::string::npos;
+                           });
+    if (!in_a_part) return candidate;
+  }
+}
+
+std::size_t occurrences(std::string_view text, std::string_view word) {
+  std::size_t n = 0;
+  for (auto at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("mbox: the multipart boundary is the first candidate in no part, found in one pass") {
+  const std::string body = "Greeting,\n\nthe body of the report\n";
+  const std::uint64_t first = detail::fnv1a(body);
+  const auto candidate = [&](std::uint64_t k) { return fmt::format("perfmail-{:016x}", first + k); };
+  SUBCASE("ordinary parts keep the body's own boundary") {
+    const std::vector<mail_attachment> files{{"job.yaml", "suite: fsmark\n"}, {"trace.bin", std::string("\0\1\2", 3)}};
+    CHECK(detail::mime_boundary(body, files) == candidate(0));
+    CHECK(detail::mime_boundary(body, files) == boundary_tried_in_turn(body, files));
+  }
+  SUBCASE("an attachment holding the first 2,000 candidates, in any order, with text around them") {
+    std::string hostile;
+    for (std::uint64_t k = 2000; k-- > 0;) hostile += fmt::format("x{}--{}\n", k % 7, candidate(k));
+    const std::vector<mail_attachment> files{{"boundaries.txt", hostile}};
+    CHECK(detail::mime_boundary(body, files) == candidate(2000));
+    CHECK(detail::mime_boundary(body, files) == boundary_tried_in_turn(body, files));
+    const std::string msg = mbox_message(sample_headers(), body, files);
+    // The boundary is in the header and on its delimiter lines only: the body's, the file's, the close.
+    CHECK(occurrences(msg, candidate(2000)) == 4);
+    CHECK(msg.find("boundary=\"" + candidate(2000) + "\"") != std::string::npos);
+    CHECK(msg.ends_with("--" + candidate(2000) + "--\n"));
+  }
+  SUBCASE("candidates spread over several files, with a gap") {
+    // "perfmail-" twice over still names the candidate after it; the fifth (k = 4) is in no file.
+    const std::vector<mail_attachment> files{{"a.txt", candidate(0) + candidate(1) + candidate(2)},
+                                             {"b.txt", "perfmail-perfmail-" + fmt::format("{:016x}", first + 3)},
+                                             {"c.txt", candidate(5)}};
+    CHECK(detail::mime_boundary(body, files) == candidate(4));
+    CHECK(detail::mime_boundary(body, files) == boundary_tried_in_turn(body, files));
+  }
+  SUBCASE("what is not a candidate rules nothing out") {
+    // Upper-case hex digits, fewer than 16 digits at the end of a file, a candidate cut by a line break.
+    std::string upper = candidate(0);
+    std::transform(upper.begin() + 9, upper.end(), upper.begin() + 9, [](char c) {
+      return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    });
+    const std::string digits = fmt::format("{:016x}", first);
+    const bool has_letter = digits.find_first_of("abcdef") != std::string::npos;
+    const std::vector<mail_attachment> files{{"a.txt", upper},
+                                             {"b.txt", candidate(0).substr(0, 20)},
+                                             {"c.txt", "perfmail-" + digits.substr(0, 8) + "\n" + digits.substr(8)}};
+    CHECK(detail::mime_boundary(body, files) == (has_letter ? candidate(0) : candidate(1)));
+    CHECK(detail::mime_boundary(body, files) == boundary_tried_in_turn(body, files));
   }
 }
 

@@ -164,6 +164,16 @@ void check_attachment_name(std::string_view name);
 /// application/octet-stream for anything else. Text types carry their charset (us-ascii or utf-8).
 [[nodiscard]] std::string attachment_type(std::string_view file_name, std::string_view content);
 
+namespace detail {
+
+/// The boundary of a multipart message of `body` and `attachments`: the first of `perfmail-` and the 16
+/// lower-case hex digits of fnv1a(body), of fnv1a(body) + 1, ... that is in none of them, their file names
+/// included (RFC 2046 section 5.1.1), so that the same message is the same bytes. One pass over the
+/// parts, whatever they hold.
+[[nodiscard]] std::string mime_boundary(std::string_view body, std::span<const mail_attachment> attachments);
+
+}  // namespace detail
+
 /// The whole message: mbox "From " line, headers, blank line, body (which ends with a newline). With
 /// attachments it is multipart/mixed (RFC 2046): the body as its first text/plain part, then each file as
 /// an attachment part of attachment_type, sent as it is where it is text in lines SMTP carries (and none
