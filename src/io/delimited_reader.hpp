@@ -4,6 +4,8 @@
 
 #include "import_support.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cstddef>
 #include <deque>
@@ -26,9 +28,18 @@ struct cell {
 /// since a lenient reading of it is a guess.
 class delimited_reader {
  public:
-  /// A byte-order mark at the start (Excel's "CSV UTF-8") is passed over.
+  /// A byte-order mark at the start (Excel's "CSV UTF-8") is passed over. Text in UTF-16 or UTF-32 (what
+  /// Excel's "Unicode text" and PowerShell write) is refused naming its encoding: read as UTF-8, its
+  /// records would be one field of text and NUL bytes each.
   delimited_reader(std::string_view text, char separator, const import_builder& b)
       : text_(text), separator_(separator), b_(b), at_(detail::byte_order_mark_of(text)) {
+    const auto refuse = [&](std::size_t offset, std::string_view what) {
+      b_.fail(offset, fmt::format("{}; the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8", what));
+    };
+    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
+      refuse(0, fmt::format("text in UTF-16 (byte-order mark {})", text.starts_with("\xFF") ? "FF FE" : "FE FF"));
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+      refuse(nul, "a NUL byte, as in text in UTF-16 or UTF-32");
     for (const char c : {separator, '\n', '\r', '"'}) ends_field_[static_cast<unsigned char>(c)] = true;
   }
 

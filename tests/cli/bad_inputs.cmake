@@ -155,3 +155,10 @@ perfmail_bad_input(attach_directory_slash "report;${examples}/report.json;--atta
   "--attach: \"somewhere/\": names a directory, not a file")
 perfmail_bad_input(attach_standard_input "report;${examples}/report.json;--attach;-"
   "--attach: \"-\": standard input cannot be attached; name a file (./- for a file called -)")
+
+# --- Messages that say what is wrong in the user's words.
+# Text in UTF-16 (Excel's "Unicode text"), with and without a byte-order mark: named, with the way out.
+perfmail_bad_input(history_csv_utf16 "history;--csv;${bad}/utf16_history.csv"
+  "utf16_history.csv:1:1: text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8")
+perfmail_bad_input(csv_utf16_no_mark "compare;--input-format;csv;${bad}/utf16_results.csv;${bad}/utf16_results.csv"
+  "utf16_results.csv:1:2: a NUL byte, as in text in UTF-16 or UTF-32; the text must be UTF-8")

@@ -126,6 +126,8 @@ TEST_CASE("history csv: a named attribute of numbers is no metric") {
 TEST_CASE("history csv: what is outside the grammar is refused where it is") {
   const auto parse = [](const std::string& t) { return csv(t); };
   CHECK(error_of(parse, "") == "h.csv: an empty file: expected a header row");
+  CHECK(error_of(parse, std::string("\xFF\xFE" "c\0o\0m\0m\0i\0t\0", 14)).find("h.csv:1:1: text in UTF-16 (byte-order mark FF FE)") == 0);
+  CHECK(error_of(parse, std::string("c\0o\0m\0m\0i\0t\0", 12)).find("h.csv:1:2: a NUL byte, as in text in UTF-16") == 0);
   CHECK(error_of(parse, "commit,x\n") == "h.csv: the CSV has a header and no rows");
   CHECK(error_of(parse, "metric,value\nx,1\n") ==
         "h.csv:1:1: a CSV of one sample a row (metric, value) needs a \"commit\" column");

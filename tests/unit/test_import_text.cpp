@@ -79,6 +79,13 @@ TEST_CASE("csv: bad input") {
   CHECK(error_of(parse, "name,1\na,1\n").find("c.csv:1:1: the CSV header's first field is \"name\"") == 0);
   CHECK(error_of(parse, "metric,run,value\n") == "c.csv: no samples: the CSV file has a header and no rows");
   CHECK(error_of(parse, "metric,run,value\na,1,1\rb,1,1\n").find("a carriage return that ends no line") != std::string::npos);
+  // UTF-16 (what Excel's "Unicode text" writes) is named, not read as rows of one field of NUL bytes.
+  const std::string convert = "; the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8";
+  CHECK(error_of(parse, std::string("\xFF\xFEm\0e\0t\0", 8)) == "c.csv:1:1: text in UTF-16 (byte-order mark FF FE)" + convert);
+  CHECK(error_of(parse, std::string("\xFE\xFF\0m\0e\0t", 8)) == "c.csv:1:1: text in UTF-16 (byte-order mark FE FF)" + convert);
+  CHECK(error_of(parse, std::string("m\0e\0t\0", 6)) == "c.csv:1:2: a NUL byte, as in text in UTF-16 or UTF-32" + convert);
+  CHECK(error_of([](const std::string& t) { return io::parse_delimited(t, "t.tsv", '\t'); }, std::string("metric\tx\na\t\0\n", 13))
+            .find("t.tsv:2:3: a NUL byte") == 0);
 }
 
 TEST_CASE("csv: runs too sparse for their samples are refused, not padded into a huge matrix") {
