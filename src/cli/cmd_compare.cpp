@@ -522,6 +522,9 @@ int run_compare(const compare_args& args, const CLI::App& cmd) {
   // test at 1, and an interval at confidence 1 is the whole line.
   for (const auto& [option, value] : {std::pair{"--alpha", args.alpha}, std::pair{"--confidence", args.confidence}})
     if (!(value > 0 && value < 1)) throw usage_error(fmt::format("{} must lie strictly between 0 and 1", option));
+  refuse_stray_pattern(args.paths, "--metrics", args.metrics);
+  refuse_stray_pattern(args.paths, "--higher-is-better", args.higher_better);
+  refuse_stray_pattern(args.paths, "--lower-is-better", args.lower_better);
   // A bad job.yaml is named before the results are read, as the header is the first thing decided.
   const auto jobs = io::jobs_of(args.paths, input_limits());
   const std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());

@@ -118,6 +118,9 @@ std::string history_plot(const history_args& args, const commit_history& history
 }
 
 int run_history(const history_args& args, const CLI::App& cmd) {
+  refuse_stray_pattern(args.paths, "--metrics", args.metrics);
+  refuse_stray_pattern(args.paths, "--higher-is-better", args.higher_better);
+  refuse_stray_pattern(args.paths, "--lower-is-better", args.lower_better);
   if (args.plot.empty())
     for (const char* option : {"--style", "--width", "--height"})
       if (cmd.count(option) > 0) throw usage_error(fmt::format("{} goes with --plot METRIC", option));
@@ -181,8 +184,7 @@ command_action add_history_command(CLI::App& app) {
   auto args = std::make_shared<history_args>();
   cmd->add_option("results", args->paths,
                   "each commit's results, oldest first: anything compare reads (result roots, matrix.json, run "
-                  "directories, other tools' files)")
-      ->check(CLI::ExistingPath);
+                  "directories, other tools' files)");
   cmd->add_option("--csv", args->csv,
                   "every commit's results in one CSV: a row per sample (commit, metric, value, and a time if "
                   "wanted), or a row per run with a time, attributes and a column per metric, as Apache Otava "

@@ -5,6 +5,7 @@
 #include "help.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/metrics/name_pattern.hpp"
 #include "perfmail/text/printable.hpp"
 
@@ -12,6 +13,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <system_error>
 #include <string_view>
 
 namespace perfmail::cli {
@@ -41,6 +44,23 @@ metric_patterns::~metric_patterns() = default;
 metric_patterns::metric_patterns(const std::vector<std::string>& patterns) {
   for (const std::string& given : patterns)
     patterns_.push_back(std::make_unique<compiled>(compiled{pattern_of("--metrics", given)}));
+}
+
+void refuse_stray_pattern(std::span<const std::string> paths, std::string_view option,
+                          const std::vector<std::string>& given) {
+  if (given.empty()) return;
+  for (const std::string& path : paths) {
+    const std::string_view p = path;
+    const bool pattern = p.find_first_of("*?[") != std::string_view::npos || p.starts_with('!') ||
+                         (p.size() > 2 && p.front() == '/' && p.back() == '/');
+    if (!pattern || p == io::standard_input_path) continue;
+    std::error_code error;
+    if (std::filesystem::symlink_status(path, error).type() != std::filesystem::file_type::not_found) continue;
+    throw usage_error(fmt::format("{}: no such results file, and it reads as a pattern: {} takes one pattern each "
+                                  "time it is given, so repeat the option ({} {} {} {})",
+                                  text::quoted(path), option, option, text::quoted(given.back()), option,
+                                  text::quoted(path)));
+  }
 }
 
 bool metric_patterns::empty() const noexcept { return patterns_.empty(); }

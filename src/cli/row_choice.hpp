@@ -51,6 +51,13 @@ class metric_patterns {
 /// usage_error naming `option` for an empty pattern, a bad regular expression or a leading `!`.
 [[nodiscard]] name_rule name_rule_of(std::string_view option, const std::string& pattern);
 
+/// Refuses a results path that is not there but reads as a pattern (a glob's `*`, `?` or `[`, a
+/// `/regex/`, a leading `!`) when `option`, which takes one pattern each time it is given, was given
+/// patterns: in `--metrics 'lat*' 'thr*'` the second pattern is taken for a results file, and "no such
+/// file" would not say why. The usage_error names the option and how to give both.
+void refuse_stray_pattern(std::span<const std::string> paths, std::string_view option,
+                          const std::vector<std::string>& given);
+
 /// --only: the rows shown, by their verdict.
 enum class only_rows : std::uint8_t { regressions, improvements, missing, changes };
 inline constexpr std::array<enum_name<only_rows>, 4> only_rows_names{{{only_rows::regressions, "regressions"},

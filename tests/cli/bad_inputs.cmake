@@ -162,3 +162,10 @@ perfmail_bad_input(history_csv_utf16 "history;--csv;${bad}/utf16_history.csv"
   "utf16_history.csv:1:1: text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8")
 perfmail_bad_input(csv_utf16_no_mark "compare;--input-format;csv;${bad}/utf16_results.csv;${bad}/utf16_results.csv"
   "utf16_results.csv:1:2: a NUL byte, as in text in UTF-16 or UTF-32; the text must be UTF-8")
+# Two patterns after one --metrics: the second is not taken for a missing results file.
+perfmail_bad_input(metrics_two_patterns_compare "compare;${examples}/data/base;${examples}/data/head;--metrics;lat*;thr*"
+  "\"thr*\": no such results file, and it reads as a pattern: --metrics takes one pattern each time it is given, so repeat the option (--metrics \"lat*\" --metrics \"thr*\")")
+perfmail_bad_input(metrics_two_patterns_history "history;${examples}/data/base;${examples}/data/head;--metrics;lat*;thr*"
+  "\"thr*\": no such results file, and it reads as a pattern: --metrics takes one pattern each time it is given")
+perfmail_bad_input(higher_two_patterns "compare;${examples}/data/base;${examples}/data/head;--higher-is-better;lat*;/thr/"
+  "\"/thr/\": no such results file, and it reads as a pattern: --higher-is-better takes one pattern each time")
