@@ -42,7 +42,7 @@ struct application {
 
 /// The name among `candidates` that `word` is probably a mistyping of, or empty: the nearest one when
 /// at most a third of its characters (leading dashes aside) are edits, else the only one that `word`
-/// begins.
+/// begins; letters are compared without regard to case (`COMMITS` is `commits` mistyped).
 [[nodiscard]] std::string_view suggestion(std::string_view word, std::span<const std::string_view> candidates);
 
 /// `; did you mean "NAME"?` for the suggestion() among `candidates`, or empty: the tail of a message

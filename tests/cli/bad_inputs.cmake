@@ -169,3 +169,7 @@ perfmail_bad_input(metrics_two_patterns_history "history;${examples}/data/base;$
   "\"thr*\": no such results file, and it reads as a pattern: --metrics takes one pattern each time it is given")
 perfmail_bad_input(higher_two_patterns "compare;${examples}/data/base;${examples}/data/head;--higher-is-better;lat*;/thr/"
   "\"/thr/\": no such results file, and it reads as a pattern: --higher-is-better takes one pattern each time")
+# A help topic in capitals, or mistyped and in capitals.
+perfmail_bad_input(help_topic_capitals "help;COMMITS" "unknown command or topic \"COMMITS\"; did you mean \"commits\"?")
+perfmail_bad_input(help_topic_capitals_typo "help;Comits" "unknown command or topic \"Comits\"; did you mean \"commits\"?")
+perfmail_bad_input(command_capitals "COMPARE" "unknown command \"COMPARE\"; did you mean \"compare\"?")
