@@ -8,6 +8,7 @@
 #include "metric_name.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/text/printable.hpp"
@@ -338,7 +339,7 @@ commit_history parse_history_csv(std::string_view text, std::string_view source,
   detail::import_builder b(source, text, limits);
   detail::delimited_reader reader(text, options.separator, b);
   std::vector<cell> header;
-  if (!reader.next(header)) b.fail("an empty file: expected a header row");
+  if (!reader.next(header)) b.fail(empty_input_problem(source, "an empty file: expected a header row"));
   std::vector<std::vector<cell>> rows;
   std::vector<cell> row;
   while (reader.next(row)) {

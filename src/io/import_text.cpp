@@ -2,6 +2,7 @@
 // directions of units.
 
 #include "perfmail/io/import.hpp"
+#include "perfmail/io/read_file.hpp"
 
 #include "delimited_reader.hpp"
 #include "import_support.hpp"
@@ -606,7 +607,8 @@ matrix parse_delimited(std::string_view text, std::string_view source, char sepa
   const std::string_view format = separator == '\t' ? "TSV" : "CSV";
   delimited_reader reader(text, separator, b);
   std::vector<cell> header;
-  if (!reader.next(header)) b.fail(fmt::format("an empty file: expected a {} header row", format));
+  if (!reader.next(header))
+    b.fail(empty_input_problem(source, fmt::format("an empty file: expected a {} header row", format)));
   if (header[0].text != "metric")
     b.fail(header[0].offset, fmt::format("the {} header's first field is {}; expected \"metric\" (then run, value "
                                          "for one sample a row, or one column a run)",

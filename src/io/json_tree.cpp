@@ -6,6 +6,7 @@
 #include "json_token.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/text/number_grammar.hpp"
 
 #include <fmt/format.h>
@@ -161,7 +162,7 @@ class tree_builder {
 }  // namespace
 
 json_tree_result parse_json_tree(std::string_view text, const std::string& source) {
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) throw input_error(source, "empty file");
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) throw input_error(source, empty_input_problem(source, "empty file"));
   if (const auto fault = diagnose_json(text)) {
     const auto where = text_locator(text).at(fault->offset);
     throw input_error(source, input_place::at(where.line, where.column), fault->problem);

@@ -163,7 +163,7 @@ class matrix_reader {
   void for_each_field(OnField on_field) {
     const std::string_view whole{text_.data(), text_.size()};
     if (whole.find_first_not_of(" \t\r\n") == std::string_view::npos)
-      throw input_error(source_, describe(simdjson::EMPTY));
+      throw input_error(source_, empty_input_problem(source_, describe(simdjson::EMPTY)));
     auto doc_result = parser_.iterate(text_);
     if (doc_result.error()) fail_with(nullptr, doc_result.error());
     od::document doc = std::move(doc_result).value_unsafe();

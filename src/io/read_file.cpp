@@ -168,6 +168,17 @@ std::string read_text(const std::filesystem::path& path, std::size_t max_bytes) 
   return {buffer.data(), buffer.size()};
 }
 
+std::string empty_input_problem(std::string_view source, std::string_view file_problem) {
+  struct stat st {};
+  const bool standard_input = source == standard_input_name;
+  const bool known = standard_input ? ::fstat(STDIN_FILENO, &st) == 0 : ::stat(std::string{source}.c_str(), &st) == 0;
+  if (known && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+    return standard_input ? "nothing to read: the command writing to standard input printed nothing"
+                          : "nothing to read: the command writing to this pipe printed nothing";
+  if (standard_input) return "nothing to read: standard input is empty";
+  return std::string{file_problem};
+}
+
 std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes, std::string_view limit_name) {
   detail::input_descriptor input(path, detail::accepts::regular_files);
   detail::text_buffer buffer;

@@ -213,6 +213,21 @@ case $case_name in
     run "$cli" report "$examples/report.json" --attach "$(printf 'job\nyaml')"
     check_refused 'perfmail: --attach: "job\x0Ayaml": not one line of UTF-8 (byte 4) (see --help)'
     ;;
+  empty_pipe)  # a command that printed nothing is named as such, not as an empty file
+    run sh -c "true | \"$cli\" summary -"
+    check_refused "perfmail: <stdin>: nothing to read: the command writing to standard input printed nothing"
+    run sh -c "true | \"$cli\" report -"
+    check_refused "perfmail: <stdin>: nothing to read: the command writing to standard input printed nothing"
+    run sh -c "true | \"$cli\" history --csv -"
+    check_refused "perfmail: <stdin>: nothing to read: the command writing to standard input printed nothing"
+    run sh -c "\"$cli\" summary - < /dev/null"
+    check_refused "perfmail: <stdin>: nothing to read: standard input is empty"
+    mkfifo "$dir/fifo" || skip "mkfifo is not permitted here"
+    (: >"$dir/fifo") &
+    run "$cli" summary "$dir/fifo"
+    wait
+    check_refused "perfmail: $dir/fifo: nothing to read: the command writing to this pipe printed nothing"
+    ;;
   *)
     fail "no such case"
     ;;

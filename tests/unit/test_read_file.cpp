@@ -81,3 +81,15 @@ TEST_CASE("read_regular_file: a file above the limit is refused by its size, bef
   CHECK(error_of([&] { return io::read_regular_file(big, 1024); }) ==
         big.string() + ": file of 1073741824 bytes is larger than the limit of 1024 bytes");
 }
+
+TEST_CASE("empty_input_problem: a pipe that brought nothing is the command's silence; a file is empty") {
+  const scratch dir;
+  const fs::path fifo = dir.path / "fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK(io::empty_input_problem(fifo.string(), "the file is empty") ==
+        "nothing to read: the command writing to this pipe printed nothing");
+  const fs::path file = dir.path / "empty.json";
+  std::ofstream{file}.close();
+  CHECK(io::empty_input_problem(file.string(), "the file is empty") == "the file is empty");
+  CHECK(io::empty_input_problem("not-a-file-at-all.json", "the file is empty") == "the file is empty");
+}

@@ -30,6 +30,12 @@ inline constexpr std::string_view standard_input_name = "<stdin>";
 [[nodiscard]] std::string read_regular_file(const std::filesystem::path& path, std::size_t max_bytes,
                                             std::string_view limit_name = "the limit");
 
+/// What to say of an input that holds nothing (or only white space), in the user's words: for a pipe,
+/// standard input included (`true | perfmail summary -`, `<(true)`), that the command writing to it
+/// printed nothing; for standard input redirected from elsewhere, that it is empty; for a file (or a name
+/// that is not a file), `file_problem`, the reader's own words for an empty file.
+[[nodiscard]] std::string empty_input_problem(std::string_view source, std::string_view file_problem);
+
 /// How `path` is named in messages: `<stdin>` for "-", else the path as given.
 [[nodiscard]] std::string input_name(const std::filesystem::path& path);
 
