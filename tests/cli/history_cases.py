@@ -174,7 +174,7 @@ elif CASE == "example":
     out = expect(run("history", "--csv", example, "--lower-is-better", "parse_*", "--higher-is-better", "*_MBps",
                      "--fail-on", "regression"), 1)
     want = ("metric    before        after         median before  median after  change            95% CI  search p  verdict\n"
-            "parse_ns  b3bc0d66a1e1  cdb69cd5b9f1           1519          1610  +6.04%  [+5.62%, +6.48%]   2.0e-03  regression\n"
+            "parse_ns  b3bc0d66a1e1  cdb69cd5b9f1           1519          1610  +6.04%  [+5.62%, +6.48%]   4.0e-03  regression\n"
             "1 regression, 1 unchanged over 40 commits\n")
     if out != want:
         fail("the example's output differs from docs/HISTORY.md", out)

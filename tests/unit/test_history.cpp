@@ -5,6 +5,7 @@
 #include "perfmail/analysis/history.hpp"
 #include "perfmail/metrics/classifier.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -153,9 +154,18 @@ TEST_CASE("history: tiny and constant series, and the same seed the same answer"
   CHECK(a.changes == b.changes);
 }
 
-TEST_CASE("history: the floor is 5% with one sample a commit, half the spread with several") {
-  CHECK(history_floor_percent(series(30, 1, 0.01)) == 5);
+TEST_CASE("history: the floor is half the spread of one run: within commits, or from commit to commit with one sample") {
   CHECK(history_floor_percent(series(30, 5, 0.02)) == doctest::Approx(1).epsilon(0.3));
+  // One sample a commit: the neighbours' differences tell the spread, a step among them or not.
+  CHECK(history_floor_percent(series(200, 1, 0.02)) == doctest::Approx(1).epsilon(0.25));
+  CHECK(history_floor_percent(series(200, 1, 0.02, 0.2, 100)) == doctest::Approx(1).epsilon(0.25));
+  // Exactly: values 100, 102, 100, ... 100: differences of 2, so an SD of 1.4826 * 2 / sqrt 2 at the median 100.
+  history_samples zigzag;
+  for (std::size_t i = 0; i < 9; ++i) zigzag.push_back({i % 2 == 0 ? 100.0 : 102.0});
+  CHECK(history_floor_percent(zigzag) == doctest::Approx(100 * 1.482602218505602 * 2 / std::sqrt(2.0) / 100 / 2));
+  // Too few commits, or no level to relate to: 5%.
+  CHECK(history_floor_percent(history_samples{{1.0}, {2.0}}) == 5);
+  CHECK(history_floor_percent(history_samples{{0.0}, {0.0}, {0.0}, {0.0}}) == 5);
   // A change that clears the test but not the floor is not reported.
   history_options options;
   options.min_change_percent = 10;
@@ -270,4 +280,27 @@ TEST_CASE("history: a step near the largest doubles, and near the smallest, is f
     CHECK(r.changes[0].after_median == doctest::Approx(2000 * scale).epsilon(0.05));
     CHECK(std::isfinite(r.changes[0].before_median));
   }
+}
+
+TEST_CASE("history: a change and its return (a bump) are both found, in most series where the whole segment's split is weak") {
+  // +5% from commit 20 to 44, 5 runs a commit at CV 3%, no floor: the whole series' best split is weak
+  // (the bump's two sides are alike), and the halves of the seeded stage find it.
+  std::size_t both = 0;
+  constexpr std::size_t tries = 20;
+  for (std::uint64_t seed = 1; seed <= tries; ++seed) {
+    history_samples s = series(60, 5, 0.03, 0, 0, seed);
+    for (std::size_t c = 20; c < 45; ++c)
+      for (double& x : s[c]) x *= 1.05;
+    history_options options;
+    options.min_change_percent = 0;
+    const auto found = find_change_points(s, lower_is_better(), options).changes;
+    const auto near = [&](std::size_t at) {
+      return std::any_of(found.begin(), found.end(), [&](const history_change& h) { return h.index + 1 >= at && h.index <= at + 1; });
+    };
+    if (near(20) && near(45)) ++both;
+    // Every reported p is a search's over the whole series: at least 2/1000 (two stages).
+    for (const history_change& h : found) CHECK(h.p_value >= 0.002);
+  }
+  // 90% in the simulation (1,000 series); the search of one stage found 86%.
+  CHECK(both >= 16);
 }

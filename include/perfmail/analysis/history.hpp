@@ -36,8 +36,8 @@ struct history_options {
   /// most alpha (the permutation test's level of the first split; later splits are tested only after a
   /// change was found).
   double alpha = 0.01;
-  /// The practical floor, in percent of the median before. nullopt: 5% when the commits have one sample
-  /// each, else derived from the run-to-run spread (history_floor_percent).
+  /// The practical floor, in percent of the median before. nullopt: derived from the spread of the runs
+  /// (history_floor_percent).
   std::optional<double> min_change_percent;
   /// The confidence of the change's interval.
   double confidence = 0.95;
@@ -97,9 +97,12 @@ struct metric_history_result {
   std::size_t commits_with_samples = 0;
 };
 
-/// The practical floor of a metric's history: 5% with one sample a commit; else the median of the
-/// per-commit coefficients of variation, halved, in percent (a change below half the run-to-run spread is
-/// not worth a bisection).
+/// The practical floor of a metric's history, in percent: half the spread of one run (a change below it
+/// is not worth a bisection). With several samples a commit, the median of the per-commit coefficients
+/// of variation, halved. With one sample a commit (or mostly), the spread from commit to commit: the
+/// median absolute difference of neighbouring commits' values (robust to the few differences a change
+/// makes), as a standard deviation (times 1.4826, over sqrt 2), over the median value, halved; 5% when
+/// there are fewer than three such commits or no level to relate to.
 [[nodiscard]] double history_floor_percent(commit_samples samples);
 
 /// The change points of one metric classified `cls` (its direction names the verdicts).
