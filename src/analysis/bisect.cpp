@@ -270,10 +270,9 @@ stored_model stored_blocks(const end_samples& good, const end_samples& bad,
   return m;
 }
 
-/// The median of pairwise differences `to - from`, or of the medians where the pairs are too many to hold.
+/// The median of pairwise differences `to - from`.
 double shift_of(std::span<const double> from, std::span<const double> to) {
-  if (from.size() * to.size() <= hodges_lehmann_pair_limit) return hodges_lehmann_shift(from, to, 0.95).estimate;
-  return summarize(to).median - summarize(from).median;
+  return hodges_lehmann_shift(from, to, 0.95).estimate;
 }
 
 }  // namespace

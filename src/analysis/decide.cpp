@@ -103,25 +103,23 @@ change_inference infer(const metric_class& cls, std::span<const double> head, st
     out.q_value = t.p_value;  // one metric is no family: compare() corrects over the column
     out.reachable = smallest_p_value(policy.kind, head.size(), base.size()) <= policy.alpha;
     out.effect_size = cliffs_delta_of_u(t.statistic, base.size(), head.size());
-    if (head.size() <= hodges_lehmann_pair_limit / base.size()) {
-      // Positive samples: the shift of the logs, a ratio whose interval covers the change in percent at
-      // the confidence it claims. Otherwise the shift in the samples' unit over the base mean. The estimator
-      // is decided here alone, whether or not the change is estimated (the sorted sides start with their
-      // least).
-      const bool positive = head_sorted.front() > 0 && base_sorted.front() > 0;
-      out.estimator = positive ? change_estimator::hodges_lehmann_ratio : change_estimator::hodges_lehmann_shift;
-      if (!estimate) return out;
-      try {
-        if (positive) {
-          const auto ratio = hodges_lehmann_ratio(base, head, policy.confidence);  // positive: never nullopt
-          out.estimate_percent = 100 * (ratio->estimate - 1);
-          if (ratio->ci) out.ci_percent = percent_of_ratio(*ratio->ci);
-          return out;
-        }
-        shift = hodges_lehmann_shift(base, head, policy.confidence);
-      } catch (const value_error&) {
-        // A difference (or ratio) of two samples beyond the range of a double: no estimate in that unit.
+    // Positive samples: the shift of the logs, a ratio whose interval covers the change in percent at
+    // the confidence it claims. Otherwise the shift in the samples' unit over the base mean. The estimator
+    // is decided here alone, whether or not the change is estimated (the sorted sides start with their
+    // least).
+    const bool positive = head_sorted.front() > 0 && base_sorted.front() > 0;
+    out.estimator = positive ? change_estimator::hodges_lehmann_ratio : change_estimator::hodges_lehmann_shift;
+    if (!estimate) return out;
+    try {
+      if (positive) {
+        const auto ratio = hodges_lehmann_ratio(base, head, policy.confidence);  // positive: never nullopt
+        out.estimate_percent = 100 * (ratio->estimate - 1);
+        if (ratio->ci) out.ci_percent = percent_of_ratio(*ratio->ci);
+        return out;
       }
+      shift = hodges_lehmann_shift(base, head, policy.confidence);
+    } catch (const value_error&) {
+      // A difference (or ratio) of two samples beyond the range of a double: no estimate in that unit.
     }
   } else {
     out.estimator = change_estimator::mean_ratio;

@@ -14,9 +14,14 @@
 #include <boost/math/distributions/students_t.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <random>
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace perfmail {
@@ -108,20 +113,195 @@ double largest_of(std::span<const double> xs) {
 
 }  // namespace
 
-shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
+namespace {
+
+/// The checks every Hodges-Lehmann shift makes first, whichever way it finds the differences' order
+/// statistics; gives the interval's tail. Differences of finite doubles can overflow: such a shift is not
+/// a double. Rounding is monotonic, so the two extreme differences, max(head) - min(base) and
+/// min(head) - max(base), are finite exactly when every difference is.
+double checked_shift_tail(std::span<const double> base, std::span<const double> head, double confidence) {
   detail::require_finite(base, "hodges_lehmann_shift");
   detail::require_finite(head, "hodges_lehmann_shift");
   const double tail = half_tail(confidence, "hodges_lehmann_shift");
   if (base.empty() || head.empty()) throw usage_error("hodges_lehmann_shift: a sample is empty");
-  if (base.size() > hodges_lehmann_pair_limit / head.size())
-    throw usage_error("hodges_lehmann_shift: more than 4,194,304 pairs of samples");
-  // Differences of finite doubles can overflow: such a shift is not a double. Rounding is monotonic, so
-  // the two extreme differences, max(head) - min(base) and min(head) - max(base), are finite exactly when
-  // every difference is; the loop below then has nothing to test and vectorises.
   const auto [base_low, base_high] = std::minmax_element(base.begin(), base.end());
   const auto [head_low, head_high] = std::minmax_element(head.begin(), head.end());
   if (!std::isfinite(*head_high - *base_low) || !std::isfinite(*head_low - *base_high))
     throw value_error("hodges_lehmann_shift: a difference of two samples is beyond the range of a double");
+  return tail;
+}
+
+/// The n1 n2 differences head_j - base_i of two sorted samples, never stored: a matrix whose rows follow
+/// head in ascending order and whose columns follow base in descending order, so that every row and
+/// every column grows. Each entry is the one subtraction the pairwise code makes, and rounding is
+/// monotonic, so the rounded entries keep that order: the order statistics are the pairwise code's.
+class difference_matrix {
+ public:
+  difference_matrix(std::span<const double> base, std::span<const double> head)
+      : base_(base.begin(), base.end()), head_(head.begin(), head.end()) {
+    std::sort(base_.begin(), base_.end(), std::greater<>{});
+    std::sort(head_.begin(), head_.end());
+  }
+
+  [[nodiscard]] std::uint64_t size() const { return std::uint64_t{head_.size()} * base_.size(); }
+
+  /// The `rank`-th smallest entry (from 0), +0 for a zero of either sign.
+  [[nodiscard]] double order_statistic(std::uint64_t rank) const;
+
+  /// The (rank + 1)-th smallest entry given the rank-th, `value` (rank + 1 < size()): `value` again if
+  /// more than rank + 1 entries are at most it, else the least entry above it, one row's first after
+  /// the entries at most `value`. One count, not a second selection.
+  [[nodiscard]] double next_order_statistic(std::uint64_t rank, double value) const {
+    std::vector<std::size_t> through(head_.size());
+    if (count<true>(value, through) > rank + 1) return value;
+    double least = std::numeric_limits<double>::infinity();
+    for (std::size_t row = 0; row < head_.size(); ++row)
+      if (through[row] < base_.size()) least = std::min(least, at(row, through[row]));
+    return least + 0.0;
+  }
+
+ private:
+  [[nodiscard]] double at(std::size_t row, std::size_t column) const { return head_[row] - base_[column]; }
+
+  /// How many entries of each row are below `value` (at most `value` when `inclusive`), into `per_row`,
+  /// and their sum. A row's count never exceeds the one above it, so one column index walks down once
+  /// over all rows: O(rows + columns).
+  template <bool inclusive>
+  std::uint64_t count(double value, std::vector<std::size_t>& per_row) const {
+    std::size_t column = base_.size();
+    std::uint64_t total = 0;
+    for (std::size_t row = 0; row < head_.size(); ++row) {
+      if constexpr (inclusive) {
+        while (column > 0 && at(row, column - 1) > value) --column;
+      } else {
+        while (column > 0 && !(at(row, column - 1) < value)) --column;
+      }
+      per_row[row] = column;
+      total += column;
+    }
+    return total;
+  }
+
+  /// In one sweep, how many entries of each row are below `low` and how many at most `high`, and the
+  /// sums: two independent walks, so that the second overlaps the first's latency.
+  std::pair<std::uint64_t, std::uint64_t> count_both(double low, double high, std::vector<std::size_t>& below_low,
+                                                     std::vector<std::size_t>& through_high) const {
+    std::size_t low_column = base_.size();
+    std::size_t high_column = base_.size();
+    std::uint64_t below = 0;
+    std::uint64_t through = 0;
+    for (std::size_t row = 0; row < head_.size(); ++row) {
+      while (low_column > 0 && !(at(row, low_column - 1) < low)) --low_column;
+      while (high_column > 0 && at(row, high_column - 1) > high) --high_column;
+      below_low[row] = low_column;
+      through_high[row] = high_column;
+      below += low_column;
+      through += high_column;
+    }
+    return {below, through};
+  }
+
+  std::vector<double> base_;  // descending
+  std::vector<double> head_;  // ascending
+};
+
+double difference_matrix::order_statistic(std::uint64_t rank) const {
+  const std::size_t rows = head_.size();
+  const std::size_t columns = base_.size();
+  // The entries still possible in each row, [first[r], last[r]): everything left of them is below the
+  // answer, everything right of it above, so the answer is the (rank - below)-th of them.
+  std::vector<std::size_t> first(rows, 0);
+  std::vector<std::size_t> last(rows, columns);
+  std::uint64_t below = 0;
+  std::uint64_t candidates = size();
+  // Few enough candidates are gathered and selected directly; before that, each round draws a random
+  // sample of the candidates and brackets the rank between two of its order statistics (Floyd and
+  // Rivest's idea), which leaves about a tenth of the candidates a round. The pivots depend on the
+  // seed; the answer, an order statistic, does not.
+  const std::uint64_t gather_limit = std::max<std::uint64_t>(4 * std::uint64_t{rows + columns}, 4096);
+  constexpr std::size_t sample_size = 1024;
+  std::mt19937_64 random{0x9e3779b97f4a7c15};
+  std::vector<std::uint64_t> positions(sample_size);
+  std::vector<double> drawn(sample_size);
+  std::vector<std::size_t> below_low(rows), through_low(rows), below_high(rows), through_high(rows);
+  while (candidates > gather_limit) {
+    std::uniform_int_distribution<std::uint64_t> pick{0, candidates - 1};
+    for (auto& p : positions) p = pick(random);
+    std::sort(positions.begin(), positions.end());
+    std::size_t row = 0;
+    std::uint64_t row_start = 0;  // the position of row `row`'s first candidate among all candidates
+    for (std::size_t i = 0; i < sample_size; ++i) {
+      while (positions[i] >= row_start + (last[row] - first[row])) {
+        row_start += last[row] - first[row];
+        ++row;
+      }
+      drawn[i] = at(row, first[row] + static_cast<std::size_t>(positions[i] - row_start));
+    }
+    std::sort(drawn.begin(), drawn.end());
+    // Where the rank falls in the sample, give or take three standard deviations of that place.
+    const double fraction = static_cast<double>(rank - below) / static_cast<double>(candidates);
+    const double centre = fraction * sample_size;
+    const double margin = 3 * std::sqrt(sample_size * fraction * (1 - fraction)) + 2;
+    const auto clamp_index = [](double i) {
+      return static_cast<std::size_t>(std::clamp(i, 0.0, static_cast<double>(sample_size - 1)));
+    };
+    const double low = drawn[clamp_index(std::floor(centre - margin))];
+    const double high = drawn[clamp_index(std::ceil(centre + margin))];
+    const auto recount = [&] {
+      const std::uint64_t before = candidates;
+      below = 0;
+      candidates = 0;
+      for (std::size_t r = 0; r < rows; ++r) {
+        below += first[r];
+        candidates += last[r] - first[r];
+      }
+      return candidates < before;
+    };
+    // Below `low` and at most `high`, counted in one sweep. The rank below the bracket or above it
+    // removes the pivot's own candidate; within it, the candidates between the pivots stay, pivots included.
+    const auto [under, through] = count_both(low, high, below_low, through_high);
+    if (rank < under) {
+      for (std::size_t r = 0; r < rows; ++r) last[r] = std::min(last[r], below_low[r]);
+    } else if (rank >= through) {
+      for (std::size_t r = 0; r < rows; ++r) first[r] = std::max(first[r], through_high[r]);
+    } else {
+      for (std::size_t r = 0; r < rows; ++r) {
+        first[r] = std::max(first[r], below_low[r]);
+        last[r] = std::min(last[r], through_high[r]);
+      }
+    }
+    if (recount()) continue;
+    // Nothing left the bracket: every candidate lies in [low, high] (ties). The rank is then at a pivot
+    // or strictly between them, and either way the pivots' own entries go, so every round makes progress.
+    if (rank < count<true>(low, through_low)) return low + 0.0;
+    if (rank >= count<false>(high, below_high)) return high + 0.0;
+    for (std::size_t r = 0; r < rows; ++r) {
+      first[r] = std::max(first[r], through_low[r]);
+      last[r] = std::min(last[r], below_high[r]);
+    }
+    recount();
+  }
+  std::vector<double> rest;
+  rest.reserve(static_cast<std::size_t>(candidates));
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = first[r]; c < last[r]; ++c) rest.push_back(at(r, c));
+  const auto nth = static_cast<std::size_t>(rank - below);
+  detail::select_nth(rest, nth);
+  return rest[nth] + 0.0;
+}
+
+/// At most this many pairs, the differences are held and selected in place: faster than sorting both
+/// samples and counting, and without the heap up to scratch_doubles' capacity.
+constexpr std::size_t pairwise_limit = 4096;
+
+}  // namespace
+
+namespace detail {
+
+shift_estimate hodges_lehmann_shift_pairwise(std::span<const double> base, std::span<const double> head,
+                                             double confidence) {
+  const double tail = checked_shift_tail(base, head, confidence);
+  // The extreme differences are finite (checked): the loop below has nothing to test and vectorises.
   scratch_doubles differences(base.size() * head.size(), boost::container::default_init);
   double* row = differences.data();
   for (const double h : head) {
@@ -150,6 +330,34 @@ shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<cons
   const std::size_t k = shift_interval_rank(base.size(), head.size(), tail);
   if (k >= 1 && k <= count - k + 1) out.ci = interval{order_statistic(k - 1), order_statistic(count - k)};
   return out;
+}
+
+shift_estimate hodges_lehmann_shift_by_selection(std::span<const double> base, std::span<const double> head,
+                                                 double confidence) {
+  const double tail = checked_shift_tail(base, head, confidence);
+  const difference_matrix differences{base, head};
+  const std::uint64_t count = differences.size();
+  const std::uint64_t mid = count / 2;
+  shift_estimate out;
+  // The pairwise code's convention for an even count: each middle halved, then added.
+  if (count % 2 == 1) {
+    out.estimate = differences.order_statistic(mid);
+  } else {
+    const double lower_middle = differences.order_statistic(mid - 1);
+    out.estimate = lower_middle / 2 + differences.next_order_statistic(mid - 1, lower_middle) / 2;
+  }
+  const std::size_t k = shift_interval_rank(base.size(), head.size(), tail);
+  if (k >= 1 && k <= count - k + 1)
+    out.ci = interval{differences.order_statistic(k - 1), differences.order_statistic(count - k)};
+  return out;
+}
+
+}  // namespace detail
+
+shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head, double confidence) {
+  if (!base.empty() && head.size() <= pairwise_limit / base.size())
+    return detail::hodges_lehmann_shift_pairwise(base, head, confidence);
+  return detail::hodges_lehmann_shift_by_selection(base, head, confidence);
 }
 
 std::optional<shift_estimate> welch_difference(std::span<const double> base, std::span<const double> head,

@@ -34,6 +34,11 @@ What each table holds and how it is computed here:
   [n1 + n2 choose n1]_q = prod_{i=1..n1} (1 - q^(n2+i)) / (1 - q^i) in Python integers (checked
   against enumeration for small sizes); beyond, k = floor(n1 n2 / 2 + 0.5 + z sqrt(n1 n2 (n1 + n2 +
   1) / 12)) with z = scipy.stats.norm.ppf((1 - confidence) / 2). No k is near a boundary (asserted).
+- large_hodges_lehmann_cases: the same estimate and interval for samples of thousands of values, made
+  by generated() (multiples of 1/8, so every difference is exact), from the histogram of the
+  differences: the convolution of head's histogram with base's reversed by scipy.signal.fftconvolve,
+  rounded to integers; checked against numpy's sort of every difference where they number at most
+  five million.
 - welch_difference_cases: mean(head) - mean(base) exactly (Fractions) with the interval
   estimate -+ t * se, df the Welch-Satterthwaite degrees of freedom, t the upper (1 - confidence) / 2
   quantile of Student's t with df degrees of freedom. t is not scipy.stats.t.ppf: SciPy 1.10's ppf
@@ -68,7 +73,7 @@ from fractions import Fraction
 
 import numpy as np
 import scipy
-from scipy import optimize, special, stats
+from scipy import optimize, signal, special, stats
 
 from reference_support import array, boolean, integers, literal, p_by_enumeration, sample, two_sided, u_pairs
 
@@ -391,6 +396,61 @@ def hodges_lehmann_cases():
     ]
 
 
+def generated(n, multiplier, offset, modulus, level):
+    """level + ((i multiplier + offset) mod modulus) / 8 for i = 0 .. n - 1: multiples of 1/8, exact in
+    doubles and in their differences, made the same way by test_inference.cpp."""
+    return [level + ((i * multiplier + offset) % modulus) / 8 for i in range(n)]
+
+
+def large_hodges_lehmann_reference(base, head, confidence):
+    """The order statistics of n1 n2 differences too many to enumerate, from the histogram of the
+    differences: on the grid of 1/8, the count of each difference is the convolution of head's histogram
+    with base's reversed (scipy.signal.fftconvolve, rounded, asserted near integers and summing to
+    n1 n2)."""
+    eighths = lambda xs: np.array([round(x * 8) for x in xs], dtype=np.int64)
+    b, h = eighths(base), eighths(head)
+    b_low, h_low = int(b.min()), int(h.min())
+    b_hist = np.bincount(b - b_low).astype(np.float64)
+    h_hist = np.bincount(h - h_low).astype(np.float64)
+    raw = signal.fftconvolve(h_hist, b_hist[::-1])
+    counts = np.rint(raw)
+    assert np.all(np.abs(raw - counts) < 0.05)
+    counts = counts.astype(np.int64)
+    total = len(base) * len(head)
+    assert int(counts.sum()) == total
+    # Index j of the convolution is the difference (h_low + j) - (b_low + len(b_hist) - 1), in eighths.
+    cumulative = np.cumsum(counts)
+    origin = h_low - (b_low + len(b_hist) - 1)
+
+    def order_statistic(rank):  # from 0
+        j = int(np.searchsorted(cumulative, rank, side="right"))
+        return (origin + j) / 8
+
+    if total <= 5_000_000:  # small enough to enumerate as well: both ways agree
+        enumerated = np.sort(np.subtract.outer(np.array(head), np.array(base)), axis=None)
+        for rank in (0, total // 3, total // 2, total - 1):
+            assert enumerated[rank] == order_statistic(rank), rank
+    k, how = shift_rank(len(base), len(head), confidence)
+    mid = total // 2
+    if total % 2 == 1:
+        estimate = order_statistic(mid)
+    else:
+        estimate = float((Fraction(order_statistic(mid - 1)) + Fraction(order_statistic(mid))) / 2)
+    if 1 <= k <= total - k + 1:
+        return estimate, True, order_statistic(k - 1), order_statistic(total - k), k, how
+    return estimate, False, 0.0, 0.0, k, how
+
+
+def large_hodges_lehmann_cases():
+    """Sizes past 2^22 pairs, which the C++ code once refused: (name, base generator, head generator,
+    confidence), each generator the arguments of generated()."""
+    return [
+        ("2100 vs 2000, past 2^22 pairs", (2100, 7919, 13, 100003, 1000.0), (2000, 104729, 7, 100019, 1010.0), 0.95),
+        ("3000 vs 2500, heavy ties", (3000, 31, 5, 61, 0.0), (2500, 17, 3, 59, 2.0), 0.99),
+        ("15000 vs 20000, pytest's rounds", (15000, 7919, 1, 65521, -50.0), (20000, 6007, 2, 65519, -40.0), 0.95),
+    ]
+
+
 # ---------------------------------------------------------------------------------------------------
 # Welch's interval, Cliff's delta, Hedges' g
 
@@ -687,6 +747,19 @@ def main():
         estimate, has_ci, low, high, k, how = hodges_lehmann_reference(base, head, confidence)
         print(f"    // k = {k}: {how}")
         print(f'    {{"{name}",\n     {array(base, 5)},\n     {array(head, 5)},\n'
+              f"     {literal(confidence)}, {literal(estimate)}, {boolean(has_ci)}, {literal(low)}, {literal(high)}}},")
+    print("};")
+    print()
+
+    print("// Hodges-Lehmann beyond enumeration: samples made by generated(), order statistics from the")
+    print("// histogram of the differences.")
+    print("const std::vector<large_shift_case> large_hodges_lehmann_cases{")
+    for name, base_spec, head_spec, confidence in large_hodges_lehmann_cases():
+        estimate, has_ci, low, high, k, how = large_hodges_lehmann_reference(
+            generated(*base_spec), generated(*head_spec), confidence)
+        spec = lambda t: "{" + ", ".join(literal(float(v)) if isinstance(v, float) else str(v) for v in t) + "}"
+        print(f"    // k = {k}: {how}")
+        print(f'    {{"{name}", {spec(base_spec)}, {spec(head_spec)},\n'
               f"     {literal(confidence)}, {literal(estimate)}, {boolean(has_ci)}, {literal(low)}, {literal(high)}}},")
     print("};")
     print()

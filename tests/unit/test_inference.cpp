@@ -64,6 +64,20 @@ struct shift_case {
   double low, high;
 };
 
+/// The arguments of generated(): n values level + ((i multiplier + offset) mod modulus) / 8.
+struct generator {
+  std::size_t n, multiplier, offset, modulus;
+  double level;
+};
+
+struct large_shift_case {
+  const char* name;
+  generator base, head;
+  double confidence, estimate;
+  bool has_ci;
+  double low, high;
+};
+
 struct welch_difference_case {
   const char* name;
   std::vector<double> base, head;
@@ -426,6 +440,7 @@ TEST_CASE("hodges_lehmann_shift: matches the reference") {
     const auto r = hodges_lehmann_shift(c.base, c.head, c.confidence);
     CAPTURE(r.estimate);
     CAPTURE(c.estimate);
+    CHECK(detail::hodges_lehmann_shift_by_selection(c.base, c.head, c.confidence) == r);
     CHECK(relative_error(r.estimate, c.estimate) <= exact_tolerance);
     REQUIRE(r.ci.has_value() == c.has_ci);
     if (c.has_ci) {
@@ -467,9 +482,12 @@ TEST_CASE("hodges_lehmann_shift: degenerate input") {
   CHECK_THROWS_AS((void)hodges_lehmann_shift(some, some, 0), usage_error);
   CHECK_THROWS_AS((void)hodges_lehmann_shift(some, some, 1), usage_error);
   CHECK_THROWS_AS((void)hodges_lehmann_shift(some, some, not_a_number), usage_error);
-  SUBCASE("too many pairs") {
-    const std::vector<double> many(hodges_lehmann_pair_limit / 2 + 1, 1.0);
-    CHECK_THROWS_AS((void)hodges_lehmann_shift(many, std::vector<double>{1, 2}), usage_error);
+  SUBCASE("both ways refuse the same input") {
+    CHECK_THROWS_AS((void)detail::hodges_lehmann_shift_by_selection(none, some), usage_error);
+    CHECK_THROWS_AS((void)detail::hodges_lehmann_shift_by_selection(some, none), usage_error);
+    CHECK_THROWS_AS((void)detail::hodges_lehmann_shift_by_selection(some, some, 1), usage_error);
+    const std::vector<double> many(5000, 1e308);
+    CHECK_THROWS_AS((void)hodges_lehmann_shift(many, std::vector<double>{-1e308}), value_error);
   }
   SUBCASE("a difference beyond the range of a double, at either extreme") {
     // The overflow is judged from the extreme differences alone: each extreme, and a near miss.
@@ -482,6 +500,79 @@ TEST_CASE("hodges_lehmann_shift: degenerate input") {
     const auto r = hodges_lehmann_shift(some, some);
     CHECK(r.estimate == 0);
   }
+}
+
+/// The samples inference_reference.py's generated() makes.
+std::vector<double> generated(const generator& g) {
+  std::vector<double> out(g.n);
+  for (std::size_t i = 0; i < g.n; ++i)
+    out[i] = g.level + static_cast<double>((i * g.multiplier + g.offset) % g.modulus) / 8;
+  return out;
+}
+
+TEST_CASE("hodges_lehmann_shift: samples of thousands of runs match the reference") {
+  REQUIRE(large_hodges_lehmann_cases.size() == 3);
+  for (const auto& c : large_hodges_lehmann_cases) {
+    CAPTURE(c.name);
+    const auto base = generated(c.base);
+    const auto head = generated(c.head);
+    REQUIRE(base.size() * head.size() > (std::size_t{1} << 22));  // once refused
+    const auto r = hodges_lehmann_shift(base, head, c.confidence);
+    // Multiples of 1/8: every difference, and the mid-point of two, is exact.
+    CHECK(r.estimate == c.estimate);
+    REQUIRE(r.ci.has_value() == c.has_ci);
+    if (c.has_ci) {
+      CHECK(r.ci->low == c.low);
+      CHECK(r.ci->high == c.high);
+    }
+  }
+}
+
+TEST_CASE("hodges_lehmann_shift: the selection over sorted samples gives the pairwise numbers") {
+  // Property style: random sizes (past the selection's direct gathering of 4 (n1 + n2) candidates and
+  // 4096, so that its rounds of bracketing run) and kinds of samples, each side by side with every
+  // difference held and selected. Equal bits, not near values: both select the same order statistics.
+  std::mt19937_64 random{20260};
+  std::uniform_int_distribution<std::size_t> size_of{1, 260};
+  const auto draw = [&](std::size_t n, int kind) {
+    std::vector<double> xs(n);
+    std::normal_distribution<double> noise{100, 7};
+    std::uniform_int_distribution<int> few{0, 3};
+    for (auto& x : xs) {
+      switch (kind) {
+        case 0: x = noise(random); break;                                 // continuous, no ties
+        case 1: x = few(random); break;                                   // four values: ties everywhere
+        case 2: x = 5; break;                                             // one value
+        case 3: x = few(random) == 0 ? -0.0 : (few(random) - 1.5) * 1e-3; break;  // zeros of both signs
+        default: x = std::ldexp(noise(random), few(random) * 40); break;  // magnitudes far apart: rounding
+      }
+    }
+    return xs;
+  };
+  const double confidences[] = {0.95, 0.99, 0.5};
+  std::size_t selected = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int kind = trial % 5;
+    const auto base = draw(size_of(random), kind);
+    const auto head = draw(size_of(random), (kind + trial / 5) % 5);
+    const double confidence = confidences[trial % 3];
+    CAPTURE(trial);
+    CAPTURE(base.size());
+    CAPTURE(head.size());
+    const auto pairwise = detail::hodges_lehmann_shift_pairwise(base, head, confidence);
+    const auto selection = detail::hodges_lehmann_shift_by_selection(base, head, confidence);
+    CHECK(std::signbit(selection.estimate) == std::signbit(pairwise.estimate));
+    CHECK(selection.estimate == pairwise.estimate);
+    REQUIRE(selection.ci.has_value() == pairwise.ci.has_value());
+    if (pairwise.ci) {
+      CHECK(selection.ci->low == pairwise.ci->low);
+      CHECK(selection.ci->high == pairwise.ci->high);
+      CHECK(std::signbit(selection.ci->low) == std::signbit(pairwise.ci->low));
+      CHECK(std::signbit(selection.ci->high) == std::signbit(pairwise.ci->high));
+    }
+    if (base.size() * head.size() > std::max<std::size_t>(4 * (base.size() + head.size()), 4096)) ++selected;
+  }
+  CHECK(selected >= 30);  // the bracketing rounds ran, not only the direct gathering
 }
 
 // ---------------------------------------------------------------------------------------------------

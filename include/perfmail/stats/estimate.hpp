@@ -39,17 +39,25 @@ struct shift_estimate {
 };
 
 /// The Hodges-Lehmann shift of `head` against `base` with its distribution-free interval. Throws
-/// usage_error for an empty sample or a value that is not finite. The differences are held in memory:
-/// n1 n2 doubles (80 KB for 100 against 100 runs); samples above hodges_lehmann_pair_limit pairs throw
-/// usage_error rather than exhaust memory.
+/// usage_error for an empty sample or a value that is not finite, value_error for a difference beyond the
+/// range of a double. Any sizes: up to 4096 pairs the differences are held and selected, beyond that the
+/// order statistics are selected from the two sorted samples in O((n1 + n2) log(n1 n2)) time and
+/// O(n1 + n2) memory (20,000 against 20,000 runs in a few milliseconds); both give the same numbers.
 /// **Example**: `hodges_lehmann_shift({{1, 2, 3, 4, 5, 6}}, {{11, 12, 13, 14, 15, 16}})` is
 /// `{10, {{7, 13}}}`: k = 6 (P(U <= 5) = 0.0206 is the largest lower tail within 0.025), and the 6th
 /// smallest of the 36 differences is 7 (one 5, two 6s, three 7s).
 [[nodiscard]] shift_estimate hodges_lehmann_shift(std::span<const double> base, std::span<const double> head,
                                                   double confidence = 0.95);
 
-/// The most pairs hodges_lehmann_shift holds (32 MiB of differences).
-inline constexpr std::size_t hodges_lehmann_pair_limit = std::size_t{1} << 22;
+namespace detail {
+/// hodges_lehmann_shift's two ways, public for the tests and benchmarks that hold one against the other:
+/// every difference held and selected (n1 n2 doubles of memory), and the selection over the sorted
+/// samples that never holds them. Same checks, same order statistics, same numbers.
+[[nodiscard]] shift_estimate hodges_lehmann_shift_pairwise(std::span<const double> base, std::span<const double> head,
+                                                           double confidence = 0.95);
+[[nodiscard]] shift_estimate hodges_lehmann_shift_by_selection(std::span<const double> base,
+                                                               std::span<const double> head, double confidence = 0.95);
+}  // namespace detail
 
 /// The difference of means head - base with Welch's interval; nullopt for fewer than 2 samples on a side.
 /// Two samples without spread give the difference as a zero-width interval.
