@@ -161,8 +161,15 @@ matrix import_builder::result(std::string_view tool, std::string_view what_is_em
     for (const auto& s : m.samples) series.push_back(s.value, s.kind);
     series.pad_to(runs);
     (void)out.try_add(series);  // one hash of the name: no name is given twice
-    // Its unit at its place: no name to look up, copy or sort.
-    if (m.unit) out.set_unit_hint_at(out.size() - 1, *m.unit);
+    // Its unit at its place: no name to look up, copy or sort. A metric the tool gave no unit takes
+    // the one its name ends in (a CSV's `parse.ns/op`), as the same name from Go would have it. A unit
+    // without a known scale may still say which way is better (`frames/s`).
+    const std::optional<metric_unit> unit = m.unit ? m.unit : m.unit_text ? std::nullopt : unit_in_name(m.name);
+    if (unit) {
+      out.set_unit_hint_at(out.size() - 1, *unit);
+    } else if (const auto direction = m.unit_text ? direction_of_unit(*m.unit_text) : direction_in_name(m.name)) {
+      out.set_direction_hint(m.name, *direction);
+    }
   }
   out.set_origin({result_conventions::benchmark_tool, std::string{tool}});
   for (auto& n : notes_) out.add_note(std::move(n));

@@ -77,7 +77,8 @@ class import_builder {
   /// A run of `metric` that has no sample (a failed repetition, an empty cell).
   void add_missing(std::size_t metric, std::size_t run, std::size_t offset);
   /// The unit `metric`'s samples are in, as the tool wrote it (`ns/op`, `MB/s`, `s`); a unit not known
-  /// (model/unit.hpp) gives neither a unit nor a direction. `unit_text` must last as long as the
+  /// (model/unit.hpp) gives no unit, and a direction only by direction_of_unit's rules (`frames/s`). A
+  /// metric given no unit takes the one its name ends in (unit_in_name). `unit_text` must last as long as the
   /// reading: the text it was given last is kept, so that the same text again is not read again.
   void unit(std::size_t metric, std::string_view unit_text);
   /// Whether run `run` of `metric` was given, a sample or a missing one.

@@ -28,10 +28,7 @@ namespace perfmail::io {
 
 using detail::import_builder;
 
-std::optional<better> direction_of_unit(std::string_view unit) noexcept {
-  if (const auto known = unit_of(unit)) return direction_of(known->what);
-  return std::nullopt;
-}
+std::optional<better> direction_of_unit(std::string_view unit) noexcept { return perfmail::direction_of_unit(unit); }
 
 namespace {
 

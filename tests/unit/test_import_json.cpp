@@ -106,6 +106,23 @@ TEST_CASE("hyperfine: one metric per command, times in seconds, failed runs miss
   CHECK_FALSE(m.contains("sleep 0.1.mean"));
 }
 
+TEST_CASE("directions from units: a Google Benchmark counter named as a rate, hyperfine's and pytest's seconds") {
+  const matrix g = io::parse_gbench_json(R"({"context": {}, "benchmarks": [{"name": "BM_Draw", "run_type": "iteration",
+    "iterations": 10, "real_time": 5, "cpu_time": 5, "time_unit": "ms", "frames/s": 60, "items_per_second": 7,
+    "hits": 3}]})",
+                                         "g.json");
+  CHECK(g.direction_hint("BM_Draw.real_time") == better::lower);
+  CHECK(g.direction_hint("BM_Draw.frames/s") == better::higher);
+  CHECK(g.direction_hint("BM_Draw.items_per_second") == better::higher);
+  CHECK_FALSE(g.direction_hint("BM_Draw.hits").has_value());
+  const matrix h = io::parse_hyperfine_json(R"({"results": [{"command": "render frames/s", "times": [1, 2]}]})", "h.json");
+  CHECK(h.direction_hint("render frames/s.time") == better::lower);  // seconds, whatever the command says
+  const matrix p = io::parse_pytest_json(
+      R"({"machine_info": {}, "benchmarks": [{"name": "a", "fullname": "t.py::test_a/s", "stats": {"data": [1]}}]})",
+      "p.json");
+  CHECK(p.direction_hint("t.py::test_a/s.time") == better::lower);
+}
+
 TEST_CASE("hyperfine: bad input") {
   const auto parse = [](const std::string& t) { return io::parse_hyperfine_json(t, "in.json"); };
   CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1, true]}]})") ==

@@ -157,6 +157,34 @@ TEST_CASE("units say which way is better") {
   CHECK_FALSE(io::direction_of_unit("widgets").has_value());
 }
 
+TEST_CASE("directions from units: rates higher, times and bytes per operation lower, in Go and CSV alike") {
+  CHECK(io::direction_of_unit("frames/s") == better::higher);
+  CHECK(io::direction_of_unit("req/sec") == better::higher);
+  CHECK(io::direction_of_unit("MB/op") == better::lower);
+  CHECK_FALSE(io::direction_of_unit("/s").has_value());
+  CHECK_FALSE(io::direction_of_unit("hits/op").has_value());
+  // Go's custom units from b.ReportMetric: a rate is better higher, a count per operation says nothing.
+  const matrix go = io::parse_go_bench("BenchmarkDraw-8  100  4100 ns/op  60.5 frames/s  2.5 MB/op  3 hits/op\n", "g.txt");
+  CHECK(go.direction_hint("BenchmarkDraw-8.ns/op") == better::lower);
+  CHECK(go.direction_hint("BenchmarkDraw-8.frames/s") == better::higher);
+  CHECK(go.direction_hint("BenchmarkDraw-8.MB/op") == better::lower);
+  CHECK(go.unit_hint("BenchmarkDraw-8.MB/op") == metric_unit{quantity::bytes, 6});
+  CHECK_FALSE(go.unit_hint("BenchmarkDraw-8.frames/s").has_value());
+  CHECK_FALSE(go.direction_hint("BenchmarkDraw-8.hits/op").has_value());
+  // A CSV gives no units: the unit a name ends in decides, as the same name from Go would.
+  for (const char separator : {',', '\t'}) {
+    const std::string s{separator};
+    const matrix csv = io::parse_delimited("metric" + s + "1" + s + "2\nparse.ns/op" + s + "5" + s + "6\nrender.frames/s" + s +
+                                               "30" + s + "31\nx.s" + s + "1" + s + "2\nhits/op" + s + "1" + s + "2\n",
+                                           "c.csv", separator);
+    CHECK(csv.direction_hint("parse.ns/op") == better::lower);
+    CHECK(csv.unit_hint("parse.ns/op") == metric_unit{quantity::seconds, -9});
+    CHECK(csv.direction_hint("render.frames/s") == better::higher);
+    CHECK_FALSE(csv.direction_hint("x.s").has_value());      // a name, not seconds
+    CHECK_FALSE(csv.direction_hint("hits/op").has_value());  // no '.': no unit after a name
+  }
+}
+
 TEST_CASE("go: a benchmark that failed is a metric with missing samples, never absent or zero, and is noted") {
   // Failed after its name was printed (a later -count pass): the other runs are read.
   const matrix m = io::parse_go_bench("BenchmarkFlaky-2 \t 100\t 10 ns/op\t 8 B/op\n"

@@ -87,6 +87,10 @@ struct metric_unit {
       {"s", {quantity::seconds, 0}},
       {"sec", {quantity::seconds, 0}},
       {"B/op", {quantity::bytes, 0}},
+      {"KB/op", {quantity::bytes, 3}},
+      {"kB/op", {quantity::bytes, 3}},
+      {"MB/op", {quantity::bytes, 6}},
+      {"GB/op", {quantity::bytes, 9}},
       {"allocs/op", {quantity::allocations, 0}},
       {"B/s", {quantity::bytes_per_second, 0}},
       {"KB/s", {quantity::bytes_per_second, 3}},
@@ -105,29 +109,45 @@ struct metric_unit {
   return std::nullopt;
 }
 
-/// The unit a metric's name ends in, after its last '.', as perfmail names the metrics of Go's and
+/// Which way is better for values in the unit a tool wrote, or nullopt where it does not say: a known
+/// unit's direction (times and bytes per operation lower, throughputs higher), and any other rate, a unit
+/// that ends in `/s` or `/sec` after a name of what is counted (`frames/s`, as Go's b.ReportMetric names
+/// one), higher. The one place every reader's directions from units come from.
+[[nodiscard]] constexpr std::optional<better> direction_of_unit(std::string_view unit) noexcept {
+  if (const auto known = unit_of(unit)) return direction_of(known->what);
+  for (const std::string_view per_second : {std::string_view{"/s"}, std::string_view{"/sec"}})
+    if (unit.size() > per_second.size() && unit.ends_with(per_second)) return better::higher;
+  return std::nullopt;
+}
+
+/// The unit text a metric's name ends in, after its last '.', as perfmail names the metrics of Go's and
 /// Google Benchmark's results (`BenchmarkParse-8.ns/op`, `BM_Sum.items_per_second`) and a CSV copies
 /// them. Only units that a plain name would not end in count (with a '/' or `_per_second`): `x.s` is a
 /// name, not seconds.
-[[nodiscard]] constexpr std::optional<metric_unit> unit_in_name(std::string_view name) noexcept {
+[[nodiscard]] constexpr std::optional<std::string_view> unit_text_in_name(std::string_view name) noexcept {
   const std::size_t dot = name.rfind('.');
   if (dot == std::string_view::npos) return std::nullopt;
   const std::string_view unit = name.substr(dot + 1);
   if (unit.find('/') == std::string_view::npos && !unit.ends_with("_per_second")) return std::nullopt;
-  return unit_of(unit);
+  return unit;
 }
 
-/// Which way is better for a metric by the unit its name ends in: a known unit's direction, and any
-/// other rate (`frames/s`, as Go's b.ReportMetric names one) higher.
+/// The known unit a metric's name ends in (unit_text_in_name).
+[[nodiscard]] constexpr std::optional<metric_unit> unit_in_name(std::string_view name) noexcept {
+  if (const auto unit = unit_text_in_name(name)) return unit_of(*unit);
+  return std::nullopt;
+}
+
+/// Which way is better for a metric by the unit its name ends in (unit_text_in_name, direction_of_unit).
 [[nodiscard]] constexpr std::optional<better> direction_in_name(std::string_view name) noexcept {
-  if (const auto unit = unit_in_name(name)) return direction_of(unit->what);
-  const std::size_t dot = name.rfind('.');
-  if (dot != std::string_view::npos && name.ends_with("/s") && name.size() - dot > 3) return better::higher;
+  if (const auto unit = unit_text_in_name(name)) return direction_of_unit(*unit);
   return std::nullopt;
 }
 
 static_assert(unit_in_name("parse.ns/op")->power == -9 && !unit_in_name("x.s") && !unit_in_name("ns/op"));
 static_assert(direction_in_name("render.frames/s") == better::higher && !direction_in_name("a./s"));
+static_assert(direction_of_unit("req/sec") == better::higher && direction_of_unit("MB/op") == better::lower);
+static_assert(!direction_of_unit("/s") && !direction_of_unit("hits/op") && !direction_in_name("x.sec"));
 
 static_assert(unit_of("ns/op")->power == -9 && unit_of("MB/s")->what == quantity::bytes_per_second);
 static_assert(metric_unit{quantity::bytes_per_second, 6}.scale() == 1e6);
