@@ -2,15 +2,16 @@
 // a lone set of samples (a file, or a pipe); or of one metric of two result sets.
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "output.hpp"
 #include "terminal.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/io/import.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/plot/sample_text.hpp"
 #include "perfmail/plot/trend_plot.hpp"
-#include "perfmail/text/nearest_name.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
@@ -22,6 +23,8 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <string_view>
@@ -76,31 +79,59 @@ plot::trend_series metric_samples(const matrix& results, std::string_view metric
   return out;
 }
 
-/// The error for a metric that neither result set has: names it and, when one is close (at most a third
-/// of its characters edited, as for mistyped commands), the nearest name there is.
-[[noreturn]] void no_such_metric(std::string_view metric, const matrix& base, const matrix& head,
-                                 const std::string& base_name, const std::string& head_name) {
-  const auto holds_text = [&](const matrix& m) {
-    const auto textual = m.textual_metrics();
-    return std::find(textual.begin(), textual.end(), metric) != textual.end();
-  };
-  if (holds_text(base) || holds_text(head))
-    throw usage_error(fmt::format("plot: metric {} of {} and {} holds text, not numbers; nothing to plot",
-                                  text::quoted(metric), base_name, head_name));
-  const std::size_t most_edits = std::max<std::size_t>(1, metric.size() / 3);
-  // Names whose lengths differ by more than the edits allowed cannot be close: they are not compared, so
-  // that a matrix of tens of thousands of metrics costs little.
-  std::vector<std::string_view> candidates;
-  for (const matrix* m : {&base, &head})
-    for (const auto& s : m->metrics()) {
-      const std::size_t a = s.name().size();
-      if ((a > metric.size() ? a - metric.size() : metric.size() - a) <= most_edits) candidates.push_back(s.name());
+/// The error for a metric that no result set has (`where` names them: `A or B`, or one file): names it
+/// and, where it looks mistyped, the name probably meant.
+[[noreturn]] void no_such_metric(std::string_view metric, std::span<const matrix* const> sets, std::string_view where) {
+  for (const matrix* m : sets) {
+    const auto textual = m->textual_metrics();
+    if (std::find(textual.begin(), textual.end(), metric) != textual.end())
+      throw usage_error(
+          fmt::format("plot: metric {} of {} holds text, not numbers; nothing to plot", text::quoted(metric), where));
+  }
+  std::vector<std::string_view> names;
+  for (const matrix* m : sets)
+    for (const auto& s : m->metrics()) names.push_back(s.name());
+  throw usage_error(fmt::format("plot: no metric {} in {}{}", text::quoted(metric), where, did_you_mean(metric, names)));
+}
+
+/// The results of a tool in a lone FILE that is not a set of samples, or nullopt: compare's readers,
+/// tried only where the samples' grammar failed, so that a file of numbers stays a file of numbers.
+std::optional<matrix> results_of_lone(const std::string& text, const std::string& name) {
+  try {
+    switch (io::detect_input_format(text, name)) {
+      case io::input_format::matrix:
+      case io::input_format::gbench:
+      case io::input_format::hyperfine:
+      case io::input_format::go:
+      case io::input_format::pytest: return io::parse_input(text, name, io::input_format::automatic, input_limits());
+      default: return std::nullopt;
     }
-  const std::string_view nearest = text::nearest_name(metric, candidates);
-  std::string hint;
-  if (!nearest.empty() && text::edit_distance(metric, nearest) <= most_edits)
-    hint = fmt::format("; the nearest name is {}", text::quoted(nearest));
-  throw usage_error(fmt::format("plot: no metric {} in {} or {}{}", text::quoted(metric), base_name, head_name, hint));
+  } catch (const input_error&) {
+    return std::nullopt;  // not any tool's results either: the samples' error says what is wrong
+  }
+}
+
+/// The samples a lone results file gives: --metric's, or its only metric's. More than one and none
+/// named is refused with a few of the names.
+plot::trend_series lone_results_samples(const matrix& results, std::string_view metric, std::string_view name,
+                                        std::string& title) {
+  if (metric.empty()) {
+    const auto metrics = results.metrics();
+    if (metrics.size() != 1) {
+      std::string some;
+      for (std::size_t i = 0; i < std::min<std::size_t>(metrics.size(), 3); ++i)
+        some += (i > 0 ? ", " : "") + text::quoted(metrics[i].name());
+      throw usage_error(fmt::format("plot: {} holds the results of {} metrics ({}{}): name the one to plot with "
+                                    "--metric NAME",
+                                    name, metrics.size(), some, metrics.size() > 3 ? ", ..." : ""));
+    }
+    metric = metrics.front().name();
+  }
+  auto samples = metric_samples(results, metric);
+  const matrix* const sets[] = {&results};
+  if (!samples) no_such_metric(metric, sets, name);
+  if (title.empty()) title = std::string{metric};
+  return samples;
 }
 
 }  // namespace
@@ -170,12 +201,13 @@ command_action add_plot_command(CLI::App& app) {
                                     inputs.size()));
     if (metric_given) {
       check_one_line("--metric", args->metric);
-      if (inputs.size() != 2)
-        throw usage_error("plot: --metric needs two result sets, BASE and HEAD (matrix.json files or run "
-                          "directories), before or after the options");
+      if (inputs.empty())
+        throw usage_error("plot: --metric needs results to take it from: FILE, or BASE and HEAD (any results "
+                          "compare reads), before or after the options");
       if (sets_named)
         throw usage_error("plot: --metric takes its samples from BASE and HEAD; --good and --bad go without it");
-    } else if (inputs.size() == 2) {
+    }
+    if (inputs.size() == 2 && !metric_given) {
       throw usage_error(
           "plot: two inputs are two result sets, BASE and HEAD: name the metric to plot with --metric NAME");
     }
@@ -200,6 +232,8 @@ command_action add_plot_command(CLI::App& app) {
     if (cmd->count("--bad-label") > 0) check_one_line("--bad-label", args->bad_label);
     std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args->width, args->height,
                                                   plot::min_unicode_width, plot::min_unicode_height);
+    // A metric's name is the title unless --title says otherwise (a lone results file's only metric
+    // gives its own below).
     opts.title = metric_given && cmd->count("--title") == 0 ? args->metric : args->title;
     opts.colour = colour_wanted(args->colour, args->output) ? plot::colour_mode::always : plot::colour_mode::never;
     opts.good_label = args->good_label;
@@ -214,7 +248,7 @@ command_action add_plot_command(CLI::App& app) {
     if (!metric_given && inputs.empty() && !sets_named && isatty(STDIN_FILENO) != 0)
       throw usage_error("plot: no samples given: name a FILE, pipe numbers in (seq 1 20 | perfmail plot), or give "
                         "--good and --bad, or BASE HEAD --metric NAME (see perfmail plot --help)");
-    if (metric_given) {
+    if (metric_given && inputs.size() == 2) {
       const std::string base_name = text::printable(io::input_name(inputs[0]));
       const std::string head_name = text::printable(io::input_name(inputs[1]));
       const matrix base = io::load_results(inputs[0], input_limits());
@@ -223,7 +257,8 @@ command_action add_plot_command(CLI::App& app) {
         for (const auto& note : m->notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
       good = metric_samples(base, args->metric);
       bad = metric_samples(head, args->metric);
-      if (!good && !bad) no_such_metric(args->metric, base, head, base_name, head_name);
+      const matrix* const sets[] = {&base, &head};
+      if (!good && !bad) no_such_metric(args->metric, sets, fmt::format("{} or {}", base_name, head_name));
       if (!good || !bad)
         fmt::print(stderr, "perfmail: plot: no metric {} in {}; drawing {}'s samples alone\n",
                    text::quoted(args->metric), good ? head_name : base_name, good ? base_name : head_name);
@@ -231,7 +266,28 @@ command_action add_plot_command(CLI::App& app) {
       // A lone set: the file named, or a pipe (or file) on standard input when nothing is named.
       const std::string path = inputs.empty() ? std::string{io::standard_input_path} : inputs[0];
       lone = text::printable(io::input_name(path));
-      good = load(path);
+      // Samples, or else the results of a tool (as compare reads them); the text is read once, so that
+      // standard input can be either. A metric named is always looked for in results.
+      const plot::sample_limits limits{input_limits().max_file_bytes, input_limits().max_runs};
+      const std::string text = io::read_text(path, limits.max_bytes);
+      const auto from_results = [&](const matrix& results) {
+        for (const auto& note : results.notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
+        std::string title = cmd->count("--title") > 0 ? args->title : std::string{};
+        auto samples = lone_results_samples(results, args->metric, lone, title);
+        opts.title = title;
+        return samples;
+      };
+      if (metric_given) {
+        good = from_results(io::parse_input(text, io::input_name(path), io::input_format::automatic, input_limits()));
+      } else {
+        try {
+          good = plot::parse_samples(text, io::input_name(path), limits);
+        } catch (const input_error&) {
+          const auto results = results_of_lone(text, io::input_name(path));
+          if (!results) throw;
+          good = from_results(*results);
+        }
+      }
       if (!plot::is_gnuplot(opts.style) && opts.good_label.empty()) opts.good_label = lone;
     } else {
       good = load(args->good);

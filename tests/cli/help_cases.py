@@ -205,8 +205,10 @@ def case_metric_names(a):
                  f'perfmail: --plots "will-it-scale.per_thred_ops": no metric of that name in {roots[0]} or '
                  f'{roots[1]}; did you mean "will-it-scale.per_thread_ops"?')
     expect_error(p, ["plot", *data, "--metric", "fio.write_iosp"],
-                 f'perfmail: plot: no metric "fio.write_iosp" in {data[0]} or {data[1]}; the nearest name is '
-                 '"fio.write_iops"')
+                 f'perfmail: plot: no metric "fio.write_iosp" in {data[0]} or {data[1]}; did you mean '
+                 '"fio.write_iops"?')
+    expect_error(p, ["plot", data[0], "--metric", "FIO.write_iops"],
+                 f'perfmail: plot: no metric "FIO.write_iops" in {data[0]}; did you mean "fio.write_iops"?')
     expect_error(p, ["compare", *data, "--metrics", "fio.write_iosp"],
                  'perfmail: --metrics "fio.write_iosp" matched no metric of the results; did you mean "fio.write_iops"?')
     result = run([p, "bisect", "--good", data[0], "--bad", data[1], "--metric", "fio.write_iosp", "--current", data[1]])

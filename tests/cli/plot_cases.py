@@ -35,9 +35,11 @@ def fail(message, out="", err=""):
     sys.exit(1)
 
 
-def drawn(args, stdin=b""):
-    """A plot: exit 0, nothing on stderr; returns stdout."""
+def drawn(args, stdin=b"", notes=False):
+    """A plot: exit 0, nothing on stderr (but the reader's notes where `notes`); returns stdout."""
     status, out, err = run(*args, stdin=stdin)
+    if notes:
+        err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("perfmail: note: "))
     if status != 0 or err:
         fail(f"exit status {status} with stderr, expected 0 and none: {args}", out, err)
     if not out:
@@ -264,11 +266,13 @@ def case_metric_missing_runs():
 
 def case_metric_errors():
     refused(["plot", BASE, HEAD, "--metric", "fio.write_iosp"],
-            f'plot: no metric "fio.write_iosp" in {BASE} or {HEAD}; the nearest name is "fio.write_iops"')
+            f'plot: no metric "fio.write_iosp" in {BASE} or {HEAD}; did you mean "fio.write_iops"?')
     refused(["plot", BASE, HEAD, "--metric", "zzzz"], f'plot: no metric "zzzz" in {BASE} or {HEAD}')
-    refused(["plot", BASE, "--metric", "fio.write_iops"],
-            "plot: --metric needs two result sets, BASE and HEAD (matrix.json files or run directories), before or "
-            "after the options")
+    refused(["plot", BASE, "--metric", "fio.write_iosp"], f'plot: no metric "fio.write_iosp" in {BASE}; did you mean '
+            '"fio.write_iops"?')
+    refused(["plot", "--metric", "fio.write_iops"],
+            "plot: --metric needs results to take it from: FILE, or BASE and HEAD (any results compare reads), before "
+            "or after the options")
     refused(["plot", BASE, HEAD],
             "plot: two inputs are two result sets, BASE and HEAD: name the metric to plot with --metric NAME")
     refused(["plot", BASE, HEAD, "--metric", "fio.write_iops", "--good", BASE],
@@ -284,6 +288,54 @@ def case_metric_errors():
     status, out, err = run("plot", BASE, broken, "--metric", "m")
     if status != 2 or out or not err.startswith(f"perfmail: {broken}:1:") or err.count("\n") != 1:
         fail("a broken result file is not one line naming its place", out, err)
+
+
+REAL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "inputs", "real")
+
+
+def case_results():
+    # One results file of any tool compare reads: --metric draws that metric's samples alone, the very
+    # picture of the same samples given as a set (the tool's own numbers, taken from its file here).
+    with open(os.path.join(REAL, "hyperfine", "base.json")) as f:
+        hyperfine = json.load(f)
+    with open(os.path.join(REAL, "pytest", "base.json")) as f:
+        pytest = json.load(f)
+    sets = [
+        ("hyperfine", os.path.join(REAL, "hyperfine", "base.json"), hyperfine["results"][0]["command"] + ".time",
+         hyperfine["results"][0]["times"]),
+        ("pytest", os.path.join(REAL, "pytest", "base.json"), pytest["benchmarks"][0]["fullname"] + ".time",
+         pytest["benchmarks"][0]["stats"]["data"]),
+    ]
+    runs = {"hyperfine": max(len(r["times"]) for r in hyperfine["results"]),
+            "pytest": max(len(b["stats"]["data"]) for b in pytest["benchmarks"])}
+    for tool, path, metric, values in sets:
+        # A results file has as many runs as its longest series: a shorter one's last runs are missing.
+        samples = samples_file(f"{tool}.txt", values + [None] * (runs[tool] - len(values)))
+        for style in ("gnuplot-5.4", "unicode"):
+            a = drawn(["plot", path, "--metric", metric, "--style", style, "--width", "60", "--height", "14",
+                       "--good-label", "x"] if style == "unicode" else ["plot", path, "--metric", metric, "--style", style],
+                      notes=True)
+            b = drawn(["plot", samples, "--title", metric, "--style", style, "--width", "60", "--height", "14",
+                       "--good-label", "x"] if style == "unicode" else ["plot", "--good", samples, "--title", metric,
+                                                                       "--style", style])
+            if a != b:
+                fail(f"{tool} {style}: a metric of one results file is not drawn as its samples", a, b)
+    # Google Benchmark and Go files feed plot as they feed compare; a mistyped name gets the name meant.
+    gbench = os.path.join(REAL, "gbench", "base.json")
+    go = os.path.join(REAL, "go", "base.txt")
+    status, out, err = run("plot", gbench, *UNICODE)
+    if status != 2 or out or "metrics (" not in err or "name the one to plot with --metric NAME" not in err:
+        fail("a Google Benchmark file of many metrics without --metric", out, err)
+    first = re.search(r'\("([^"]+)"', err).group(1)
+    drawn(["plot", gbench, "--metric", first, *UNICODE], notes=True)
+    drawn(["plot", go, os.path.join(REAL, "go", "head.txt"), "--metric",
+           re.search(r'\("([^"]+)"', run("plot", go)[2]).group(1), *UNICODE], notes=True)
+    refused(["plot", gbench, "--metric", first + "x"],
+            f'plot: no metric "{first}x" in {gbench}; did you mean "{first}"?')
+    # A file that is neither samples nor results keeps the samples' error.
+    status, out, err = run("plot", write("neither.txt", "1 2 x\n"))
+    if status != 2 or out or "not a number" not in err:
+        fail("a file of neither samples nor results", out, err)
 
 
 def case_labels():
