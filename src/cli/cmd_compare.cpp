@@ -1,6 +1,7 @@
 // perfmail compare BASE HEAD [HEAD...]: the comparison table of result matrices, as the robot prints it.
 
 #include "commands.hpp"
+#include "help.hpp"
 #include "output.hpp"
 #include "row_choice.hpp"
 #include "terminal.hpp"
@@ -8,6 +9,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/comparison_header.hpp"
 #include "perfmail/io/comparison_json.hpp"
+#include "perfmail/io/import.hpp"
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/io/matrix_json.hpp"
@@ -32,6 +34,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace perfmail::cli {
@@ -82,6 +86,7 @@ struct compare_args {
   std::vector<std::string> higher_better;
   std::vector<std::string> lower_better;
   bool allow_disjoint = false;
+  std::optional<std::string> reference;  ///< --reference: one hyperfine file's command the others are compared with
 };
 
 /// The header the options and the results' jobs give (io/comparison_header.hpp).
@@ -333,18 +338,72 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
   return status;
 }
 
-/// Results that share no metric are the wrong files, not a table of everything gone and new.
+/// A few of the names of `results`' metrics, quoted and escaped: `"a", "b", "c", ...` (`none` for none).
+std::string some_names(const matrix& results) {
+  constexpr std::size_t shown = 3;
+  const auto metrics = results.metrics();
+  if (metrics.empty()) return "none";
+  std::string out;
+  for (std::size_t i = 0; i < std::min(metrics.size(), shown); ++i)
+    out += (i > 0 ? ", " : "") + text::quoted(metrics[i].name());
+  if (metrics.size() > shown) out += fmt::format(", ... ({} in all)", metrics.size());
+  return out;
+}
+
+/// Results that share no metric are the wrong files, not a table of everything gone and new. The
+/// message shows a few names of each side; hyperfine names a command by its command line unless -n
+/// names it, so two runs of different command lines share nothing until both name them alike.
 void refuse_disjoint(const compare_args& args, const comparison& cmp, const table_header& header) {
   if (args.allow_disjoint) return;
   for (std::size_t c = 1; c < cmp.columns.size(); ++c) {
     const auto metrics = cmp.columns[c]->metrics();
     const bool shared = std::any_of(metrics.begin(), metrics.end(),
                                     [&](const series_view& s) { return cmp.columns[0]->contains(s.name()); });
-    if (!shared)
-      throw input_error(args.paths[c] == io::standard_input_path ? std::string{"stdin"} : args.paths[c],
-                        fmt::format("no metric in common with {} (--allow-disjoint to compare them anyway)",
-                                    text::printable(header.commits.front())));
+    if (shared) continue;
+    const bool hyperfine =
+        cmp.columns[0]->origin().tool == io::hyperfine_tool || cmp.columns[c]->origin().tool == io::hyperfine_tool;
+    throw input_error(args.paths[c] == io::standard_input_path ? std::string{"stdin"} : args.paths[c],
+                      fmt::format("no metric in common with {} (it has {}; this has {}){}; --allow-disjoint to "
+                                  "compare them anyway",
+                                  text::printable(header.commits.front()), some_names(*cmp.columns[0]),
+                                  some_names(*cmp.columns[c]),
+                                  hyperfine ? "; hyperfine names a command by its command line: give both runs the "
+                                              "same names with -n NAME"
+                                            : ""));
   }
+}
+
+/// One results file: hyperfine's of several commands, split into a result set per command with the
+/// reference (--reference, else the first, as hyperfine's summary has it) first; the columns are named
+/// by the commands unless --commit names them. Anything else is one result set too few.
+std::vector<matrix> split_one_file(compare_args& args) {
+  const std::string& path = args.paths.front();
+  const auto too_few = [] { return usage_error("RESULTS: 1 given, at least 2 needed (see --help)"); };
+  // A path that is not there is the count's error, as a mistyped second path would be.
+  std::error_code error;
+  if (path != io::standard_input_path && !std::filesystem::exists(path, error)) throw too_few();
+  const matrix results = io::load_results(path, input_limits());
+  if (results.origin().tool != io::hyperfine_tool || results.size() < 2)
+    throw usage_error("RESULTS: 1 given, at least 2 needed (one file compares alone only as hyperfine's results "
+                      "of several commands; see --help)");
+  std::size_t reference = 0;
+  std::vector<std::string_view> names;
+  for (const auto& command : results.metrics()) names.push_back(io::timed_name_of(command.name()));
+  if (args.reference) {
+    const auto at = std::find(names.begin(), names.end(), *args.reference);
+    if (at == names.end())
+      throw usage_error(fmt::format("--reference {}: no command of that name in {}{}", text::quoted(*args.reference),
+                                    text::printable(io::input_name(path)), did_you_mean(*args.reference, names)));
+    reference = static_cast<std::size_t>(at - names.begin());
+  }
+  std::vector<matrix> split = io::hyperfine_commands(results, reference);
+  args.paths.assign(split.size(), path);
+  if (args.commits.empty()) {
+    args.commits.emplace_back(names[reference]);
+    for (std::size_t c = 0; c < names.size(); ++c)
+      if (c != reference) args.commits.emplace_back(names[c]);
+  }
+  return split;
 }
 
 /// The results and how the table reads them.
@@ -353,7 +412,11 @@ void add_input_options(CLI::App* cmd, compare_args* args) {
                   "BASE then HEAD (and more to compare): matrix.json files, run directories, robot result roots, or "
                   "results of other benchmark tools (--input-format; perfmail help inputs); - is standard input")
       ->required()
-      ->expected(2, -1);
+      ->expected(1, -1);
+  cmd->add_option("--reference", args->reference,
+                  "with one hyperfine file of several commands (which compares its first command with the others, "
+                  "as hyperfine's summary does): the command the others are compared with")
+      ->type_name("NAME");
   cmd->add_option("--dialect", args->dialect,
                   "table layout: classic (2017 e-mails), modern (2018), current (lkp-tests of 2019 to today) or "
                   "benchstat (medians, intervals and tests; the default for other tools' results, modern for the "
@@ -525,20 +588,32 @@ int run_compare(const compare_args& args, const CLI::App& cmd) {
   refuse_stray_pattern(args.paths, "--metrics", args.metrics);
   refuse_stray_pattern(args.paths, "--higher-is-better", args.higher_better);
   refuse_stray_pattern(args.paths, "--lower-is-better", args.lower_better);
+  if (args.reference && args.paths.size() != 1)
+    throw usage_error("--reference names a command of one hyperfine file; with BASE and HEAD, BASE is the reference");
+  // One file: the commands of hyperfine's, each a result set (the paths and column names are its own).
+  compare_args one_file;
+  std::vector<matrix> results;
+  if (args.paths.size() == 1) {
+    one_file = args;
+    results = split_one_file(one_file);
+  }
+  const compare_args& args_read = args.paths.size() == 1 ? one_file : args;
   // A bad job.yaml is named before the results are read, as the header is the first thing decided.
-  const auto jobs = io::jobs_of(args.paths, input_limits());
-  const std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());
-  std::vector<matrix> results = io::load_all_results(paths, input_limits());
+  const auto jobs = io::jobs_of(args_read.paths, input_limits());
+  if (results.empty()) {
+    const std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());
+    results = io::load_all_results(paths, input_limits());
+  }
   std::vector<std::string> notes;
-  const table_header header = make_header(args, jobs, results, notes);
+  const table_header header = make_header(args_read, jobs, results, notes);
   const result_conventions conventions = conventions_of(args, results, header, notes);
   const table_request request = request_of(args, conventions);
   refuse_ignored_options(cmd, args, request);
   for (const auto& m : results) notes.insert(notes.end(), m.notes().begin(), m.notes().end());
   const comparison cmp = compare(std::move(results), request.comparison);
-  refuse_disjoint(args, cmp, header);
+  refuse_disjoint(args_read, cmp, header);
   for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
-  return write_comparison(cmd, args, request, cmp, header);
+  return write_comparison(cmd, args_read, request, cmp, header);
 }
 
 }  // namespace

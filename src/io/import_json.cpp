@@ -332,7 +332,7 @@ namespace {
 /// merge two measurements into one series. `what` says what it names in the message.
 std::size_t seconds_metric(import_builder& b, const object_name& path, std::string_view what, const json_value& name) {
   const std::size_t before = b.metric_count();
-  const std::size_t m = b.metric(std::string{name.text} + ".time", name.offset);
+  const std::size_t m = b.metric(fmt::format("{}.{}", name.text, hyperfine_command_metric), name.offset);
   if (m < before)
     b.fail(name.offset, fmt::format("{}: the {} {} is listed twice", path.text(), what, text::quoted(name.text)));
   b.unit(m, "s");
@@ -426,7 +426,7 @@ matrix read_hyperfine(json_import_reader& json, import_builder& b) {
   });
   required(b, results, object_name{}, root.offset, "results", kind::array);
   if (refused) throw *refused;
-  return std::move(b).result("hyperfine", "\"results\" lists no time");
+  return std::move(b).result(hyperfine_tool, "\"results\" lists no time");
 }
 
 // --- pytest-benchmark ---------------------------------------------------------------------------------
@@ -491,6 +491,33 @@ matrix parse_hyperfine_json(std::string_view text, std::string_view source, cons
   import_builder b(source, text, limits);
   return detail::read_json_import(text, b, source,
                                   [&](json_import_reader& json) { return detail::read_hyperfine(json, b); });
+}
+
+std::vector<matrix> hyperfine_commands(const matrix& results, std::size_t reference) {
+  if (results.origin().tool != hyperfine_tool) throw usage_error("hyperfine_commands: the results are not hyperfine's");
+  const auto commands = results.metrics();
+  if (reference >= commands.size())
+    throw usage_error(fmt::format("hyperfine_commands: no command {} among {}", reference, commands.size()));
+  std::vector<std::size_t> order{reference};
+  for (std::size_t c = 0; c < commands.size(); ++c)
+    if (c != reference) order.push_back(c);
+  std::vector<matrix> out;
+  out.reserve(order.size());
+  for (const std::size_t c : order) {
+    const series_view& command = commands[c];
+    metric_series time;
+    time.reset(hyperfine_command_metric);
+    time.reserve(command.size());
+    for (std::size_t run = 0; run < command.size(); ++run) time.push_back(command.raw_values()[run], command.kind(run));
+    matrix& m = out.emplace_back();
+    m.add(time.view());
+    if (const auto unit = results.unit_hint(command.name())) m.set_unit_hint(hyperfine_command_metric, *unit);
+    if (const auto direction = results.direction_hint(command.name()))
+      m.set_direction_hint(hyperfine_command_metric, *direction);
+    m.set_origin(results.origin());
+  }
+  for (const auto& note : results.notes()) out.front().add_note(note);
+  return out;
 }
 
 matrix parse_pytest_json(std::string_view text, std::string_view source, const load_limits& limits) {

@@ -7,10 +7,13 @@ DATA_DIR is tests/data/tools (make_cases.py there wrote its files and says what 
 holds a robot matrix.json. Every case checks the exit status, stdout and stderr; a failure prints what
 differed and exits 1."""
 
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 PERFMAIL, DATA, ROBOT, CASE = sys.argv[1:5]
 
@@ -53,6 +56,13 @@ def line_of(out, name):
         if line.startswith(name + " ") or line.startswith(f"| {name} "):
             return line
     fail(f"no row for {name}", out)
+
+
+def scratch_dir():
+    """A directory of the case's own files, removed when the case ends however it ends."""
+    directory = tempfile.mkdtemp(prefix=f"perfmail-{CASE}-")
+    atexit.register(shutil.rmtree, directory, True)
+    return directory
 
 
 GO = (path("go", "base.txt"), path("go", "head.txt"))
@@ -152,6 +162,48 @@ elif CASE == "details":
     out = expect(run("compare", os.path.join(small, "base.txt"), os.path.join(small, "head.txt"), "--details"), 0)
     if "\u221e\u00b9 (4)" not in out or "\u00b9 the 95% interval of a median needs at least 6 samples" not in out:
         fail("an infinite interval is not explained", out)
+elif CASE == "hyperfine_commands":
+    # One hyperfine file of several commands compares its first with the others, with the statistics of
+    # two files of one command each.
+    scratch = scratch_dir()
+    old_times = [0.100 + 0.001 * (i % 7) for i in range(20)]
+    new_times = [0.080 + 0.001 * (i % 5) for i in range(20)]
+    same_times = [0.100 + 0.001 * ((i + 3) % 7) for i in range(20)]
+    def hyperfine_file(name, commands):
+        results = [{"command": c, "mean": sum(t) / len(t), "times": t, "exit_codes": [0] * len(t)} for c, t in commands]
+        with open(os.path.join(scratch, name), "w") as f:
+            json.dump({"results": results}, f, indent=2)
+        return os.path.join(scratch, name)
+    two = hyperfine_file("two.json", [("old", old_times), ("new", new_times), ("same", same_times)])
+    base = hyperfine_file("base.json", [("cmd", old_times)])
+    head = hyperfine_file("head.json", [("cmd", new_times)])
+    one = json.loads(expect(run("compare", two, "--format", "json"), 0))
+    pair = json.loads(expect(run("compare", base, head, "--format", "json"), 0))
+    def numbers(document):
+        """The summaries of the first two columns and the change between them."""
+        metric = document["metrics"][0]
+        return json.dumps([metric["columns"][:2], metric["changes"][0]], sort_keys=True)
+    if len(one["metrics"]) != 1 or one["metrics"][0]["name"] != "time" or numbers(one) != numbers(pair):
+        fail("one file's first two commands differ from two files", numbers(one), numbers(pair))
+    if [c["commit"] for c in one["columns"]] != ["old", "new", "same"]:
+        fail("the columns are not named by the commands", json.dumps(one["columns"]))
+    out = expect(run("compare", two), 0)
+    if "old" not in out.splitlines()[0] or "improvement" not in out:
+        fail("the table of one hyperfine file", out)
+    # --reference picks the command the others are compared with.
+    flipped = expect(run("compare", two, "--reference", "new"), 0)
+    if "regression" not in flipped:
+        fail("--reference new: old and same are slower", flipped)
+    expect(run("compare", two, "--reference", "nwe"), 2,
+           stderr_has=f'--reference "nwe": no command of that name in {two}; did you mean "new"?')
+    expect(run("compare", base, head, "--reference", "cmd"), 2, stderr_has="--reference names a command of one")
+    expect(run("compare", base), 2, stderr_has="RESULTS: 1 given, at least 2 needed (one file compares alone only")
+    # Two files of differently named commands: a few names of each side, and hyperfine's -n.
+    other = hyperfine_file("other.json", [("./new --fast", new_times)])
+    expect(run("compare", base, other), 2,
+           stderr_has='other.json: no metric in common with base.json (it has "cmd.time"; this has '
+                      '"./new --fast.time"); hyperfine names a command by its command line: give both runs the same '
+                      'names with -n NAME; --allow-disjoint to compare them anyway')
 else:
     fail("unknown case")
 print(f"ok {CASE}")

@@ -123,6 +123,32 @@ TEST_CASE("directions from units: a Google Benchmark counter named as a rate, hy
   CHECK(p.direction_hint("t.py::test_a/s.time") == better::lower);
 }
 
+TEST_CASE("hyperfine: one file's commands as result sets of their own, the reference first") {
+  const matrix m = io::parse_hyperfine_json(R"({"results": [
+    {"command": "old", "times": [0.3, 0.31], "exit_codes": [0, 1]},
+    {"command": "new", "times": [0.2, 0.21, 0.22]},
+    {"command": "newer", "times": [0.1]}]})",
+                                            "h.json");
+  const auto split = io::hyperfine_commands(m, 1);
+  REQUIRE(split.size() == 3);
+  CHECK(values_of(split[0], "time") == std::vector<double>{0.2, 0.21, 0.22});
+  CHECK(split[1].find("time")->is_missing(1));  // old's failed run stays missing
+  CHECK(split[2].find("time")->present_values() == std::vector<double>{0.1});
+  for (const matrix& c : split) {
+    CHECK(c.size() == 1);
+    CHECK(c.direction_hint("time") == better::lower);
+    CHECK(c.unit_hint("time") == metric_unit{quantity::seconds, 0});
+    CHECK(c.origin() == m.origin());
+  }
+  CHECK(split[0].notes().size() == m.notes().size());
+  CHECK(io::timed_name_of("old.time") == "old");
+  CHECK(io::timed_name_of("a.b.time") == "a.b");
+  CHECK(io::timed_name_of("time") == "time");
+  CHECK_THROWS_AS((void)io::hyperfine_commands(m, 3), usage_error);
+  CHECK_THROWS_AS((void)io::hyperfine_commands(io::parse_pytest_json(R"({"machine_info": {}, "benchmarks": [
+    {"name": "a", "stats": {"data": [1]}}]})", "p.json")), usage_error);
+}
+
 TEST_CASE("hyperfine: bad input") {
   const auto parse = [](const std::string& t) { return io::parse_hyperfine_json(t, "in.json"); };
   CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1, true]}]})") ==

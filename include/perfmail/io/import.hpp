@@ -14,6 +14,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace perfmail::io {
 
@@ -28,6 +29,26 @@ namespace perfmail::io {
 [[nodiscard]] matrix parse_gbench_json(std::string_view text, std::string_view source, const load_limits& limits = {});
 [[nodiscard]] matrix parse_hyperfine_json(std::string_view text, std::string_view source,
                                           const load_limits& limits = {});
+/// The tool's name in the results hyperfine's reader makes (matrix::origin).
+inline constexpr std::string_view hyperfine_tool = "hyperfine";
+/// What hyperfine's reader measures of a command or pytest-benchmark's of a test: its wall-clock times, in
+/// seconds, as the metric `<name>.time`; hyperfine_commands() names each command's results `time` alone.
+inline constexpr std::string_view hyperfine_command_metric = "time";
+/// The command (or test) a metric `<name>.time` of hyperfine's (or pytest-benchmark's) reader measures.
+[[nodiscard]] constexpr std::string_view timed_name_of(std::string_view metric) noexcept {
+  const std::size_t suffix = hyperfine_command_metric.size() + 1;
+  return metric.size() > suffix && metric.ends_with(hyperfine_command_metric) && metric[metric.size() - suffix] == '.'
+             ? metric.substr(0, metric.size() - suffix)
+             : metric;
+}
+
+/// The commands of one hyperfine file (parse_hyperfine_json: a metric per command) as result sets of
+/// their own, to compare as hyperfine's summary does: the command at `reference` in the file's order
+/// first, then the others in that order. Each holds its command's samples as hyperfine_command_metric,
+/// with its unit; the file's notes go with the first. usage_error for results that are not hyperfine's
+/// or a `reference` past the last command.
+[[nodiscard]] std::vector<matrix> hyperfine_commands(const matrix& results, std::size_t reference = 0);
+
 [[nodiscard]] matrix parse_pytest_json(std::string_view text, std::string_view source, const load_limits& limits = {});
 [[nodiscard]] matrix parse_go_bench(std::string_view text, std::string_view source, const load_limits& limits = {});
 /// CSV (`separator` ',') or TSV ('\t'), RFC 4180 quoting; long or wide by the header row.
