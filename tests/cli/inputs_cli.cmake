@@ -126,7 +126,7 @@ perfmail_run_test(cli.inputs.real.go_plot ARGS plot --metric BenchmarkFlaky-2.ns
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
   foreach(case IN ITEMS gone_new fail_on no_floor failed own_samples units header robot_table disjoint mixed details
-                        hyperfine_commands)
+                        many_rounds hyperfine_commands)
     add_test(NAME cli.tools.${case}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/tool_cases.py ${cli}
         ${PROJECT_SOURCE_DIR}/tests/data/tools ${PROJECT_SOURCE_DIR}/examples/data/base ${case})

@@ -162,6 +162,25 @@ elif CASE == "details":
     out = expect(run("compare", os.path.join(small, "base.txt"), os.path.join(small, "head.txt"), "--details"), 0)
     if "\u221e\u00b9 (4)" not in out or "\u00b9 the 95% interval of a median needs at least 6 samples" not in out:
         fail("an infinite interval is not explained", out)
+elif CASE == "many_rounds":
+    # pytest-benchmark calibrates thousands of rounds: 15,000 against 20,000 (300 million pairs of rounds)
+    # still get their Hodges-Lehmann change and interval, as a few rounds do. Written here, not stored:
+    # deterministic rounds of about 7.9 us and 8.1 us (+3.2%).
+    scratch = scratch_dir()
+    def pytest_file(name, level, rounds):
+        data = [level * (1 + 0.002 * ((i * 7919) % 1000) / 1000) for i in range(rounds)]
+        bench = {"name": "test_spin[100]", "fullname": "test_spin.py::test_spin[100]", "stats": {"data": data}}
+        with open(os.path.join(scratch, name), "w") as f:
+            json.dump({"machine_info": {}, "benchmarks": [bench]}, f)
+        return os.path.join(scratch, name)
+    base = pytest_file("base.json", 7.855e-6, 15000)
+    head = pytest_file("head.json", 8.105e-6, 20000)
+    row = line_of(expect(run("compare", base, head), 0), "test_spin.py::test_spin[100].time")
+    if "+3.1" not in row and "+3.2" not in row or "changed" in row:
+        fail("no change of 15,000 against 20,000 rounds", row)
+    row = line_of(expect(run("compare", base, head, "--details"), 0), "test_spin.py::test_spin[100].time")
+    if "?" in row or "[+3." not in row:
+        fail("no interval of 15,000 against 20,000 rounds", row)
 elif CASE == "hyperfine_commands":
     # One hyperfine file of several commands compares its first with the others, with the statistics of
     # two files of one command each.
