@@ -5,6 +5,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/stats/estimate.hpp"
+#include "stats/one_way_anova.hpp"
 #include "perfmail/stats/significance.hpp"
 #include "perfmail/stats/summary.hpp"
 
@@ -140,57 +141,37 @@ double beta_quantile(double a, double b, double p) {
 
 // --- The spread between builds --------------------------------------------------------------------------
 
-/// A one-way analysis of variance over sets of clusters (the builds of one tree, or of one contrast),
-/// pooled: the variance between builds as a share of the variance within one.
+/// The spread between builds, pooled over sets of clusters (the builds of one tree, or of one
+/// contrast) by a one-way analysis of variance: the variance between builds as a share of the variance
+/// within one.
 class build_spread {
  public:
   /// The clusters of one set, whose observations have variance `factor` times the noise.
   void add_set(std::span<const block> clusters, double factor) {
-    double total_n = 0;
-    double total_sum = 0;
-    double squares_n = 0;
-    std::size_t k = 0;
-    for (const block& b : clusters) {
-      if (b.n == 0) continue;
-      total_n += b.n;
-      total_sum += b.n * b.mean;
-      squares_n += b.n * b.n;
-      within_ += b.within / factor;
-      within_df_ += b.n - 1;
-      ++k;
-    }
-    if (k < 2) return;
-    const double grand = total_sum / total_n;
-    for (const block& b : clusters)
-      if (b.n > 0) between_ += b.n * (b.mean - grand) * (b.mean - grand) / factor;
-    between_df_ += static_cast<double>(k - 1);
-    // The expected between-cluster sum of squares is (k - 1) sigma^2 + n0 (k - 1) tau^2.
-    n0_df_ += (total_n - squares_n / total_n);
+    anova_.begin_set();
+    for (const block& b : clusters) anova_.first_pass(b.n, b.mean, b.within, factor);
+    for (const block& b : clusters) anova_.second_pass(b.n, b.mean, factor);
+    anova_.end_set();
   }
-  [[nodiscard]] bool measured() const noexcept { return between_df_ > 0 && within_df_ > 0; }
+  [[nodiscard]] bool measured() const noexcept { return anova_.measured(); }
   /// tau^2 / sigma^2 at the confidence `upper` (0.5: the median-unbiased estimate; higher: an upper
   /// bound), from the ratio of the mean squares, which is (1 + n0 tau^2 / sigma^2) times F(between df,
   /// within df). 0 when not measured.
   [[nodiscard]] double ratio(double upper) const {
     if (!measured()) return 0;
-    const double within_ms = within_ / within_df_;
+    const double within_ms = anova_.within() / anova_.within_df();
     if (!(within_ms > 0)) return 0;
-    const double f = (between_ / between_df_) / within_ms;
+    const double f = (anova_.between() / anova_.between_df()) / within_ms;
     // F's quantile from the regularized incomplete beta function's inverse.
-    const double x = beta_quantile(between_df_ / 2, within_df_ / 2, 1 - upper);
+    const double x = beta_quantile(anova_.between_df() / 2, anova_.within_df() / 2, 1 - upper);
     if (!(x < 1)) return 0;
-    const double quantile = (within_df_ / between_df_) * x / (1 - x);
+    const double quantile = (anova_.within_df() / anova_.between_df()) * x / (1 - x);
     if (!(quantile > 0)) return std::numeric_limits<double>::infinity();
-    const double n0 = n0_df_ / between_df_;
-    return std::max(0.0, (f / quantile - 1) / n0);
+    return std::max(0.0, (f / quantile - 1) / anova_.n0());
   }
 
  private:
-  double between_ = 0;
-  double between_df_ = 0;
-  double within_ = 0;
-  double within_df_ = 0;
-  double n0_df_ = 0;
+  one_way_anova anova_;
 };
 
 // --- The sequential test ----------------------------------------------------------------------------------

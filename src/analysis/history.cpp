@@ -6,6 +6,7 @@
 #include "perfmail/analysis/decide.hpp"
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "stats/one_way_anova.hpp"
 #include "perfmail/stats/summary.hpp"
 
 #include <boost/math/distributions/normal.hpp>
@@ -391,44 +392,28 @@ struct confirmation {
 /// tell a build's offset from the noise.
 double design_effect(commit_samples samples, const present_commits& present, std::pair<std::size_t, std::size_t> before,
                      std::pair<std::size_t, std::size_t> after) {
-  double between = 0;
-  double within = 0;
-  double between_df = 0;
-  double within_df = 0;
-  double total = 0;
-  double squares = 0;
-  double n0_sum = 0;
+  one_way_anova anova;
   std::vector<std::pair<double, double>> commits;  // each commit's run count and mean
   for (const auto& [a, b] : {before, after}) {
     commits.clear();
-    double n = 0;
-    double sum = 0;
-    double sizes_squared = 0;
+    anova.begin_set();
     for (std::size_t i = a; i < b; ++i) {
       const auto& runs = samples[present.commit[i]];
       const auto m = static_cast<double>(runs.size());
       const double mean = std::accumulate(runs.begin(), runs.end(), 0.0) / m;
-      for (const double x : runs) within += (x - mean) * (x - mean);
-      within_df += m - 1;
-      n += m;
-      sum += m * mean;
-      sizes_squared += m * m;
+      double squares = 0;
+      for (const double x : runs) squares += (x - mean) * (x - mean);
+      anova.first_pass(m, mean, squares);
       commits.emplace_back(m, mean);
     }
-    if (commits.size() < 2) continue;
-    const double grand = sum / n;
-    for (const auto& [m, mean] : commits) between += m * (mean - grand) * (mean - grand);
-    between_df += static_cast<double>(commits.size() - 1);
-    n0_sum += n - sizes_squared / n;
-    total += n;
-    squares += sizes_squared;
+    for (const auto& [m, mean] : commits) anova.second_pass(m, mean);
+    anova.end_set();
   }
-  if (!(between_df > 0 && within_df > 0 && within > 0) || !std::isfinite(between + within)) return 1;
-  const double msb = between / between_df;
-  const double msw = within / within_df;
-  const double n0 = n0_sum / between_df;
-  const double rho = std::max(0.0, (msb - msw) / (msb + (n0 - 1) * msw));
-  return 1 + (squares / total - 1) * rho;
+  if (!(anova.measured() && anova.within() > 0) || !std::isfinite(anova.between() + anova.within())) return 1;
+  const double msb = anova.between() / anova.between_df();
+  const double msw = anova.within() / anova.within_df();
+  const double rho = std::max(0.0, (msb - msw) / (msb + (anova.n0() - 1) * msw));
+  return 1 + (anova.mean_group_size() - 1) * rho;
 }
 
 /// What a design effect changes in the confirming test: its p and interval, or the interval alone (the
