@@ -3,6 +3,7 @@
 #include "import_support.hpp"
 #include "json_token.hpp"
 #include "metric_name.hpp"
+#include "sparse_limit.hpp"
 
 #include "perfmail/text/number_grammar.hpp"
 #include "perfmail/text/printable.hpp"
@@ -130,13 +131,16 @@ void import_builder::fail_duplicate(const duplicate_key& duplicate) const {
 
 /// How much larger than its samples an imported matrix may be: every metric has a sample for each run
 /// (the longest metric's count), so a metric seen in one run of many costs a missing sample in each of
-/// the others. Real files are dense (a Go benchmark left out of one -count pass); a few hundred bytes
-/// that name a thousand metrics in a thousand different runs would otherwise cost a million samples.
-constexpr std::size_t sparse_factor = 16;
+/// the others. Real files are dense (a Go benchmark left out of one -count pass); the allowance keeps
+/// small files of any shape.
 constexpr std::size_t sparse_allowance = std::size_t{1} << 16;
 
+bool too_sparse(std::size_t cells, std::size_t given) noexcept {
+  return cells / sparse_factor > given + sparse_allowance / sparse_factor;
+}
+
 void import_builder::check_sparse(std::size_t cells, std::size_t offset, bool placed) const {
-  if (cells / sparse_factor <= given_ + sparse_allowance / sparse_factor) return;
+  if (!too_sparse(cells, given_)) return;
   const std::string problem =
       fmt::format("the runs are too sparse: {} metrics would hold {} samples, missing ones included, for the {} "
                   "the file gives (at most {} times as many are kept)",
