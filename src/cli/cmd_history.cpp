@@ -10,7 +10,6 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/history_input.hpp"
 #include "perfmail/io/history_json.hpp"
-#include "perfmail/io/read_file.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
 #include "perfmail/plot/history_plot.hpp"
@@ -60,8 +59,7 @@ commit_history read_history(const history_args& args) {
   if (!args.csv.empty()) {
     io::history_csv_options columns = args.columns;
     columns.separator = args.separator == "tab" ? '\t' : ',';
-    const std::string text = io::read_text(args.csv, input_limits().max_file_bytes);
-    return io::parse_history_csv(text, io::input_name(args.csv), columns, input_limits());
+    return io::read_history_csv(args.csv, columns, input_limits());
   }
   const std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());
   return io::history_of_results(paths, input_limits());

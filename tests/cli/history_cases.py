@@ -12,6 +12,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 
 PERFMAIL, SCRATCH, CASE = sys.argv[1:4]
 COMMITS = 40
@@ -220,5 +221,21 @@ elif CASE == "refusals":
     with open(broken, "w") as f:
         f.write("BenchmarkParse-8 1000 zz ns/op\n")
     expect(run("history", *paths, broken), 2, stderr_has=["c99.txt"])
+elif CASE == "sparse":
+    # Each row a new commit and a new metric: a table of every metric at every commit would hold the
+    # square of the rows. It is refused at the row where it grows past compare's limit, at once.
+    path = os.path.join(SCRATCH, "sparse.csv")
+    os.makedirs(SCRATCH, exist_ok=True)
+    with open(path, "w") as f:
+        f.write("commit,metric,value\n")
+        for r in range(27000):
+            f.write(f"c{r:05d},m{r:05d},{r % 997 + 1}\n")
+    started = time.monotonic()
+    expect(run("history", "--csv", path), 2,
+           stderr_has=["sparse.csv:266:1: the history is too sparse: 265 metrics over 265 commits would hold 70225 "
+                       "lists of samples, empty ones included, for the 265 samples the input gives so far (at most 16 "
+                       "times as many are kept)"])
+    if time.monotonic() - started > 5:
+        fail(f"the refusal took {time.monotonic() - started:.1f} s")
 else:
     fail("no such case")

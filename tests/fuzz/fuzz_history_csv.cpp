@@ -1,5 +1,6 @@
 // The history CSV reader on arbitrary bytes (the first byte picks the separator): success with a history
-// whose every metric has one sample list per commit, each within the limit, or an input_error.
+// whose every metric has one sample list per commit, each within the limit, and whose table of metrics
+// by commits is bounded by the input's size; or an input_error.
 #include "fuzz_support.hpp"
 
 #include "perfmail/io/history_input.hpp"
@@ -22,6 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       [&] {
         const perfmail::commit_history h = perfmail::io::parse_history_csv(text, "fuzz.csv", options, limits);
         if (h.commits.empty() || h.metrics.empty()) std::abort();
+        // The table of every metric at every commit is bounded by the input (the sparse limit: at most 16
+        // times the samples given, plus 65,536, and a sample takes a byte of text or more).
+        if (h.metrics.size() * h.commits.size() > 16 * text.size() + 65536) std::abort();
         for (const auto& m : h.metrics) {
           if (m.samples.size() != h.commits.size()) std::abort();
           for (const auto& samples : m.samples) {

@@ -8,6 +8,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/history_input.hpp"
+#include "perfmail/io/matrix_json.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -157,6 +158,65 @@ TEST_CASE("history csv: what is outside the grammar is refused where it is") {
   CHECK(error_of(parse, "commit,metric,value,time\na,x,1,t1\na,x,2,t2\n") ==
         "h.csv:3:7: commit \"a\" has time \"t2\" here and \"t1\" at h.csv:2");
   CHECK(error_of(parse, "commit,metric,value\n,x,1\n") == "h.csv:2:1: an empty commit");
+}
+
+TEST_CASE("history csv: read as it streams, a fault far into the file is refused at its own line") {
+  const auto parse = [](const std::string& t) { return csv(t); };
+  // Two thousand good rows (200 commits of 10 metrics) before the fault: the rows are not kept, so each
+  // check is made as its row is read, and names the row's place.
+  std::string good_long = "commit,metric,value,time\n";
+  std::string good_wide = "commit,time,x,y\n";
+  for (int c = 0; c < 200; ++c) {
+    for (int m = 0; m < 10; ++m) good_long += fmt::format("c{},m{},{},t{}\n", c, m, 100 + m, c);
+    good_wide += fmt::format("c{},t{},{},{}\n", c, c, 100 + c, 7);
+  }
+  CHECK(csv(good_long).commits.size() == 200);
+  CHECK(csv(good_wide).metrics.size() == 2);
+  CHECK(error_of(parse, good_long + "c1,m1,1\n") == "h.csv:2002:1: a row of 3 fields; the header has 4");
+  CHECK(error_of(parse, good_long + "c1,m1,fast,t1\n") == "h.csv:2002:7: not a number: \"fast\"");
+  CHECK(error_of(parse, good_long + ",m1,1,t1\n") == "h.csv:2002:1: an empty commit");
+  CHECK(error_of(parse, good_long + "c7,m1,1,t8\n") ==
+        "h.csv:2002:9: commit \"c7\" has time \"t8\" here and \"t7\" at h.csv:72");
+  CHECK(error_of(parse, good_long + "c7,\"m\x7f\",1,t7\n").find("h.csv:2002:4: ") == 0);
+  CHECK(error_of(parse, good_long + "c7,\"m1,1,t7\n") == "h.csv:2002:4: a quoted field is not closed");
+  CHECK(error_of(parse, good_long + "c7,m1,1e999,t7\n") == "h.csv:2002:7: a number beyond the range of a double: 1e999");
+  CHECK(error_of(parse, good_wide + "c9,t9,1,1\n") ==
+        "h.csv:202:1: \"commit\" \"c9\" again, after other commits (first at line 11): the runs of a commit must "
+        "follow one another, oldest commit first");
+  CHECK(error_of(parse, good_wide + "c200,t200,1\n") == "h.csv:202:1: a row of 3 fields; the header has 4");
+  CHECK(error_of(parse, good_wide + "c200,t200,1,1e999\n") ==
+        "h.csv:202:13: a number beyond the range of a double: 1e999");
+  io::load_limits limits;
+  limits.max_runs = 3;
+  CHECK(error_of([&](const std::string& t) { return io::parse_history_csv(t, "h.csv", {}, limits); },
+                 "commit,metric,value\na,x,1\nb,x,1\na,x,2\na,x,3\na,x,4\n") ==
+        "h.csv:6:5: more than 3 samples of metric \"x\" at one commit (--max-runs)");
+}
+
+TEST_CASE("history csv: too sparse a table of metrics by commits is refused where it grows past the limit") {
+  const auto parse = [](const std::string& t) { return csv(t); };
+  // Each row a new commit and a new metric: after r rows the table would hold r * r lists for r samples,
+  // more than 16 times r plus 65,536 from the 265th row (compare's limit, io/import_support.cpp).
+  std::string sparse = "commit,metric,value\n";
+  for (int r = 0; r < 1000; ++r) sparse += fmt::format("c{},m{},{}\n", r, r, r);
+  CHECK(error_of(parse, sparse) ==
+        "h.csv:266:1: the history is too sparse: 265 metrics over 265 commits would hold 70225 lists of samples, "
+        "empty ones included, for the 265 samples the input gives so far (at most 16 times as many are kept)");
+  // A dense history of the same shape as large as that is read, whatever its rows' order: metric by
+  // metric (each metric's commits together) or commit by commit.
+  std::string by_metric = "commit,metric,value\n";
+  std::string by_commit = "commit,metric,value\n";
+  for (int m = 0; m < 700; ++m)
+    for (int c = 0; c < 100; ++c) by_metric += fmt::format("c{},m{},{}\n", c, m, c + m);
+  for (int c = 0; c < 100; ++c)
+    for (int m = 0; m < 700; ++m) by_commit += fmt::format("c{},m{},{}\n", c, m, c + m);
+  const commit_history a = csv(by_metric);
+  const commit_history b = csv(by_commit);
+  CHECK(a.metrics.size() == 700);
+  CHECK(a.commits.size() == 100);
+  CHECK(metric_named(a, "m699").samples[99] == std::vector<double>{798});
+  CHECK(metric_named(b, "m699").samples[99] == std::vector<double>{798});
+  CHECK(metric_named(b, "m0").samples.size() == 100);
 }
 
 TEST_CASE("history of result files: named by file, or by directory where the files share a name") {

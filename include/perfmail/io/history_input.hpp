@@ -48,4 +48,9 @@ struct history_csv_options {
 [[nodiscard]] commit_history parse_history_csv(std::string_view text, std::string_view source,
                                                const history_csv_options& options = {});
 
+/// The history CSV at `path` (standard input for "-"), at most `limits.max_file_bytes`, parsed where it
+/// was read: its text is held once, not copied.
+[[nodiscard]] commit_history read_history_csv(const std::filesystem::path& path, const history_csv_options& options,
+                                              const load_limits& limits);
+
 }  // namespace perfmail::io
