@@ -26,6 +26,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -52,6 +53,7 @@ struct history_args {
   std::string style = "unicode";
   int width = 0;  ///< 0: the terminal's (a gnuplot look: 80)
   int height = 0;
+  std::size_t jobs = 0;  ///< --jobs: metrics searched at once; 0: one per core
 };
 
 /// The history the arguments name: the per-commit results, or the CSV.
@@ -115,6 +117,12 @@ std::string history_plot(const history_args& args, const commit_history& history
   return picture.text + '\n';
 }
 
+/// The metrics searched at once: --jobs, else one per core (at least one where the core count is not known).
+std::size_t jobs_of(const history_args& args) {
+  if (args.jobs != 0) return args.jobs;
+  return std::max(1U, std::thread::hardware_concurrency());
+}
+
 int run_history(const history_args& args, const CLI::App& cmd) {
   refuse_stray_pattern(args.paths, "--metrics", args.metrics);
   refuse_stray_pattern(args.paths, "--higher-is-better", args.higher_better);
@@ -144,7 +152,7 @@ int run_history(const history_args& args, const CLI::App& cmd) {
   options.min_change_percent = args.min_change;
   const auto chosen = [&](std::string_view name) { return patterns.empty() || patterns.chosen(name); };
   const history_search search =
-      search_history(history, *classifier_of(history.conventions), options, chosen, callers.get());
+      search_history(history, *classifier_of(history.conventions), options, chosen, callers.get(), jobs_of(args));
 
   if (search.failure_counters != 0)
     fmt::print(stderr, "perfmail: note: {} failure counters not searched (compare judges a new failure)\n",
@@ -254,6 +262,11 @@ command_action add_history_command(CLI::App& app) {
       ->check(within(1, plot::max_plot_width));
   cmd->add_option("--height", args->height, "the plot's lines (default: the terminal's height less one)")
       ->check(within(1, plot::max_plot_height));
+  cmd->add_option("--jobs", args->jobs,
+                  "search this many metrics at once, each on a thread (default: one per core); the output is the "
+                  "same for any number")
+      ->check(within(std::size_t{1}, std::size_t{4096}))
+      ->type_name("N");
   cmd->add_flag("--no-summary", args->no_summary, "text: the changes alone, without the summary line");
   cmd->add_option("-o,--output", args->output, "write to this file instead of standard output")->check(output_path());
   cmd->footer(

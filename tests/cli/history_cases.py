@@ -237,5 +237,27 @@ elif CASE == "sparse":
                        "times as many are kept)"])
     if time.monotonic() - started > 5:
         fail(f"the refusal took {time.monotonic() - started:.1f} s")
+elif CASE == "jobs":
+    # Forty metrics, some stepping, some gone, one with an outlier: the output is the same on one thread
+    # and on four, in the metrics' order.
+    path = os.path.join(SCRATCH, "many.csv")
+    os.makedirs(SCRATCH, exist_ok=True)
+    with open(path, "w") as f:
+        f.write("commit,metric,value\n")
+        for m in range(40):
+            for c, runs in enumerate(series(step=0.1 * (m % 3), outlier_at=(12 if m % 7 == 0 else None), seed=m)):
+                if m % 11 == 5 and c >= COMMITS - 3:
+                    continue
+                for value in runs:
+                    f.write(f"{commit_id(c)},m{m:02d}.ns/op,{value:.3f}\n")
+    for form in (["--format", "text"], ["--format", "json"]):
+        one = run("history", "--csv", path, *form, "--jobs", "1")
+        four = run("history", "--csv", path, *form, "--jobs", "4")
+        expect(one, 0, stdout_has=["m01.ns/op", "m02.ns/op"])
+        if one != four:
+            fail(f"--jobs 4 differs from --jobs 1 ({form[1]})", four[1] + "\n--- jobs 1\n" + one[1], four[2])
+        if run("history", "--csv", path, *form) != one:
+            fail(f"the default --jobs differs from --jobs 1 ({form[1]})")
+    expect(run("history", "--csv", path, "--jobs", "0"), 2, stderr_has=["--jobs"])
 else:
     fail("no such case")
