@@ -163,10 +163,24 @@ command_action add_help_command(CLI::App& app) {
   std::string topics;
   for (const help_topic& topic : help_topics)
     topics += fmt::format("  {:<16}{}\n", topic.name, topic.about);
+  // Where the documents are now: installed, or only in the source tree this tool was built from (a
+  // build that was never installed has nothing in the install directory).
+  std::string where;
+  for (const std::filesystem::path& dir : document_directories()) {
+    std::error_code error;
+    if (std::filesystem::is_directory(dir, error)) {
+      where = text::printable(dir.string());
+      break;
+    }
+  }
+  const std::string installed = fmt::format("`cmake --install` puts them in {}", text::printable(PERFMAIL_DOC_DIR));
   cmd->footer(fmt::format("Examples:\n  perfmail help compare\nprints what 'perfmail compare --help' does;\n"
                           "  perfmail help statistics | less\nprints the document of the statistics.\n"
-                          "Topics:\n{}The documents are installed in {}.",
-                          topics, PERFMAIL_DOC_DIR));
+                          "Topics:\n{}{}.",
+                          topics,
+                          where.empty() ? fmt::format("The documents are not on this machine; {}", installed)
+                          : where == text::printable(PERFMAIL_DOC_DIR) ? fmt::format("The documents are in {}", where)
+                                                                   : fmt::format("The documents are in {} ({})", where, installed)));
   auto name = std::make_shared<std::string>();
   std::string names;
   for (const std::string_view command : command_names(app)) names += (names.empty() ? "" : "|") + std::string{command};
