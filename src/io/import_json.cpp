@@ -31,6 +31,12 @@ namespace od = simdjson::ondemand;
 
 namespace {
 
+/// The end of a note on a benchmark that failed in some runs: what is left of it to compare.
+std::string samples_remain(std::size_t remain) {
+  if (remain == 0) return "no sample of it remains";
+  return fmt::format("{} sample{} of it remain{}", remain, remain == 1 ? "" : "s", remain == 1 ? "s" : "");
+}
+
 /// What a message calls an object: `the document`, or an item of an array (`benchmarks[3]`) and what
 /// is below it (`.stats`). Written out only for a message.
 struct object_name {
@@ -180,10 +186,13 @@ class gbench_reader {
 
   /// What follows the runs, once the document's members are checked.
   matrix result(std::size_t array_offset) && {
-    for (const auto& [group, failed] : failed_runs_)
-      b_.note(failed.first, fmt::format("{} failed (error_occurred) in {} {}: no sample of it there",
-                                        text::quoted(group), failed.second,
-                                        failed.second == 1 ? "repetition" : "repetitions"));
+    for (const auto& [group, failed] : failed_runs_) {
+      // What is left to compare: the repetitions that did not fail.
+      const auto kept = measured_runs_.find(group);
+      const std::size_t remain = kept == measured_runs_.end() ? 0 : kept->second;
+      b_.note(failed.first, fmt::format("{} failed (error_occurred) in {} {}: {}", text::quoted(group), failed.second,
+                                        failed.second == 1 ? "repetition" : "repetitions", samples_remain(remain)));
+    }
     // A mean of repetitions is no sample, and ten means are not ten runs: a file of aggregates alone
     // cannot be compared, and the one way to get samples is to run again.
     if (aggregates_ > 0 && aggregates_ == runs_)
@@ -222,6 +231,8 @@ class gbench_reader {
     if (failed) {
       auto& [first, count] = failed_runs_[std::string{group}];
       if (count++ == 0) first = offset;
+    } else {
+      ++measured_runs_[std::string{group}];
     }
 
     const json_value* unit_node = optional_member(b_, run.time_unit, path, "time_unit", kind::string);
@@ -291,6 +302,7 @@ class gbench_reader {
   /// Repetitions without a repetition_index (old versions) are numbered in the order they come.
   std::map<std::string, std::size_t, std::less<>> next_repetition_;
   std::map<std::string, std::pair<std::size_t, std::size_t>, std::less<>> failed_runs_;  // first, count
+  std::map<std::string, std::size_t, std::less<>> measured_runs_;  // repetitions that did not fail
   std::map<std::string, times_of, std::less<>> groups_;
   std::optional<std::string_view> last_group_;  ///< a key of groups_: the group of the run before
   times_of last_times_;
@@ -420,8 +432,9 @@ matrix read_hyperfine(json_import_reader& json, import_builder& b) {
         b.add(m, t, number_at(time), time.offset);
       }
       if (failed > 0)
-        b.note(name.offset, fmt::format("{} failed (a non-zero exit code) in {} of its {} runs: no sample of it there",
-                                        text::quoted(name.text), failed, times.size()));
+        b.note(name.offset, fmt::format("{} failed (a non-zero exit code) in {} of its {} runs: {}",
+                                        text::quoted(name.text), failed, times.size(),
+                                        samples_remain(times.size() - failed)));
     });
   });
   required(b, results, object_name{}, root.offset, "results", kind::array);

@@ -186,7 +186,7 @@ TEST_CASE("hyperfine: exit codes are whole numbers; failed runs are noted") {
       R"({"results": [{"command": "flaky", "times": [0.1, 0.2, 0.3], "exit_codes": [0, 2, -1]}]})", "h.json");
   CHECK(m.find("flaky.time")->present_count() == 1);
   REQUIRE(m.notes().size() == 1);
-  CHECK(m.notes()[0] == "h.json:1: \"flaky\" failed (a non-zero exit code) in 2 of its 3 runs: no sample of it there");
+  CHECK(m.notes()[0] == "h.json:1: \"flaky\" failed (a non-zero exit code) in 2 of its 3 runs: 1 sample of it remains");
   const auto parse = [](const std::string& t) { return io::parse_hyperfine_json(t, "in.json"); };
   CHECK(error_of(parse, R"({"results": [{"command": "a", "times": [1, 2], "exit_codes": [0, 1.5]}]})") ==
         "in.json:1:66: results[0].exit_codes[1] is \"1.5\"; expected an exit code (a whole number)");
@@ -215,7 +215,18 @@ TEST_CASE("gbench: a failed benchmark is noted once") {
                                          "g.json");
   CHECK(m.find("BM_F.real_time")->present_count() == 0);
   REQUIRE(m.notes().size() == 1);
-  CHECK(m.notes()[0] == "g.json:2: \"BM_F\" failed (error_occurred) in 2 repetitions: no sample of it there");
+  CHECK(m.notes()[0] == "g.json:2: \"BM_F\" failed (error_occurred) in 2 repetitions: no sample of it remains");
+}
+
+TEST_CASE("gbench: a benchmark that failed in some repetitions says how many samples remain") {
+  const matrix m = io::parse_gbench_json(R"({"context": {}, "benchmarks": [
+    {"name": "BM_F", "run_type": "iteration", "repetition_index": 0, "error_occurred": true, "error_message": "x"},
+    {"name": "BM_F", "run_type": "iteration", "repetition_index": 1, "real_time": 2, "cpu_time": 2, "time_unit": "ns"},
+    {"name": "BM_F", "run_type": "iteration", "repetition_index": 2, "real_time": 3, "cpu_time": 3, "time_unit": "ns"}]})",
+                                         "g.json");
+  CHECK(m.find("BM_F.real_time")->present_count() == 2);
+  REQUIRE(m.notes().size() == 1);
+  CHECK(m.notes()[0] == "g.json:2: \"BM_F\" failed (error_occurred) in 1 repetition: 2 samples of it remain");
 }
 
 TEST_CASE("JSON with a UTF-8 byte-order mark is read; places count its bytes") {
