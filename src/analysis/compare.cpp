@@ -579,6 +579,24 @@ struct passes {
   bool second = false;
 };
 
+/// Other tools' results in the base file's order, as benchstat lists them (a user reads the table beside
+/// the base's output): the base's benchmarks first, then those it lacks in the order they came.
+void base_sort(std::vector<comparison_row>& rows, const matrix& base) {
+  const std::span<const series_view> metrics = base.metrics();
+  const auto place = [&](const comparison_row& row) {
+    const series_view* found = base.find(row.name);
+    return found == nullptr ? metrics.size() : static_cast<std::size_t>(found - metrics.data());
+  };
+  std::vector<std::pair<std::size_t, std::size_t>> keys;  // place, then the row's index
+  keys.reserve(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) keys.emplace_back(place(rows[i]), i);
+  std::sort(keys.begin(), keys.end());
+  std::vector<comparison_row> sorted;
+  sorted.reserve(rows.size());
+  for (const auto& key : keys) sorted.push_back(std::move(rows[key.second]));
+  rows = std::move(sorted);
+}
+
 /// One compare() call, in the stages docs/ARCHITECTURE.md draws: unite the names, classify them, index
 /// the runs (every run and the complete ones), plan the robot's passes, decide and summarise each metric,
 /// then correct and order. Its deciders point into its own members, so it is neither copied nor moved.
@@ -718,6 +736,7 @@ class comparer {
     if (options_.order == row_order::robot_families)
       robot_families_sort(out_.rows, *out_.classifier, options_.testcase_first);
     if (options_.order == row_order::caller) caller_sort(out_.rows, options_.caller_order);
+    if (options_.order == row_order::given && tool_) base_sort(out_.rows, *columns_[0]);
     out_.columns = std::move(columns_);
     // The filtered matrices are held too: nothing views them after this call, but a caller may want them.
     return std::move(out_);
@@ -873,6 +892,34 @@ comparison compare(std::vector<matrix> columns, const compare_options& options) 
   shared.reserve(columns.size());
   for (auto& m : columns) shared.push_back(std::make_shared<const matrix>(std::move(m)));
   return compare(std::move(shared), options);
+}
+
+compare_options default_options(result_conventions conventions) {
+  compare_options options;
+  if (conventions == result_conventions::robot) return options;
+  options.conventions = conventions;
+  options.all = true;
+  options.order = row_order::given;
+  options.policy.kind = policy_kind::mann_whitney;
+  options.policy.correction = p_correction::bh;
+  options.policy.alpha = 0.05;
+  options.policy.min_change_percent = 0;
+  return options;
+}
+
+comparison compare(std::vector<std::shared_ptr<const matrix>> columns) {
+  // The base decides, as compare_options::conventions does when it is not given; a missing base is
+  // refused by compare() itself.
+  const result_conventions conventions = !columns.empty() && columns.front() != nullptr
+                                             ? columns.front()->origin().conventions
+                                             : result_conventions::robot;
+  return compare(std::move(columns), default_options(conventions));
+}
+
+comparison compare(std::vector<matrix> columns) {
+  const result_conventions conventions =
+      columns.empty() ? result_conventions::robot : columns.front().origin().conventions;
+  return compare(std::move(columns), default_options(conventions));
 }
 
 }  // namespace perfmail

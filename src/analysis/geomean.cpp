@@ -2,7 +2,10 @@
 
 #include "perfmail/analysis/geomean.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace perfmail {
 
@@ -31,6 +34,27 @@ std::vector<column_geomeans> geomeans(const comparison& cmp, std::span<const com
       if (geomean->count > 0) geomean->change_percent = 100 * std::expm1(sum / static_cast<double>(geomean->count));
   }
   return out;
+}
+
+std::optional<std::vector<double>> median_geomeans(std::span<const comparison_row* const> rows) {
+  std::vector<double> log_sums;
+  std::size_t count = 0;
+  for (const comparison_row* row : rows) {
+    const bool everywhere =
+        std::all_of(row->verdicts.begin(), row->verdicts.end(), [](const column_verdict& v) { return v.sides == presence::both; }) &&
+        std::all_of(row->columns.begin(), row->columns.end(), [](const column_summary& c) { return c.n > 0; });
+    if (!everywhere) continue;
+    if (log_sums.empty()) log_sums.assign(row->columns.size(), 0);
+    if (row->columns.size() != log_sums.size()) return std::nullopt;
+    for (std::size_t c = 0; c < log_sums.size(); ++c) {
+      if (!(row->columns[c].median > 0)) return std::nullopt;
+      log_sums[c] += std::log(row->columns[c].median);
+    }
+    ++count;
+  }
+  if (count < 2) return std::nullopt;
+  for (double& sum : log_sums) sum = std::exp(sum / static_cast<double>(count));
+  return log_sums;
 }
 
 }  // namespace perfmail

@@ -2,6 +2,7 @@
 
 #include "commands.hpp"
 #include "help.hpp"
+#include "help_format.hpp"
 #include "output.hpp"
 #include "row_choice.hpp"
 #include "terminal.hpp"
@@ -82,6 +83,7 @@ struct compare_args {
   std::optional<only_rows> only;
   std::optional<row_sort> sort;
   std::string colour = "auto";
+  std::size_t width = 0;  ///< 0: the terminal's, 80 in a pipe or a file
   bool no_summary = false;
   std::vector<std::string> higher_better;
   std::vector<std::string> lower_better;
@@ -142,6 +144,8 @@ void refuse_ignored_options(const CLI::App& cmd, const compare_args& args, const
   if (given("--confidence") && !robot && text && !args.details && request.dialect != table_dialect::benchstat)
     refuse("--confidence", "this table shows no interval (--details, --dialect benchstat and --format json do)");
   if (given("--no-summary") && !text) refuse("--no-summary", "the summary line is the text table's");
+  if (given("--width") && (!text || args.details || request.dialect != table_dialect::benchstat))
+    refuse("--width", "only the benchstat table of the text format is fitted to a width");
   if (given("--color") && !text) refuse("--color", "only text tables are coloured");
   if (given("--color") && args.details) refuse("--color", "the details table is not coloured");
   if (args.sort && given("--order")) refuse("--order", "--sort gives the order");
@@ -232,7 +236,7 @@ result_conventions conventions_of(const compare_args& args, const std::vector<ma
 }
 
 /// The benchstat table's first lines: what was compared and how, and whether that is the defaults.
-std::string method_lines(const CLI::App& cmd, const comparison& cmp, const table_header& header) {
+std::string method_lines(const CLI::App& cmd, const comparison& cmp, const table_header& header, int width) {
   std::string tools;
   std::string files;
   for (std::size_t c = 0; c < cmp.columns.size(); ++c) {
@@ -261,9 +265,10 @@ std::string method_lines(const CLI::App& cmd, const comparison& cmp, const table
   const bool defaults = cmd.count("--policy") + cmd.count("--alpha") + cmd.count("--correction") +
                             cmd.count("--min-change") + cmd.count("--dialect") ==
                         0;
-  return fmt::format("{}: {}\n{} on each metric's own samples, {}, alpha {}, {}{}\n\n", tools, files, test, correction,
-                     p.alpha, floor,
-                     defaults ? " (the defaults for results of other tools: docs/INPUTS.md)" : "");
+  const std::string method =
+      fmt::format("{} on each metric's own samples, {}, alpha {}, {}{}", test, correction, p.alpha, floor,
+                  defaults ? " (the defaults for results of other tools: docs/INPUTS.md)" : "");
+  return fmt::format("{}\n{}\n\n", wrap_text(fmt::format("{}: {}", tools, files), width, 2), wrap_text(method, width, 2));
 }
 
 /// Under a robot dialect's table of other tools' results: the metrics it cannot show, which one side
@@ -306,7 +311,10 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
   }
   std::string out;
   if (args.format == "markdown") {
-    out = nothing_shown ? summary_line : render_markdown(header, rows.shown, verdicts, cmp.conventions) + summary_line;
+    // The benchstat table's numbers in Markdown too, so that a comment says what the terminal said.
+    const std::string table = dialect == table_dialect::benchstat ? render_markdown(cmp, header, rows.shown, verdicts)
+                                                                  : render_markdown(header, rows.shown, verdicts, cmp.conventions);
+    out = nothing_shown ? summary_line : table + summary_line;
   } else if (nothing_shown && !args.no_summary) {
     // A comparison of a result with itself: a sentence, not a bare header.
     out = summary_line + statistical_notes(cmp, header);
@@ -314,7 +322,13 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
     if (args.details) {
       out = render_details(cmp, header, rows.shown);
     } else if (dialect == table_dialect::benchstat) {
-      out = method_lines(cmd, cmp, header) + render_benchstat(cmp, header, rows.shown);
+      benchstat_layout layout;
+      // A terminal's width, or --width; 80 in a pipe or a file, where nobody's terminal is known.
+      layout.width = args.width > 0 ? args.width
+                                    : to_terminal(args.output) ? static_cast<std::size_t>(std::max(terminal_size().first, 60))
+                                                               : 80;
+      layout.fold = !args.all;
+      out = method_lines(cmd, cmp, header, static_cast<int>(layout.width)) + render_benchstat(cmp, header, rows.shown, layout);
     } else {
       // A robot table prints zeros where a metric is absent: under other tools' conventions such rows
       // are listed under it instead.
@@ -429,10 +443,12 @@ void add_input_options(CLI::App* cmd, compare_args* args) {
       ->transform(enum_choices(result_conventions_names));
   cmd->add_flag("--allow-disjoint", args->allow_disjoint,
                 "compare results that have no metric in common (refused by default: they are the wrong files)");
-  cmd->add_flag("--all", args->all, "a row for every metric present on either side, changed or not");
+  cmd->add_flag("--all", args->all,
+                "a row for every metric present on either side, changed or not (the benchstat table: rows alike "
+                "in every column too, which it folds into one line)");
   cmd->add_flag("--keep-noise", args->keep_noise, "classic: keep rows whose spread exceeds half their mean");
   cmd->add_option("--order", args->order,
-                  "row order: given (the head's metric order, then base-only) or robot (the dialect's: with "
+                  "row order: given (the head's metric order, then base-only; other tools' results: the base's) or robot (the dialect's: with "
                   "current, lkp-tests' families by row count); default: robot, given for other tools' results")
       ->transform(enum_choices(row_order_names));
   cmd->add_flag("--testcase-first,!--no-testcase-first", args->testcase_first,
@@ -553,6 +569,10 @@ void add_output_options(CLI::App* cmd, compare_args* args) {
       ->allow_extra_args(false)
       ->take_all()
       ->type_name("PATTERN");
+  cmd->add_option("--width", args->width,
+                  "the benchstat table's columns: it leaves out what does not fit (default: the terminal's width; "
+                  "80 in a pipe or a file)")
+      ->check(within<std::size_t>(60, 1000));
   cmd->add_flag("--no-summary", args->no_summary,
                 "text: the table alone, without the summary line of verdicts under it (the robot's exact output)");
 }

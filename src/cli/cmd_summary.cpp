@@ -13,6 +13,7 @@
 #include "perfmail/stats/correction.hpp"
 #include "perfmail/stats/power.hpp"
 #include "perfmail/stats/summary.hpp"
+#include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -98,8 +99,12 @@ void print_table(std::back_insert_iterator<std::string> out, const io::file_summ
     // A zero mean with spread has no percentage: printed as "-", never as an infinity.
     const std::string shown =
         m.stddev_percent ? fmt::format("{:>7.1f}%", *m.stddev_percent) : fmt::format("{:>8}", "-");
-    fmt::format_to(out, "{:<{}}  {:>4}  {:>14.6g}  {}  {:>14.6g}  {:>14.6g}  {:>14.6g}", m.name, width, s.n, s.mean,
-                   shown, s.min, s.median, s.max);
+    // A value of a known unit prints in it (`7.855µs`, as compare prints it); others keep six digits.
+    const auto value = [&m](double x) {
+      return m.unit.what == quantity::none ? fmt::format("{:.6g}", x) : format_quantity(x, m.unit);
+    };
+    fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {}  {:>14}  {:>14}  {:>14}", m.name, width, s.n, value(s.mean), shown,
+                   value(s.min), value(s.median), value(s.max));
     if (plan && m.plan) plan_columns(out, *m.plan, detect.has_value());
     *out++ = '\n';
   }
@@ -220,6 +225,7 @@ command_action add_summary_command(CLI::App& app) {
         const metric_class& cls = classes[index];
         io::metric_summary row;
         row.name = series.name();
+        row.unit = m.unit_hint(series.name()).value_or(metric_unit{});
         row.stats = std::move(stats[index++]);
         if (!row.stats.empty()) {
           row.stddev_percent = stddev_percent(row.stats);

@@ -3,6 +3,7 @@
 #include "perfmail/io/comparison_json.hpp"
 
 #include "perfmail/analysis/geomean.hpp"
+#include "perfmail/table/benchstat.hpp"
 #include "perfmail/table/render.hpp"
 
 #include "json_stream.hpp"
@@ -98,13 +99,13 @@ class printed_changes {
   explicit printed_changes(mode m) : mode_(m) {}
 
   /// The printed change of `row`'s column `column`, the next of the document.
-  std::string_view next(table_dialect dialect, const comparison_row& row, std::size_t column) {
+  std::string_view next(const comparison& cmp, table_dialect dialect, const comparison_row& row, std::size_t column) {
     switch (mode_) {
       case mode::print:
-        last_ = printed_change(dialect, row, column);
+        last_ = printed(cmp, dialect, row, column);
         return last_;
       case mode::keep:
-        kept_.push_back(printed_change(dialect, row, column));
+        kept_.push_back(printed(cmp, dialect, row, column));
         return kept_.back();
       case mode::take:
         break;
@@ -115,6 +116,14 @@ class printed_changes {
   void take_kept() {
     mode_ = mode::take;
     taken_ = 0;
+  }
+
+  /// The cell the table of `dialect` prints: the benchstat table's change (the test's estimate, `~` where
+  /// it found none) for that table, the robot's dialects' cells for theirs.
+  static std::string printed(const comparison& cmp, table_dialect dialect, const comparison_row& row, std::size_t column) {
+    if (dialect == table_dialect::benchstat && cmp.policy.kind != policy_kind::robot)
+      return benchstat_change(cmp, row, column);
+    return printed_change(dialect, row, column);
   }
 
  private:
@@ -227,7 +236,7 @@ void write_comparison_members(Writer& w, const comparison& cmp, const table_head
         w.member("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
         w.member("absolute", finite_double(ch.absolute, row.name, "change of the mean"));
         if (row.failure()) w.member("reproduction_percent", finite_double(ch.reproduction, row.name, "change of the failure rate"));
-        w.member("printed", printed.next(options.dialect, row, c));
+        w.member("printed", printed.next(cmp, options.dialect, row, c));
       }
       if (c - 1 < row.verdicts.size()) {
         const column_verdict& v = row.verdicts[c - 1];

@@ -6,6 +6,7 @@
 #include "perfmail/analysis/geomean.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/stats/correction.hpp"
+#include "perfmail/table/quantity.hpp"
 #include "perfmail/text/grouped.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/utf8.hpp"
@@ -37,15 +38,20 @@ std::string column_name(const table_header& header, std::size_t column) {
 /// `1000 ± 0.5% (20)`: the median, the larger distance from it to an end of its 95% interval in percent of
 /// it (`± ∞` where the samples give no interval; over a zero median the distance itself), and the
 /// samples it is of.
-std::string centre_text(const column_summary& column, const std::optional<interval>& ci) {
+std::string centre_text(const column_summary& column, const std::optional<interval>& ci, metric_unit unit) {
+  // A value of a known unit prints in it (`7.855µs`), as the other tables print it; the robot's metrics
+  // have none and keep their digits.
+  const auto value = [unit](double x) {
+    return unit.what == quantity::none ? fmt::format("{:.4g}", x) : format_quantity(x, unit);
+  };
   std::string spread = "∞\u00b9";  // the mark of the footnote that says why (benchstat_footnotes)
   if (ci) {
     const double reach = std::max(column.median - ci->low, ci->high - column.median);
     if (reach == 0) spread = "0%";
     else if (column.median != 0) spread = fmt::format("{:.1f}%", 100 * reach / std::abs(column.median));
-    else spread = fmt::format("{:.4g}", reach);  // no percentage of a zero median: the distance itself
+    else spread = value(reach);  // no percentage of a zero median: the distance itself
   }
-  return fmt::format("{:.4g} ± {} ({})", column.median, spread, column.n);
+  return fmt::format("{} ± {} ({})", value(column.median), spread, column.n);
 }
 
 std::string percent_text(double x) { return fmt::format("{:+.1f}%", x); }
@@ -145,7 +151,7 @@ std::string render_details(const comparison& cmp, const table_header& header,
         if ((c == 0 && sides == presence::base_failed) || (c == k && sides == presence::failed))
           return std::string{"failed"};
       }
-      return centre_text(row->columns[c], median_ci(c));
+      return centre_text(row->columns[c], median_ci(c), row->cls.unit);
     };
     std::vector<std::string> line{text::printable(row->name), cell(0)};
     for (std::size_t c = 1; c <= compared; ++c) {

@@ -3,6 +3,7 @@
 #include "perfmail/table/markdown.hpp"
 
 #include "perfmail/stats/change.hpp"
+#include "perfmail/table/benchstat.hpp"
 #include "perfmail/table/modern.hpp"
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
@@ -79,16 +80,11 @@ std::string quantity_change_text(const comparison_row& row, std::size_t column) 
 
 namespace perfmail {
 
-std::string render_markdown(const table_header& header, std::span<const comparison_row* const> rows,
-                            const verdict_options& verdicts,
-                            result_conventions conventions) {
-  const bool tool = conventions == result_conventions::benchmark_tool;
-  const auto value = [tool](const comparison_row& row, std::size_t c) {
-    return tool ? markdown::quantity_text(row, c) : markdown::value_text(row, c);
-  };
-  const auto change = [tool](const comparison_row& row, std::size_t c) {
-    return tool ? markdown::quantity_change_text(row, c) : markdown::trimmed(modern::change_text(row, c));
-  };
+namespace {
+
+template <class Value, class Change>
+std::string markdown_table(const table_header& header, std::span<const comparison_row* const> rows,
+                           const verdict_options& verdicts, Value value, Change change) {
   using markdown::escaped;
   const std::size_t columns = table_detail::column_count_of(header, rows);
   const auto commit = [&](std::size_t c) {
@@ -121,6 +117,31 @@ std::string render_markdown(const table_header& header, std::span<const comparis
   }
   out += '\n';
   return out;
+}
+
+}  // namespace
+
+std::string render_markdown(const table_header& header, std::span<const comparison_row* const> rows,
+                            const verdict_options& verdicts, result_conventions conventions) {
+  const bool tool = conventions == result_conventions::benchmark_tool;
+  return markdown_table(
+      header, rows, verdicts,
+      [tool](const comparison_row& row, std::size_t c) {
+        return tool ? markdown::quantity_text(row, c) : markdown::value_text(row, c);
+      },
+      [tool](const comparison_row& row, std::size_t c) {
+        return tool ? markdown::quantity_change_text(row, c) : markdown::trimmed(modern::change_text(row, c));
+      });
+}
+
+std::string render_markdown(const comparison& cmp, const table_header& header,
+                            std::span<const comparison_row* const> rows, const verdict_options& verdicts) {
+  if (cmp.conventions != result_conventions::benchmark_tool || cmp.policy.kind == policy_kind::robot)
+    return render_markdown(header, rows, verdicts, cmp.conventions);
+  // The numbers of the text table, so that a pull request's comment and the terminal agree.
+  return markdown_table(
+      header, rows, verdicts, [&](const comparison_row& row, std::size_t c) { return benchstat_value(cmp, row, c); },
+      [&](const comparison_row& row, std::size_t c) { return benchstat_change(cmp, row, c); });
 }
 
 }  // namespace perfmail

@@ -82,8 +82,8 @@ perfmail_expect_failure(cli.inputs.bad.unknown_format_name
   "--input-format;yaml;compare;${inputs}/go/base.txt;${inputs}/go/head.txt" "--input-format" bad-input)
 
 # Verdicts on imported results: the unit's direction reaches --fail-on and the summary line, and a
-# caller's --higher-is-better comes first. The bundled pairs have 3 and 4 runs a side, too few for the
-# exact test to select anything after the correction, so the robot's rule judges them here.
+# caller's --higher-is-better comes first. The robot's rule judges them here: the bundled Google Benchmark
+# pair has 3 runs a side, too few for the exact test to select anything after the correction.
 perfmail_run_test(cli.inputs.fail_on.gbench STATUS 1 CONTAINS "3 regressions, 6 unchanged"
   ARGS compare ${inputs}/gbench/base.json ${inputs}/gbench/head.json --policy robot --fail-on regression)
 perfmail_run_test(cli.inputs.fail_on.go_improvements CONTAINS "4 improvements, 4 unchanged"
@@ -144,4 +144,25 @@ if(Python3_Interpreter_FOUND)
         ${tool})
     set_tests_properties(cli.inputs.real.verdicts.${tool} PROPERTIES LABELS "cli;inputs" TIMEOUT 60)
   endforeach()
+endif()
+
+# The same files on a screen: every line of the table fits 80 columns in a pipe (and --width 120), each
+# table of two or more benchmarks has its geomean row, and Markdown and the JSON's `printed` give the
+# text's change for every row.
+if(Python3_Interpreter_FOUND)
+  foreach(tool IN ITEMS gbench go go-json hyperfine pytest)
+    add_test(NAME cli.inputs.real.screen.${tool}
+      COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/screen_tables.py ${cli}
+        ${PROJECT_SOURCE_DIR}/tests/data/inputs/real ${tool})
+    set_tests_properties(cli.inputs.real.screen.${tool} PROPERTIES LABELS "cli;inputs" TIMEOUT 60)
+  endforeach()
+endif()
+
+# The README's library example on Google Benchmark files prints the command's verdicts: compare() with
+# no options follows the conventions of the results as the command does.
+if(Python3_Interpreter_FOUND AND TARGET readme_example)
+  add_test(NAME cli.inputs.real.library_verdicts
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/library_verdicts.py $<TARGET_FILE:readme_example> ${cli}
+      ${PROJECT_SOURCE_DIR}/tests/data/inputs/real/gbench/base.json ${PROJECT_SOURCE_DIR}/tests/data/inputs/real/gbench/head.json)
+  set_tests_properties(cli.inputs.real.library_verdicts PROPERTIES LABELS "cli;inputs" TIMEOUT 60)
 endif()

@@ -114,7 +114,18 @@ struct comparison {
 /// handled as the robot does: failure counts are compared over every run, everything over the complete
 /// runs, which are also the runs that performance rows summarise. Throws usage_error for fewer than two
 /// columns.
-[[nodiscard]] comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options = {});
+[[nodiscard]] comparison compare(std::vector<std::shared_ptr<const matrix>> columns, const compare_options& options);
+
+/// The options a comparison of results judged by `conventions` takes unless told otherwise: for the
+/// robot's results, the robot's (`compare_options{}`: its policy, floors and order); for other tools'
+/// results, what benchstat's users expect: every benchmark, in the base file's order, an exact
+/// Mann-Whitney U test on each one's samples, Benjamini-Hochberg over them at alpha 0.05, and no floor.
+/// `perfmail compare` starts from the same (table/request.hpp), so a program and the command agree.
+[[nodiscard]] compare_options default_options(result_conventions conventions);
+
+/// compare() with default_options() of the base's conventions: the robot's results by the robot's rules,
+/// other tools' results as benchstat's users expect.
+[[nodiscard]] comparison compare(std::vector<std::shared_ptr<const matrix>> columns);
 
 /// A row from samples alone (no verdicts; selected), for callers that print rows of their own: each
 /// column's summary and each compared column's change, as compare() computes them. `columns` holds the
@@ -123,6 +134,8 @@ struct comparison {
 [[nodiscard]] comparison_row make_row(std::span<const series_view> columns, const metric_classifier* classifier = nullptr);
 
 /// The same for matrices handed over whole.
-[[nodiscard]] comparison compare(std::vector<matrix> columns, const compare_options& options = {});
+[[nodiscard]] comparison compare(std::vector<matrix> columns, const compare_options& options);
+/// The same with the default options of the base's conventions.
+[[nodiscard]] comparison compare(std::vector<matrix> columns);
 
 }  // namespace perfmail

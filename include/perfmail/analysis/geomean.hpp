@@ -7,6 +7,7 @@
 #include "perfmail/analysis/comparison.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -30,5 +31,11 @@ struct column_geomeans {
 /// have a known direction and a positive mean on both sides; failure counts and sides without samples
 /// are left out.
 [[nodiscard]] std::vector<column_geomeans> geomeans(const comparison& cmp, std::span<const comparison_row* const> rows);
+
+/// The summary row under a table of one unit, as benchstat defines it: per column (base first) the
+/// geometric mean of the medians of `rows` that have samples in every column. nullopt where fewer than two
+/// rows have (one row's geomean is the row itself) or where any such median is 0 or negative (a
+/// logarithm of it is undefined; such rows are usually counts, as allocs/op, and benchstat skips them so).
+[[nodiscard]] std::optional<std::vector<double>> median_geomeans(std::span<const comparison_row* const> rows);
 
 }  // namespace perfmail

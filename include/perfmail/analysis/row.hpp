@@ -118,10 +118,14 @@ struct comparison_row {
   [[nodiscard]] bool failure() const noexcept { return cls.kind == metric_kind::failure; }
   [[nodiscard]] std::size_t column_count() const noexcept { return columns.size(); }
   [[nodiscard]] std::size_t compared_columns() const noexcept { return columns.empty() ? 0 : columns.size() - 1; }
-  /// The change of column `column` (1 for the first compared one) against the base.
+  /// The change of column `column` (1 for the first compared one) against the base. Under the benchmark
+  /// tools' conventions a side without samples (gone, new, failed) was not compared: its `relative` is
+  /// nullopt, never the -100% of a mean of nothing.
   [[nodiscard]] column_change change(std::size_t column) const {
     if (column == 0 || column >= columns.size()) throw std::out_of_range("a row has no such compared column");
-    return change_between(columns[0], columns[column]);
+    column_change c = change_between(columns[0], columns[column]);
+    if (column - 1 < verdicts.size() && verdicts[column - 1].sides != presence::both) c.relative.reset();
+    return c;
   }
   bool operator==(const comparison_row&) const = default;
 };

@@ -11,7 +11,9 @@
 namespace perfmail {
 
 enum class row_order : std::uint8_t {
-  given,   ///< the first compared matrix's metric order, then other compared columns', then base-only
+  /// the first compared matrix's metric order, then other compared columns', then base-only; under the
+  /// benchmark tools' conventions the base's order, then the metrics it lacks (as benchstat lists them)
+  given,
   robot,   ///< the test's own metrics first, then failures, then other families; by change within
   robot_families,  ///< lkp-tests' order of today: families by their row count (FORMAT-current.md 7.11)
   caller,  ///< `compare_options::caller_order` first, in that order, then the rest in the given order

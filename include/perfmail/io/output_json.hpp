@@ -10,6 +10,8 @@
 #include "perfmail/analysis/plan.hpp"
 #include "perfmail/stats/summary.hpp"
 
+#include "perfmail/model/unit.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -36,6 +38,7 @@ struct metric_summary {
   summary stats;                          ///< n == 0: no samples
   std::optional<double> stddev_percent;   ///< none where the table prints `-` (spread about a zero mean)
   std::optional<metric_plan> plan;        ///< with --plan
+  metric_unit unit;                       ///< what the samples measure, where their tool said (the text prints it)
 };
 
 /// One result file's table.

@@ -4,6 +4,7 @@
 // verdict. The numbers are the modern table's cells without their padding (table/modern.hpp), so a
 // Markdown table and the robot's table never print a number differently.
 
+#include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/model/origin.hpp"
 #include "perfmail/table/header.hpp"
@@ -50,5 +51,12 @@ namespace perfmail {
 [[nodiscard]] std::string render_markdown(const table_header& header, std::span<const comparison_row* const> rows,
                                           const verdict_options& verdicts = {},
                                           result_conventions conventions = result_conventions::robot);
+
+/// The Markdown table of rows of `cmp`, by the conventions it was judged by: the robot's table above for
+/// the robot's results (or the robot policy), and for other tools' results the benchstat table's numbers
+/// (medians with the reach of their intervals, the change the text prints: table/benchstat.hpp).
+[[nodiscard]] std::string render_markdown(const comparison& cmp, const table_header& header,
+                                          std::span<const comparison_row* const> rows,
+                                          const verdict_options& verdicts = {});
 
 }  // namespace perfmail

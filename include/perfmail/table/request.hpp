@@ -52,13 +52,7 @@ struct table_request {
 [[nodiscard]] inline table_request tool_table() {
   table_request t;
   t.dialect = table_dialect::benchstat;
-  t.comparison.conventions = result_conventions::benchmark_tool;
-  t.comparison.all = true;
-  t.comparison.order = row_order::given;
-  t.comparison.policy.kind = policy_kind::mann_whitney;
-  t.comparison.policy.correction = p_correction::bh;
-  t.comparison.policy.alpha = 0.05;
-  t.comparison.policy.min_change_percent = 0;
+  t.comparison = default_options(result_conventions::benchmark_tool);
   return t;
 }
 
