@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
@@ -56,6 +57,18 @@ plot::trend_series load(const std::string& path) {
   if (path.empty()) return std::nullopt;
   const plot::sample_limits limits{input_limits().max_file_bytes, input_limits().max_runs};
   return plot::parse_samples(io::read_text(path, limits.max_bytes), io::input_name(path), limits);
+}
+
+/// The finite samples of both sets that a gnuplot look leaves out: magnitudes of half the largest double
+/// or more, which gnuplot reads as undefined.
+std::size_t too_large_for_gnuplot(const plot::trend_series& good, const plot::trend_series& bad) {
+  std::size_t n = 0;
+  for (const auto* set : {&good, &bad})
+    if (*set)
+      n += static_cast<std::size_t>(std::count_if((*set)->begin(), (*set)->end(), [](double v) {
+        return std::isfinite(v) && std::fabs(v) >= plot::detail::too_large;
+      }));
+  return n;
 }
 
 /// Refuses text from the command line that would reach the terminal as something other than text, as
@@ -295,9 +308,15 @@ command_action add_plot_command(CLI::App& app) {
     }
 
     const auto result = plot::render_trend(good, bad, opts);
+    const std::size_t left_out = plot::is_gnuplot(opts.style) ? too_large_for_gnuplot(good, bad) : 0;
+    const std::string beyond = fmt::format("beyond +-{:g}, which gnuplot reads as undefined", plot::detail::too_large);
     std::string text;
     switch (result.outcome) {
       case plot::plot_outcome::drawn:
+        if (left_out > 0)
+          fmt::print(stderr, "perfmail: note: plot: {} {} {}: the {} look leaves {} out (--style unicode draws {})\n",
+                     left_out, left_out == 1 ? "number lies" : "numbers lie", beyond, plot::name_of(opts.style),
+                     left_out == 1 ? "it" : "them", left_out == 1 ? "it" : "them");
         text = result.text;
         if (!plot::is_gnuplot(opts.style) || to_terminal(args->output)) text += '\n';
         break;
@@ -307,6 +326,10 @@ command_action add_plot_command(CLI::App& app) {
         fmt::print(stderr, "perfmail: plot: no samples given; nothing drawn\n");
         break;
       case plot::plot_outcome::no_defined_value:
+        if (left_out > 0)
+          throw usage_error(fmt::format("plot: every number lies {}, so the {} look draws nothing; --style unicode "
+                                        "draws them",
+                                        beyond, plot::name_of(opts.style)));
         if (!lone.empty())
           fmt::print(stderr, "perfmail: plot: no defined sample in {}; nothing drawn\n", lone);
         else

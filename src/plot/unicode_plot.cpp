@@ -73,7 +73,35 @@ std::string ascii_fallback(std::string_view unicode_text) {
   return out;
 }
 
+namespace {
+
+/// The axis of a range that reaches the end of the doubles: where the span (hi - lo) or its extension to
+/// whole steps would overflow. The step is gnuplot's for the span, found from a tenth of it (a power of
+/// ten apart, the same 1, 2 or 5); the range is extended to whole steps only where the extension stays
+/// finite, and the tics are the step's multiples inside it, each computed as k * step so that none
+/// overflows.
+y_axis overflowing_axis(double lo, double hi) {
+  y_axis a;
+  constexpr double largest = std::numeric_limits<double>::max();
+  const value_range wide = widen_empty(lo);  // a constant: its 1 % widening, kept to the doubles
+  a.data = lo == hi ? value_range{std::max(wide.lo, -largest), std::min(wide.hi, largest)} : value_range{lo, hi};
+  a.step = tick_step(a.data.hi / 10 - a.data.lo / 10) * 10;
+  const double below = a.step * std::floor(a.data.lo / a.step);
+  const double above = a.step * std::ceil(a.data.hi / a.step);
+  a.range = {std::isfinite(below) ? below : a.data.lo, std::isfinite(above) ? above : a.data.hi};
+  a.format = choose_label_format(a.range, fixed_point_rule::span_or_min_below_10);
+  for (double k = std::ceil(a.range.lo / a.step); k * a.step <= a.range.hi && a.tics.size() < 1000; k += 1) {
+    const double t = k * a.step;
+    a.tics.push_back({t, format_label(std::fabs(t) < a.step / 100 ? 0.0 : t, a.format)});
+  }
+  return a;
+}
+
+}  // namespace
+
 y_axis make_unicode_axis(double lo, double hi) {
+  if (const value_range data = lo == hi ? widen_empty(lo) : value_range{lo, hi}; !std::isfinite(data.hi - data.lo))
+    return overflowing_axis(lo, hi);
   y_axis a = make_y_axis(lo, hi, fixed_point_rule::span_or_min_below_10);
   if (!(a.step > 0) || !std::isfinite(a.step) || !(a.range.hi > a.range.lo)) {
     if (lo < hi) {
@@ -86,6 +114,8 @@ y_axis make_unicode_axis(double lo, double hi) {
     }
     a = make_y_axis(0, 0, fixed_point_rule::span_or_min_below_10);
   }
+  // Whole steps past the largest double (1.7e308 extends to 2e308).
+  if (!std::isfinite(a.range.lo) || !std::isfinite(a.range.hi)) return overflowing_axis(lo, hi);
   if (a.tics.empty()) {
     // At most a few dozen tics: the step is a twentieth of the span or more.
     const double end = a.range.hi + a.step / 100;

@@ -358,6 +358,42 @@ def case_labels():
     refused(["plot", "--good", good, *UNICODE, "--good-label", ""], "plot: --good-label is empty")
 
 
+def case_extremes():
+    """The whole range of finite doubles: the unicode look draws +-1.7e308 and the largest double on labelled
+    rows; a gnuplot look, which reads magnitudes of half the largest double or more as undefined (as gnuplot
+    does), refuses to draw nothing silently."""
+    good = write("good.txt", "1.7e308\n-1.7e308\n1.7976931348623157e308\n")
+    bad = write("bad.txt", "-1.7976931348623157e308\n0\n")
+    out = drawn(["plot", "--good", good, "--bad", bad, *UNICODE])
+    rows = out.rstrip("\n").split("\n")[:-2]  # the plot's rows, without the frame's foot and the legend
+    labels = [r.split("┤")[0].strip() for r in rows if "┤" in r]
+    if "inf" in out or "nan" in out or len(labels) < 3:
+        fail("the axis of +-1.7e308 is not labelled with finite numbers", out)
+    def braille(row):
+        return any("\u2801" <= ch <= "\u28ff" for ch in row.split("┤", 1)[-1])
+    if "●" not in rows[-1] or not braille(rows[0]):
+        fail("the extremes are not drawn on the top and bottom rows", out)
+    values = [float(label) for label in labels]
+    if values != sorted(values, reverse=True) or values[0] < 1e308 or values[-1] > -1e308:
+        fail(f"the labels do not span the extremes: {labels}", out)
+    # The gnuplot looks draw what gnuplot draws (the 0 alone) and say what they left out.
+    status, out, err = run("plot", "--good", good, "--bad", bad, "--style", "gnuplot-5.4")
+    note = ("perfmail: note: plot: 4 numbers lie beyond +-8.98847e+307, which gnuplot reads as undefined: the "
+            "gnuplot-5.4 look leaves them out (--style unicode draws them)\n")
+    if status != 0 or "O" not in out or err != note:
+        fail("a gnuplot look does not say which numbers it left out", out, err)
+    huge = write("huge.txt", "1.7e308\n-1.7e308\n")
+    for style in ("gnuplot-5.4", "gnuplot-4.6"):
+        refused(["plot", "--good", huge, "--bad", huge, "--style", style],
+                "plot: every number lies beyond +-8.98847e+307, which gnuplot reads as undefined, so the "
+                f"{style} look draws nothing; --style unicode draws them")
+    # Samples that are not numbers stay the robot's empty plot: a note, exit 0.
+    nan = write("nan.txt", "nan\n")
+    status, out, err = run("plot", "--good", nan, "--bad", nan, "--style", "gnuplot-5.4")
+    if status != 0 or out or err != "perfmail: plot: no defined sample in either set; nothing drawn\n":
+        fail("a plot of NaN alone is no longer the robot's empty plot", out, err)
+
+
 CASES = {name[len("case_"):]: f for name, f in globals().items() if name.startswith("case_")}
 
 if __name__ == "__main__":

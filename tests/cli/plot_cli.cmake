@@ -3,7 +3,7 @@
 find_package(Python3 COMPONENTS Interpreter)
 if(Python3_Interpreter_FOUND)
   foreach(case IN ITEMS pipe dash file several_per_line pipe_errors terminal_stdin terminal_fits metric metric_missing_runs
-                        metric_errors results labels)
+                        metric_errors results labels extremes)
     add_test(NAME cli.plot.cases.${case}
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/plot_cases.py ${cli}
         ${PROJECT_SOURCE_DIR}/examples/data ${CMAKE_CURRENT_BINARY_DIR}/plot-cases/${case} ${case})

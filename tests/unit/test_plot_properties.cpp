@@ -90,8 +90,8 @@ class generator {
   std::uint64_t state_;
 };
 
-/// Whether the unicode plot draws this sample (options.hpp: finite and below DBL_MAX / 2 in magnitude).
-bool defined(double v) { return std::isfinite(v) && std::fabs(v) < largest / 2; }
+/// Whether the unicode plot draws this sample (unicode_plot.hpp: every finite value).
+bool defined(double v) { return std::isfinite(v); }
 
 bool any_defined(const trend_series& s) {
   return s && std::any_of(s->begin(), s->end(), [](double v) { return defined(v); });
@@ -115,8 +115,8 @@ samples make_series(generator& g, int n, double centre, double span) {
       case 5: u = std::sin(phase + 2 * std::numbers::pi * t); break;           // a sine
       default: u = t < 0.5 ? -1 + 0.1 * g.unit() : 1 - 0.1 * g.unit(); break;  // a step
     }
-    // Half the span on each side (span / 2 first, so that nothing overflows), kept below DBL_MAX / 2.
-    s[static_cast<std::size_t>(i)] = std::clamp(centre + u * (span / 2), -8.98e307, 8.98e307);
+    // Half the span on each side (span / 2 first, so that nothing overflows), kept to the finite doubles.
+    s[static_cast<std::size_t>(i)] = std::clamp(centre + u * (span / 2), -largest, largest);
   }
   return s;
 }
@@ -126,11 +126,11 @@ trend_series make_set(generator& g) {
   if (p < 0.12) return std::nullopt;
   if (p < 0.17) return samples{};
   const int n = g.chance(0.1) ? 1 : g.chance(0.1) ? g.between(100, 300) : g.between(2, 60);
-  // Spans from 1e-300 to 1e307, centres from 1e-300 to 1e307 of either sign or 0; a centre up to 1e17
+  // Spans from 1e-300 to 1e308, centres from 1e-300 to 1e308 of either sign or 0; a centre up to 1e17
   // times the span now and then, for spans at the edge of double precision.
-  const double span = g.chance(0.05) ? 0 : g.decade(-300, 307);
+  const double span = g.chance(0.05) ? 0 : g.decade(-300, 308.25);
   double centre = g.chance(0.2) ? 0 : g.decade(std::max(-300.0, std::log10(span) - (g.chance(0.2) ? 17 : 2)),
-                                               std::min(307.0, std::log10(span) + 1));
+                                               std::min(308.25, std::log10(span) + 1));
   if (g.chance(0.3)) centre = -centre;
   samples s = make_series(g, n, centre, span);
   if (g.chance(0.15))  // gaps
@@ -275,11 +275,26 @@ bool check_case(const drawn_case& c) {
   // gnuplot's axis, or where its range collapses to one value (a span of a few units in the last place),
   // the data range itself (make_unicode_axis; the test never draws the constants below 5e-322 that it
   // puts on -1..1).
-  y_axis axis = make_y_axis(lo, hi, fixed_point_rule::span_or_min_below_10);
-  if (!(axis.range.hi > axis.range.lo)) {
-    axis.range = {lo, hi};
-    axis.step = hi - lo;
-    axis.precision_stall = true;
+  // Where the span or its extension to whole steps passes the largest double, gnuplot's step for the span
+  // (from a tenth of it) over the data range extended only where that stays finite.
+  const value_range wide = widen_empty(lo);
+  const value_range data = lo == hi ? value_range{std::max(wide.lo, -largest), std::min(wide.hi, largest)}
+                                    : value_range{lo, hi};
+  y_axis axis;
+  if (std::isfinite(data.hi - data.lo)) {
+    axis = make_y_axis(lo, hi, fixed_point_rule::span_or_min_below_10);
+    if (!(axis.range.hi > axis.range.lo)) {
+      axis.range = {lo, hi};
+      axis.step = hi - lo;
+      axis.precision_stall = true;
+    }
+  }
+  if (!std::isfinite(data.hi - data.lo) || !std::isfinite(axis.range.lo) || !std::isfinite(axis.range.hi)) {
+    axis.step = tick_step(data.hi / 10 - data.lo / 10) * 10;
+    const double below = axis.step * std::floor(data.lo / axis.step);
+    const double above = axis.step * std::ceil(data.hi / axis.step);
+    axis.range = {std::isfinite(below) ? below : data.lo, std::isfinite(above) ? above : data.hi};
+    axis.precision_stall = false;
   }
   const vertical_map map{axis.range.lo, axis.range.hi, rows};
 

@@ -234,6 +234,39 @@ TEST_CASE("unicode: the rows of values, and spans beyond the largest double") {
   CHECK(render_trend(samples{1e-322, 1e-322}, std::nullopt, unicode_options(40, 10)).drawn());
 }
 
+TEST_CASE("unicode: every finite double is drawn, on an axis whose whole steps would pass the largest one") {
+  constexpr double largest = std::numeric_limits<double>::max();
+  // 1.7e308 extends to 2e308 in whole steps of 5e307: the range stops at the data instead.
+  const y_axis wide = make_unicode_axis(-1.7e308, 1.7e308);
+  CHECK(wide.range == value_range{-1.7e308, 1.7e308});
+  CHECK(wide.step == doctest::Approx(5e307));
+  REQUIRE(wide.tics.size() == 7);
+  CHECK(wide.tics.front().label == "-1.5e+308");
+  CHECK(wide.tics[3].label == " 0");
+  CHECK(wide.tics.back().label == " 1.5e+308");
+  // Within the doubles the extension stays: -1e308 .. 1.7e308 extends below to -1e308 exactly.
+  const y_axis one_side = make_unicode_axis(-1e308, largest);
+  CHECK(one_side.range.lo == -1e308);
+  CHECK(one_side.range.hi == largest);
+  for (const auto& t : one_side.tics) CHECK(std::isfinite(t.value));
+  // A constant at the largest double: its 1 % widening is kept inside the doubles.
+  const y_axis constant = make_unicode_axis(-largest, -largest);
+  CHECK(constant.range.lo == -largest);
+  CHECK(std::isfinite(constant.range.hi));
+  CHECK(constant.range.hi < -largest * 0.98);
+  // Drawn: the largest at the top row, the most negative at the bottom, no label reads inf or nan.
+  const auto r = render_trend(samples{largest, -1.7e308}, samples{-largest}, unicode_options(40, 10));
+  REQUIRE(r.drawn());
+  CHECK(r.text.find("inf") == std::string::npos);
+  CHECK(r.text.find("nan") == std::string::npos);
+  const auto rows = lines(r.text);
+  CHECK(rows.at(1).find("\u2524") != std::string::npos);  // a label on the top plot row (the title is row 0)
+  CHECK(rows.at(7).find("\u25CF") != std::string::npos);  // the bad sample on the bottom row
+  // A gnuplot look reads them as undefined, as gnuplot does.
+  CHECK(render_trend(samples{largest, -1.7e308}, std::nullopt, plot_options{}).outcome ==
+        plot_outcome::no_defined_value);
+}
+
 TEST_CASE("unicode: a label gets more digits where six would put it on another row") {
   // Six digits of 1e16 + 2 read as 1e16, the bottom row: the top label was a lie.
   const auto labels = y_labels(render_trend(samples{1e16, 1e16 + 2}, std::nullopt, unicode_options(60, 12)).text, true);

@@ -14,9 +14,10 @@
 
 namespace perfmail::plot {
 
-/// The samples of one commit, in run order; sample i (1-based) is drawn at x = i. A NaN, an infinity
-/// or a value of magnitude DBL_MAX / 2 or more is an undefined sample, as in gnuplot 5.4: it is not
-/// drawn, breaks the good line and keeps its x. The 4.6 look instead draws a NaN or an infinity where
+/// The samples of one commit, in run order; sample i (1-based) is drawn at x = i. A NaN or an infinity
+/// is an undefined sample: it is not drawn, breaks the good line and keeps its x. The gnuplot looks read
+/// a value of magnitude DBL_MAX / 2 or more as undefined too, as gnuplot 5.4 does; the unicode looks
+/// draw every finite value. The 4.6 look instead draws a NaN or an infinity where
 /// gnuplot 4.6 draws the line `i NaN`, at the point (i - 1, i).
 using samples = std::vector<double>;
 

@@ -201,8 +201,10 @@ struct fitted_text {
 /// outside well-formed UTF-8 replaced by U+FFFD.
 [[nodiscard]] fitted_text fit_columns(std::string_view s, int max_columns);
 
+/// Whether the unicode looks draw a sample: every finite value is drawn (gnuplot's looks leave out
+/// magnitudes of DBL_MAX / 2 or more, as gnuplot does; see options.hpp).
 inline bool usable(double v) noexcept {
-  return std::isfinite(v) && std::fabs(v) < std::numeric_limits<double>::max() / 2;
+  return std::isfinite(v);
 }
 
 }  // namespace detail
@@ -245,8 +247,11 @@ class unicode_rows {
 /// The y axis of the unicode plot for defined values lo..hi: gnuplot's (make_y_axis, the 5.2 label rule),
 /// except where gnuplot's cannot be drawn:
 ///
-///   * a range whose span overflows a double gets its tics all the same, by the same repeated addition
-///     (every partial sum lies inside the range, so none overflows), where gnuplot draws none;
+///   * a range whose span overflows a double, or whose extension to whole steps would pass the largest
+///     double (1.7e308 extends to 2e308), gets gnuplot's step for the span (found from a tenth of it) and
+///     is extended only where that stays finite; its tics are the step's multiples inside it, where
+///     gnuplot draws none;
+///   * a constant at the largest double is widened by 1 % towards zero only;
 ///   * a span of a few units in the last place, which the extension to whole steps collapses to a single
 ///     value (gnuplot then divides by a zero span), is drawn over lo..hi itself, with a tic at each end;
 ///   * a constant too close to zero for gnuplot's 1 % widening to widen it (below about 5e-322) is drawn
@@ -294,8 +299,9 @@ struct legend_entry {
 /// Draws the trend plot for a terminal: opts.height lines of opts.width columns at most (rows lose their
 /// trailing blanks; a long title is cut after its last whole character that fits, wide characters
 /// counting two columns, bytes that are not UTF-8 shown as U+FFFD), ANSI colour when opts.colour says so.
-/// Samples that are NaN, infinite or of magnitude DBL_MAX / 2 or more are undefined: not drawn, and they
-/// break the good line. Values map to rows as unicode_rows says, and the y labels are make_unicode_labels'.
+/// Samples that are NaN or infinite are undefined: not drawn, and they break the good line. Every finite
+/// sample is drawn, the largest doubles included (the gnuplot looks leave out magnitudes of DBL_MAX / 2
+/// or more, as gnuplot does). Values map to rows as unicode_rows says, and the y labels are make_unicode_labels'.
 /// The legend names the sets that have a defined sample, and only those, by opts.good_label and
 /// opts.bad_label (bisect-good and bisect-bad when empty), cut with `…` when the line is too narrow for
 /// them; the first and last sample index stand at the ends of the line when there is room for them too.
