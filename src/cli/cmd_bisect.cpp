@@ -510,8 +510,8 @@ command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vect
   cmd->footer(
       "Example:\n"
       "  git bisect start v1.5.0 v1.4.0\n"
-      "  git bisect run perfmail bisect --good-rev v1.4.0 --bad-rev v1.5.0 --build 'make -j2' \\\n"
-      "      --record bisect-runs -- ./bench.sh\n"
+      "  git bisect run perfmail bisect --good-rev v1.4.0 --bad-rev v1.5.0 \\\n"
+      "      --build 'make -j2' --record bisect-runs -- ./bench.sh\n"
       "  git bisect reset && perfmail bisect --clean\n"
       "At each commit git checks out, runs ./bench.sh in rounds, one run of the good end, the bad end\n"
       "and the commit each in a random order, until a sequential test decides: exit 0 when the commit is\n"

@@ -661,7 +661,7 @@ command_action add_compare_command(CLI::App& app) {
       "  perfmail compare base/ head/ --policy utest --details\n"
       "Under the table, one line counts the verdicts (2 regressions, 1 improvement, 9,997 unchanged); a\n"
       "metric's direction says which way is better. In CI:\n"
-      "  perfmail compare base/ head/ --metrics 'will-it-scale.*' --fail-on regression\n"
+      "  perfmail compare base/ head/ --metrics 'fio.*' --fail-on regression\n"
       "exits 1 on a regression (2 stays bad input). For a pull request:\n"
       "  perfmail compare base/ head/ --only changes --sort change --format markdown\n"
       "More: 'perfmail help tables' and 'perfmail help statistics'.");

@@ -278,7 +278,7 @@ command_action add_history_command(CLI::App& app) {
       "on either side, the change with its 95% interval, p and the verdict. From one CSV:\n"
       "  perfmail history --csv history.csv\n"
       "The trend of one metric over the commits, its change points marked, fitting the terminal:\n"
-      "  perfmail history results/*.json --plot BenchmarkParse-8.sec/op\n"
+      "  perfmail history results/*.json --plot BenchmarkParse-8.ns/op\n"
       "More: 'perfmail help commits'.");
   return [args, cmd] { return run_history(*args, *cmd); };
 }
