@@ -21,11 +21,21 @@ std::vector<column_geomeans> geomeans(const comparison& cmp, std::span<const com
     if (!row->selected || row->failure() || !row->cls.direction) continue;
     for (std::size_t c = 1; c <= compared && c <= row->compared_columns(); ++c) {
       if (row->verdicts[c - 1].sides != presence::both) continue;
-      const double base = row->columns[0].mean;
-      const double head = row->columns[c].mean;
-      if (!(base > 0 && head > 0)) continue;
+      // The change the row prints: the statistical policies' estimate (a Hodges-Lehmann ratio, or the
+      // change of the means under ttest), else the change of the means (the robot's tables).
+      double ratio = 0;
+      if (const change_inference* inference = cmp.inference_of(*row, c); inference != nullptr) {
+        if (!inference->estimate_percent) continue;
+        ratio = 1 + *inference->estimate_percent / 100;
+      } else {
+        const double base = row->columns[0].mean;
+        const double head = row->columns[c].mean;
+        if (!(base > 0 && head > 0)) continue;
+        ratio = head / base;
+      }
+      if (!(ratio > 0) || !std::isfinite(ratio)) continue;
       const bool higher = *row->cls.direction == better::higher;
-      (higher ? sums[c - 1].higher : sums[c - 1].lower) += std::log(head / base);
+      (higher ? sums[c - 1].higher : sums[c - 1].lower) += std::log(ratio);
       ++(higher ? out[c - 1].higher : out[c - 1].lower).count;
     }
   }

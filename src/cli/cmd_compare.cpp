@@ -183,8 +183,10 @@ table_request request_of(const compare_args& args, result_conventions convention
   options.policy.confidence = args.confidence;
   options.policy.correction = args.correction;
   if (args.min_change) options.policy.min_change_percent = args.min_change;
-  // The tables print an estimate only where a column changed; the JSON prints every one.
-  options.estimates = args.format == "json" ? estimate_scope::every_metric : estimate_scope::changed;
+  // The tables print an estimate only where a column changed; the JSON prints every one, and the
+  // details' geomean is taken over every one.
+  options.estimates =
+      args.format == "json" || args.details ? estimate_scope::every_metric : estimate_scope::changed;
   request.noise_filter = !args.keep_noise;
   robot_rule_options& robot = options.policy.robot;
   robot.distance = args.distance;

@@ -13,7 +13,8 @@
 
 namespace perfmail {
 
-/// The geometric mean of head mean over base mean, as a change in percent, over `count` metrics.
+/// The geometric mean of the changes the rows print (the statistical policies' estimates, else head mean
+/// over base mean), as a change in percent, over `count` metrics.
 struct direction_geomean {
   std::size_t count = 0;
   double change_percent = 0;  ///< 100 (exp(mean of log(head / base)) - 1); 0 when count is 0
@@ -28,8 +29,10 @@ struct column_geomeans {
 };
 
 /// Per compared column (the first at index 0), over the selected ones of `rows` (rows of `cmp`) that
-/// have a known direction and a positive mean on both sides; failure counts and sides without samples
-/// are left out.
+/// have a known direction and a change that is a positive ratio (an estimate, or positive means on both
+/// sides); failure counts and sides without samples are left out. Under the statistical policies it
+/// needs the estimates of every metric (estimate_scope::every_metric): with estimate_scope::changed the
+/// rows that did not change have none and are left out too.
 [[nodiscard]] std::vector<column_geomeans> geomeans(const comparison& cmp, std::span<const comparison_row* const> rows);
 
 /// The summary row under a table of one unit, as benchstat defines it: per column (base first) the
