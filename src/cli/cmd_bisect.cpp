@@ -20,6 +20,7 @@
 #include "perfmail/model/series.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/statistic_text.hpp"
 
 #include <fmt/core.h>
 
@@ -435,9 +436,10 @@ int run_measured(const bisect_args& args) {
   save_state(trees, state);
   if (o.judgement.answer == bisect_answer::undecided && o.judgement.ends_p_value &&
       !(*o.judgement.ends_p_value <= args.policy.alpha))
-    throw bisect_setup_problem{fmt::format("{}: after {} rounds the ends still cannot be told apart (p={:.3g}): a "
+    throw bisect_setup_problem{fmt::format("{}: after {} rounds the ends still cannot be told apart (p={}): a "
                                            "bisection would name a commit by chance",
-                                           text::printable(metric), o.rounds.size(), *o.judgement.ends_p_value)};
+                                           text::printable(metric), o.rounds.size(),
+                                           text::p_value_text(*o.judgement.ends_p_value, {text::p_format::form::significant, 3}))};
   std::vector<double> good;
   std::vector<double> bad;
   std::vector<double> current;

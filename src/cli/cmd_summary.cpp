@@ -15,6 +15,7 @@
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/statistic_text.hpp"
 
 #include <fmt/format.h>
 
@@ -67,13 +68,13 @@ void plan_columns(std::back_insert_iterator<std::string> out, const metric_plan&
 std::string plan_line(const io::summary_plan_settings& p) {
   return fmt::format(
       "plan: {:g}% power with Welch's t (ttest) and Mann-Whitney U (utest), at least {} runs a side; alpha {:g} "
-      "with {} over {} tested metric{}: {:.2g} for a lone change; floors: {}; noise: the {:g}% upper bound of each "
+      "with {} over {} tested metric{}: {} for a lone change; floors: {}; noise: the {} upper bound of each "
       "metric's CV\n",
       100 * p.request.power, compare_min_runs, p.request.alpha, name_of(correction_names, p.request.correction),
-      p.family, p.family == 1 ? "" : "s", p.level,
+      p.family, p.family == 1 ? "" : "s", text::p_value_text(p.level, {text::p_format::form::significant, 2}),
       p.request.min_change_percent ? fmt::format("a change of the mean of {:g}%", *p.request.min_change_percent)
                                    : std::string{"the robot's (medians 1% apart, 5% for secondary metrics)"},
-      100 * p.request.cv_confidence);
+      text::confidence_text(p.request.cv_confidence));
 }
 
 /// The table of one result file, as the text format prints it.

@@ -8,7 +8,10 @@
 #include "perfmail/stats/estimate.hpp"
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/statistic_text.hpp"
 #include "perfmail/text/utf8.hpp"
+
+#include "table/table_text.hpp"
 
 #include <fmt/format.h>
 
@@ -25,9 +28,6 @@ namespace perfmail {
 
 namespace {
 
-/// The mark of an interval the samples cannot give, and the note that explains it.
-constexpr std::string_view needs_more_mark = "\u00b9";
-
 /// The samples a distribution-free interval of a median at `confidence` needs: with fewer, even the
 /// widest interval (the smallest to the largest sample) covers the median less often (6 at 95%).
 std::size_t samples_for_median_interval(double confidence) {
@@ -36,30 +36,27 @@ std::size_t samples_for_median_interval(double confidence) {
   return n;
 }
 
-/// `3.909µs ± 1%`: the median and the larger distance from it to an end of its 95% interval, in percent
-/// of it; `± ∞¹` where the samples give no interval.
+/// `3.909µs ± 1%`: the median and how far its interval reaches from it (table_detail::reach_cell), in
+/// whole percent of it.
 std::string centre_text(const column_summary& column, const std::optional<interval>& ci,
                         metric_unit unit) {
-  std::string spread;
-  if (!ci) {
-    spread = fmt::format("\u221e{}", needs_more_mark);
-  } else {
-    const double reach = std::max(column.median - ci->low, ci->high - column.median);
-    if (reach == 0) spread = "0%";
-    else if (column.median != 0) spread = fmt::format("{:.0f}%", 100 * reach / std::abs(column.median));
-    else spread = format_quantity(reach, unit);  // no percentage of a zero median: the distance itself
-  }
+  const std::string spread =
+      table_detail::reach_cell(column.median, ci, 0, [unit](double reach) { return format_quantity(reach, unit); });
   return fmt::format("{} \u00b1 {}", format_quantity(column.median, unit), spread);
 }
 
-std::string percent_text(double x) { return fmt::format("{:+.2f}%", x); }
+/// Changes with two decimals, their intervals' ends with one.
+std::string percent_text(double x) { return text::change_percent_text(x, 2); }
 
-std::string probability_text(double p) { return p < 0.001 ? "<0.001" : fmt::format("={:.3f}", p); }
+/// p and q as benchstat prints them: `=0.002`, `<0.001`.
+std::string probability_text(double p) { return text::p_relation_text(p, {text::p_format::form::bounded, 3}); }
 
-/// The test's figures: `p=0.002 q=0.004 n=10`, or `n=10+8` where the sides differ.
-std::string test_text(const change_inference& inference) {
+/// The test's figures: `p=0.002 q=0.004 n=10`, or `n=10+8` where the sides differ; without the q where
+/// `with_q` is false.
+std::string test_text(const change_inference& inference, bool with_q = true) {
   const std::string n = inference.n_base == inference.n_head ? fmt::format("{}", inference.n_base)
                                                              : fmt::format("{}+{}", inference.n_base, inference.n_head);
+  if (!with_q) return fmt::format("p{} n={}", probability_text(inference.p_value), n);
   return fmt::format("p{} q{} n={}", probability_text(inference.p_value), probability_text(inference.q_value), n);
 }
 
@@ -76,8 +73,7 @@ std::string change_text(const comparison_row& row, std::size_t column, const cha
   if (!verdict.changed || inference == nullptr) return "~";
   if (!inference->estimate_percent) return "changed";
   if (!inference->ci_percent) return percent_text(*inference->estimate_percent);
-  return fmt::format("{} [{:+.1f}%, {:+.1f}%]", percent_text(*inference->estimate_percent), inference->ci_percent->low,
-                     inference->ci_percent->high);
+  return fmt::format("{} {}", percent_text(*inference->estimate_percent), text::interval_percent_text(*inference->ci_percent, 1));
 }
 
 /// A column's cell: its centre, `-` where the column lacks the metric, `failed` where it has no sample.
@@ -159,10 +155,7 @@ std::string change_cell(const comparison_row& row, std::size_t column, const cha
 
 std::string test_cell(const change_inference* inference, detail_level level) {
   if (inference == nullptr || level == detail_level::no_test) return {};
-  if (level != detail_level::no_q) return test_text(*inference);
-  const std::string n = inference->n_base == inference->n_head ? fmt::format("{}", inference->n_base)
-                                                               : fmt::format("{}+{}", inference->n_base, inference->n_head);
-  return fmt::format("p{} n={}", probability_text(inference->p_value), n);
+  return test_text(*inference, level != detail_level::no_q);
 }
 
 /// The columns a table of these column widths takes, two spaces apart; a column empty in every line (the
@@ -346,8 +339,8 @@ std::string benchstat_footnotes(const comparison& cmp, std::span<const compariso
         needs_more = true;
   }
   if (!needs_more) return {};
-  return fmt::format("{} the {:g}% interval of a median needs at least {} samples\n", needs_more_mark,
-                     100 * cmp.policy.confidence, samples_for_median_interval(cmp.policy.confidence));
+  return fmt::format("{} the {} interval of a median needs at least {} samples\n", table_detail::needs_more_mark,
+                     text::confidence_text(cmp.policy.confidence), samples_for_median_interval(cmp.policy.confidence));
 }
 
 }  // namespace perfmail

@@ -9,6 +9,7 @@
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/grouped.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/statistic_text.hpp"
 #include "perfmail/text/utf8.hpp"
 
 #include "table/table_text.hpp"
@@ -35,26 +36,20 @@ std::string column_name(const table_header& header, std::size_t column) {
   return column == 0 ? "base" : fmt::format("head{}", column);
 }
 
-/// `1000 ± 0.5% (20)`: the median, the larger distance from it to an end of its 95% interval in percent of
-/// it (`± ∞` where the samples give no interval; over a zero median the distance itself), and the
-/// samples it is of.
+/// `1000 ± 0.5% (20)`: the median, how far its interval reaches from it (table_detail::reach_cell) in
+/// percent of it with one decimal, and the samples it is of.
 std::string centre_text(const column_summary& column, const std::optional<interval>& ci, metric_unit unit) {
   // A value of a known unit prints in it (`7.855µs`), as the other tables print it; the robot's metrics
   // have none and keep their digits.
   const auto value = [unit](double x) {
     return unit.what == quantity::none ? fmt::format("{:.4g}", x) : format_quantity(x, unit);
   };
-  std::string spread = "∞\u00b9";  // the mark of the footnote that says why (benchstat_footnotes)
-  if (ci) {
-    const double reach = std::max(column.median - ci->low, ci->high - column.median);
-    if (reach == 0) spread = "0%";
-    else if (column.median != 0) spread = fmt::format("{:.1f}%", 100 * reach / std::abs(column.median));
-    else spread = value(reach);  // no percentage of a zero median: the distance itself
-  }
-  return fmt::format("{} ± {} ({})", value(column.median), spread, column.n);
+  return fmt::format("{} ± {} ({})", value(column.median), table_detail::reach_cell(column.median, ci, 1, value),
+                     column.n);
 }
 
-std::string percent_text(double x) { return fmt::format("{:+.1f}%", x); }
+/// Changes, their intervals' ends and the geomeans with one decimal.
+std::string percent_text(double x) { return text::change_percent_text(x, 1); }
 
 /// The change column: `+2.0% [+1.8%, +2.2%]`, `~` where nothing was selected, `+2.0% [?]` where the
 /// sizes give no interval, `?` where there is no estimate (a zero base mean); for a failure count, the
@@ -68,15 +63,17 @@ std::string change_text(const comparison_row& row, std::size_t column, const cha
   if (inference == nullptr) return verdict.changed ? "changed" : "~";
   if (!verdict.changed) return "~";
   if (!inference->estimate_percent) return "?";
-  const std::string interval_text = inference->ci_percent ? fmt::format("[{}, {}]", percent_text(inference->ci_percent->low),
-                                                                        percent_text(inference->ci_percent->high))
-                                                          : "[?]";
+  const std::string interval_text =
+      inference->ci_percent ? text::interval_percent_text(*inference->ci_percent, 1) : std::string{"[?]"};
   return fmt::format("{} {}", percent_text(*inference->estimate_percent), interval_text);
 }
 
+/// p-values (and q-values) in the details and their notes: two significant digits.
+constexpr text::p_format p_shown{text::p_format::form::significant, 2};
+
 std::string probability_text(const change_inference* inference, bool q) {
   if (inference == nullptr) return "-";
-  return fmt::format("{:.2g}", q ? inference->q_value : inference->p_value);
+  return text::p_value_text(q ? inference->q_value : inference->p_value, p_shown);
 }
 
 /// One line that says what the change column estimates, since the robot's tables show the change of the
@@ -95,11 +92,11 @@ std::string estimator_line(const comparison& cmp, std::span<const comparison_row
         if (row->columns[0].mean < 0) ++negative_base_rows;
       }
   if (estimated == 0) return {};
-  const double level = 100 * cmp.policy.confidence;
+  const std::string level = text::confidence_text(cmp.policy.confidence);
   std::string line =
       cmp.policy.kind == policy_kind::welch
-          ? fmt::format("change: the ratio of the means, with Fieller's {:g}% interval", level)
-          : fmt::format("change: the Hodges-Lehmann ratio (from the samples' logarithms), with its {:g}% interval",
+          ? fmt::format("change: the ratio of the means, with Fieller's {} interval", level)
+          : fmt::format("change: the Hodges-Lehmann ratio (from the samples' logarithms), with its {} interval",
                         level);
   if (shift_rows > 0)
     line += fmt::format("; where a sample is 0 or negative ({}), the Hodges-Lehmann shift over the base mean",
@@ -132,7 +129,7 @@ std::string render_details(const comparison& cmp, const table_header& header,
   std::vector<std::string> heading{"metric", column_name(header, 0)};
   for (std::size_t c = 1; c <= compared; ++c) {
     heading.push_back(column_name(header, c));
-    heading.push_back(fmt::format("change [{:g}% CI]", 100 * cmp.policy.confidence));
+    heading.push_back(fmt::format("change [{} CI]", text::confidence_text(cmp.policy.confidence)));
     heading.emplace_back("p");
     heading.emplace_back("q");
   }
@@ -216,10 +213,11 @@ std::string statistical_notes(const comparison& cmp, const table_header& header)
     if (reach.unreachable == 0) continue;
     if (reach.unreachable == reach.tested && reach.smallest_p > reach.lone_change_level) {
       fmt::format_to(sink,
-                     "note: {} cannot select any of the {} metrics of {}: {} and {} runs give p >= {:.2g}, and {} "
-                     "holds a lone change to p <= {:.2g}; {} per side are needed\n",
+                     "note: {} cannot select any of the {} metrics of {}: {} and {} runs give p >= {}, and {} "
+                     "holds a lone change to p <= {}; {} per side are needed\n",
                      test, text::grouped(reach.tested), column_name(header, c), base_runs, head_runs,
-                     reach.smallest_p, correction_text, reach.lone_change_level, reach.runs_needed);
+                     text::p_value_text(reach.smallest_p, p_shown), correction_text,
+                     text::p_value_text(reach.lone_change_level, p_shown), reach.runs_needed);
       continue;
     }
     fmt::format_to(sink, "note: {} could not select {} of the {} metrics of {}, whatever their change: too few "

@@ -5,6 +5,7 @@
 #include "perfmail/table/colour.hpp"
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
+#include "perfmail/text/statistic_text.hpp"
 #include "perfmail/text/utf8.hpp"
 
 #include "table/table_text.hpp"
@@ -29,10 +30,9 @@ bool is_hex_hash(std::string_view id) {
          std::all_of(id.begin(), id.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
-std::string percent(double value) { return fmt::format("{:+.2f}%", value); }
-
-/// A p-value in two significant digits, as people quote them.
-std::string p_text(double p) { return p >= 0.01 ? fmt::format("{:.2f}", p) : fmt::format("{:.1e}", p); }
+/// Changes and their intervals with two decimals; p with two decimals down to 0.01, then scientific.
+constexpr int percent_decimals = 2;
+constexpr text::p_format p_shown{text::p_format::form::decimals, 2};
 
 /// The columns of one change's line, before alignment.
 constexpr std::size_t column_count = 9;
@@ -41,7 +41,7 @@ using line_cells = std::array<std::string, column_count>;
 /// not the confirming test's.
 line_cells headings_of(double confidence) {
   return {"metric",       "before", "after", "median before", "median after", "change",
-          fmt::format("{:.10g}% CI", 100 * confidence), "search p", "verdict"};
+          fmt::format("{} CI", text::confidence_text(confidence)), "search p", "verdict"};
 }
 
 line_cells cells_of(const commit_history& history, const searched_metric& searched, const history_change& change) {
@@ -53,10 +53,9 @@ line_cells cells_of(const commit_history& history, const searched_metric& search
   cells[2] = commit_label(history.commits[change.index].id);
   cells[3] = format_quantity(change.before_median, unit);
   cells[4] = format_quantity(change.after_median, unit);
-  cells[5] = change.change_percent ? percent(*change.change_percent) : "-";
-  cells[6] = change.ci_percent ? fmt::format("[{}, {}]", percent(change.ci_percent->low), percent(change.ci_percent->high))
-                               : "-";
-  cells[7] = p_text(change.p_value);
+  cells[5] = change.change_percent ? text::change_percent_text(*change.change_percent, percent_decimals) : "-";
+  cells[6] = change.ci_percent ? text::interval_percent_text(*change.ci_percent, percent_decimals) : "-";
+  cells[7] = text::p_value_text(change.p_value, p_shown);
   cells[8] = std::string(name_of(change_verdict_names, change.verdict));
   if (change.kind == history_change_kind::drift)
     cells[8] += fmt::format(" (drift over {} commits, to {})", change.last_moved - change.last_before,

@@ -4,17 +4,21 @@
 // a table's reader needs the rendered text, not these.
 
 #include "perfmail/error.hpp"
+#include "perfmail/stats/estimate.hpp"
 #include "perfmail/table/header.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/ruby_format.hpp"
+#include "perfmail/text/statistic_text.hpp"
 #include "perfmail/text/utf8.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace perfmail {
 
@@ -53,6 +57,19 @@ void require_columns(const Row& row, std::size_t columns) {
 }
 
 inline constexpr std::string_view plus_minus = "\u00b1";
+
+/// The mark of an interval the samples cannot give, and of the note that explains it (benchstat_footnotes).
+inline constexpr std::string_view needs_more_mark = "\u00b9";
+
+/// The `R` of a cell's `median ± R`: how far the median's interval reaches from it (text::reach_from), in
+/// percent of the median with `decimals` decimals, or over a zero median the distance itself as
+/// `distance` prints it in the value's unit; `∞¹` where the samples give no interval.
+template <class Distance>
+[[nodiscard]] std::string reach_cell(double median, const std::optional<interval>& ci, int decimals, Distance distance) {
+  if (!ci) return fmt::format("\u221e{}", needs_more_mark);
+  if (std::optional<std::string> percent = text::reach_percent_text(median, *ci, decimals)) return std::move(*percent);
+  return distance(text::reach_from(median, *ci));
+}
 
 /// `value` as `pattern` prints it (text::ruby_format), or a value_error naming `what` when it is not a
 /// finite number: every number a table prints passes here, so no infinity or NaN is ever printed. The
