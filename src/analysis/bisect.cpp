@@ -8,6 +8,7 @@
 #include "stats/one_way_anova.hpp"
 #include "perfmail/stats/significance.hpp"
 #include "perfmail/stats/summary.hpp"
+#include "perfmail/text/statistic_text.hpp"
 
 #include <boost/math/special_functions/beta.hpp>
 #include <boost/math/distributions/students_t.hpp>
@@ -22,8 +23,6 @@
 namespace perfmail {
 
 namespace {
-
-std::string p_text(double p) { return p >= 0.001 ? fmt::format("{:.3f}", p) : fmt::format("{:.1e}", p); }
 
 // --- Scale ----------------------------------------------------------------------------------------------
 
@@ -285,7 +284,7 @@ bisect_references check_bisect_references(const end_samples& good, const end_sam
   if (!(r.p_value <= policy.alpha)) {
     r.problem = fmt::format("the good samples (median {:.6g}, {} of them) and the bad ones (median {:.6g}, {}) cannot be "
                             "told apart (p={}): a bisection would name a commit by chance; measure more runs of each",
-                            r.good_median, all_good.size(), r.bad_median, all_bad.size(), p_text(r.p_value));
+                            r.good_median, all_good.size(), r.bad_median, all_bad.size(), text::p_value_text(r.p_value));
     return r;
   }
   // Can the test ever decide? The most evidence `max_runs` samples can give, a sample at a time as the
@@ -561,7 +560,7 @@ bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<c
       fmt::format("over {} rounds the commit {} ({}); the ends differ by {:.6g} (p={}){}; evidence {:+.2f}, decided "
                   "at +-{:.2f}",
                   j.observations, position_text(j.position), j.observations == 0 ? "no run" : "paired by round",
-                  s.unscaled(difference), p_text(ends_p), spread_text, j.evidence, j.threshold);
+                  s.unscaled(difference), text::p_value_text(ends_p), spread_text, j.evidence, j.threshold);
   j.ends_p_value = ends_p;
   j.answer = answer_of(j.evidence, j.threshold, last_look);
   j.reason = (j.answer == bisect_answer::undecided ? (ends_p <= policy.alpha ? "unclear after the last round: "
@@ -605,8 +604,8 @@ bisect_judgement judge_single_look(std::span<const double> good, std::span<const
   const bool unlike_bad = p_bad <= policy.alpha;
   const std::string figures =
       fmt::format("the median {:.6g} of {} samples {} (p={} against good, p={} against bad; one look at {})",
-                  summarize(current).median, current.size(), position_text(j.position), p_text(p_good),
-                  p_text(p_bad), policy.alpha);
+                  summarize(current).median, current.size(), position_text(j.position), text::p_value_text(p_good),
+                  text::p_value_text(p_bad), policy.alpha);
   j.answer = bisect_answer::undecided;
   if (!j.position) {
     // The ends' shift is nil though their samples differ: the tests alone decide.
