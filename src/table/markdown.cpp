@@ -2,7 +2,6 @@
 
 #include "perfmail/table/markdown.hpp"
 
-#include "perfmail/stats/change.hpp"
 #include "perfmail/table/benchstat.hpp"
 #include "perfmail/table/modern.hpp"
 #include "perfmail/table/quantity.hpp"
@@ -12,7 +11,6 @@
 
 #include <fmt/core.h>
 
-#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -66,7 +64,7 @@ std::string quantity_text(const comparison_row& row, std::size_t column) {
   if (const auto missing = missing_cell(row, column)) return std::string{*missing};
   const column_summary& c = row.columns[column];
   std::string text = format_quantity(c.mean, row.cls.unit);
-  if (c.n >= 2 && c.mean != 0) text += fmt::format(" ±{:.0f}%", percent_of(c.stddev, std::fabs(c.mean)));
+  if (const std::optional<double> spread = c.relative_spread()) text += fmt::format(" ±{:.0f}%", *spread);
   return text;
 }
 

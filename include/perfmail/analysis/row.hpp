@@ -11,6 +11,7 @@
 
 #include <boost/container/small_vector.hpp>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -55,6 +56,13 @@ struct column_summary {
   [[nodiscard]] double modern_spread() const {
     const double shown_stddev = n >= 2 ? stddev : -1;
     return mean == 0 ? shown_stddev : percent_of(shown_stddev, mean);
+  }
+  /// The spread beside a mean of other tools' results (the Markdown table's `±1%`): 100 * stddev / |mean|;
+  /// none for fewer than two samples or a zero mean. A spread of the samples, not of an interval (a
+  /// median's interval prints how far it reaches: text::reach_from).
+  [[nodiscard]] std::optional<double> relative_spread() const {
+    if (n < 2 || mean == 0) return std::nullopt;
+    return percent_of(stddev, std::fabs(mean));
   }
   bool operator==(const column_summary&) const = default;
 };
