@@ -213,21 +213,23 @@ void write_root(const std::filesystem::path& dir, const std::string& name, const
   if (!verdict_text.empty()) write_file((root / "bisect.txt").string(), std::string(verdict_text));
 }
 
-std::string_view answer_word(bisect_answer answer) {
+/// The end a decided commit is like (bisect_tree's name, as git bisect says it), or none.
+std::optional<std::string_view> end_word(bisect_answer answer) {
   switch (answer) {
-    case bisect_answer::good: return "good";
-    case bisect_answer::bad: return "bad";
+    case bisect_answer::good: return name_of(bisect_tree::good);
+    case bisect_answer::bad: return name_of(bisect_tree::bad);
     case bisect_answer::more_runs:
     case bisect_answer::undecided: break;
   }
-  return "skip";
+  return std::nullopt;
 }
 
 /// The commit's directory name under --record, checked before anything runs.
 void check_record_name(const bisect_args& args, const std::string& commit) {
   if (args.record.empty()) return;
   if (commit.empty()) throw bisect_setup_problem{"--record: the commit is not known (not in a git work tree): name it with --commit"};
-  if (commit == "good" || commit == "bad" || commit.find('/') != std::string::npos || commit.front() == '.')
+  if (commit == name_of(bisect_tree::good) || commit == name_of(bisect_tree::bad) ||
+      commit.find('/') != std::string::npos || commit.front() == '.')
     throw bisect_setup_problem{fmt::format("--record: {} cannot name a commit's directory", text::quoted(commit))};
 }
 
@@ -238,9 +240,11 @@ void record(const bisect_args& args, const std::string& commit, const std::strin
             const bisect_judgement& j, bool refresh_ends) {
   if (args.record.empty()) return;
   const std::filesystem::path dir(args.record);
-  if (refresh_ends || !std::filesystem::exists(dir / "good")) write_root(dir, "good", metric, good, {});
-  if (refresh_ends || !std::filesystem::exists(dir / "bad")) write_root(dir, "bad", metric, bad, {});
-  write_root(dir, commit, metric, current, fmt::format("{}: {}\n", answer_word(j.answer), j.reason));
+  for (const auto& [end, samples] : {std::pair{bisect_tree::good, &good}, std::pair{bisect_tree::bad, &bad}}) {
+    const std::string name(name_of(end));
+    if (refresh_ends || !std::filesystem::exists(dir / name)) write_root(dir, name, metric, *samples, {});
+  }
+  write_root(dir, commit, metric, current, fmt::format("{}: {}\n", end_word(j.answer).value_or("skip"), j.reason));
 }
 
 /// The commit under test: --commit, else git's HEAD here; empty when neither names one.
@@ -255,9 +259,7 @@ std::string current_commit(const bisect_args& args) {
 
 /// Says what was decided and returns git's status for it.
 int verdict(const std::string& commit, const std::string& metric, const bisect_judgement& j) {
-  const std::string_view answer = j.answer == bisect_answer::good  ? "good"
-                                  : j.answer == bisect_answer::bad ? "bad"
-                                                                   : "cannot decide (skip)";
+  const std::string_view answer = end_word(j.answer).value_or("cannot decide (skip)");
   say(fmt::format("{}{}: {}: {}", commit.empty() ? "" : text::printable(commit.substr(0, 12)) + " ",
                   text::printable(metric), answer, j.reason));
   if (j.answer == bisect_answer::good) return bisect_good;
