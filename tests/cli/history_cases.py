@@ -187,6 +187,21 @@ elif CASE == "example":
     docs = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "HISTORY.md"), encoding="utf-8").read()
     if want not in docs:
         fail("docs/HISTORY.md does not show the example's output", out)
+elif CASE == "confidence":
+    # The interval's heading names the confidence the intervals are at: 90% with --confidence 0.9, and in
+    # the JSON the same number.
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "history", "runs.csv")
+    out = expect(run("history", "--csv", example, "--lower-is-better", "parse_*", "--confidence", "0.9"), 0)
+    heading = out.split("\n")[0].split()
+    if "90%" not in heading or "95%" in out or heading[heading.index("90%") + 1] != "CI":
+        fail("the heading does not name the 90% interval of --confidence 0.9", out)
+    narrower = out.split("\n")[1]
+    if "[+5.62%, +6.48%]" in narrower:
+        fail("the interval is the 95% one", out)
+    doc = json.loads(expect(run("history", "--csv", example, "--lower-is-better", "parse_*", "--confidence", "0.9",
+                                "--format", "json"), 0))
+    if doc["options"]["confidence"] != 0.9:
+        fail("the JSON does not name the confidence", json.dumps(doc["options"]))
 elif CASE == "plot":
     example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "history", "runs.csv")
     for style, mark in (("unicode", "\u250a"), ("gnuplot", ":")):
