@@ -2,7 +2,7 @@
 // Lists of name rules compiled for matching tens of thousands of names: literal prefixes (and the literal
 // prefixes of anchored regular expressions) in a trie walked once per name for every list at once, exact
 // names in a hash table, and a regular expression run only where its literal part already matched. Only
-// the classifier uses it.
+// the classifier and the caller's direction rules (metrics/directions.hpp) use it.
 
 #include "perfmail/metrics/name_pattern.hpp"
 #include "perfmail/metrics/rules.hpp"

@@ -3,6 +3,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/email/headline.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/directions.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -355,4 +356,56 @@ TEST_CASE("classifier: one walk over every list finds what each rule finds alone
       CHECK(c.floor == floor);
     }
   }
+}
+
+TEST_CASE("classify_with_directions: the caller's rules, then the unit's direction, then the built-in rules") {
+  const metric_classifier& built_in = *metric_classifier::robot();
+  const caller_directions none;
+  // The built-in rules alone: the robot calls `.real_time` better lower.
+  CHECK(classify_with_directions("x.real_time", built_in, none).direction == better::lower);
+  CHECK(classify_with_directions("x.real_time", built_in, none) == built_in.classify("x.real_time"));
+  // The unit's direction comes before them...
+  CHECK(classify_with_directions("x.real_time", built_in, none, better::higher).direction == better::higher);
+  // ...and the caller's first matching rule before both, one of no direction included.
+  const caller_directions lower(std::vector<direction_rule>{{{name_match::exact, "x.real_time"}, better::lower},
+                                                            {{name_match::prefix, "x."}, better::higher}});
+  CHECK(classify_with_directions("x.real_time", built_in, lower, better::higher).direction == better::lower);
+  CHECK(classify_with_directions("x.other", built_in, lower).direction == better::higher);
+  const caller_directions undirected(std::vector<direction_rule>{{{name_match::suffix, ".real_time"}, std::nullopt}});
+  CHECK_FALSE(classify_with_directions("x.real_time", built_in, undirected, better::higher).direction.has_value());
+  // A rule that matches nothing leaves the unit in force; the caller's rules change nothing but the direction.
+  const caller_directions elsewhere(std::vector<direction_rule>{{{name_match::exact, "other"}, better::lower}});
+  CHECK(classify_with_directions("x.real_time", built_in, elsewhere, better::higher).direction == better::higher);
+  metric_class expected = built_in.classify("x.real_time");
+  expected.direction = better::lower;
+  CHECK(classify_with_directions("x.real_time", built_in, lower) == expected);
+}
+
+TEST_CASE("classify_with_directions: a failure count keeps its direction whatever its unit says") {
+  const metric_classifier& built_in = *metric_classifier::robot();
+  const metric_class plain = built_in.classify("dmesg.Mem-Info");
+  REQUIRE(plain.kind == metric_kind::failure);
+  CHECK(classify_with_directions("dmesg.Mem-Info", built_in, caller_directions{}, better::higher) == plain);
+  // The caller's rule still decides: it is the caller's word.
+  const caller_directions higher(std::vector<direction_rule>{{{name_match::prefix, "dmesg."}, better::higher}});
+  CHECK(classify_with_directions("dmesg.Mem-Info", built_in, higher).direction == better::higher);
+}
+
+TEST_CASE("caller_directions: the first rule that matches, by every kind of name rule") {
+  const caller_directions rules(std::vector<direction_rule>{{{name_match::pattern, "parse_.*"}, better::lower},
+                                                            {{name_match::search, "_MBps$"}, better::higher},
+                                                            {{name_match::contains, "ns"}, better::lower}});
+  CHECK_FALSE(rules.empty());
+  REQUIRE(rules.first_match("parse_ns") != nullptr);
+  CHECK(rules.first_match("parse_ns")->name.text == "parse_.*");
+  REQUIRE(rules.first_match("read_MBps") != nullptr);
+  CHECK(rules.first_match("read_MBps")->direction == better::higher);
+  REQUIRE(rules.first_match("insns") != nullptr);
+  CHECK(rules.first_match("insns")->name.how == name_match::contains);
+  CHECK(rules.first_match("other") == nullptr);
+  CHECK(caller_directions{}.empty());
+  CHECK(caller_directions{}.first_match("parse_ns") == nullptr);
+  CHECK(caller_directions(std::vector<direction_rule>{}).empty());
+  CHECK_THROWS_WITH_AS(caller_directions(std::vector<direction_rule>{{{name_match::search, "a(b"}, better::lower}}),
+                       doctest::Contains("a(b"), usage_error);
 }
