@@ -7,6 +7,7 @@
 #include "perfmail/analysis/decide.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/directions.hpp"
 #include "perfmail/metrics/rules.hpp"
 #include "perfmail/stats/change.hpp"
 #include "perfmail/stats/correction.hpp"
@@ -515,58 +516,20 @@ void caller_sort(std::vector<comparison_row>& rows, std::span<const std::string>
   });
 }
 
-/// The direction rules a caller put ahead of the built-in ones (--higher-is-better, a report document's
-/// `directions`), as a classifier of their own: an importer's direction hint (matrix::direction_hint)
-/// yields to them but not to the built-in name rules. The caller's rules are those before the built-in
-/// list when the classifier's list ends with it, else all of them (a caller that replaced the list).
-class caller_directions {
- public:
-  explicit caller_directions(const metric_classifier& classifier) {
-    const auto& all = classifier.rules().directions;
-    const auto& robot = metric_rules::robot().directions;
-    std::size_t own = all.size();
-    if (all.size() >= robot.size() && std::equal(robot.begin(), robot.end(), all.end() - static_cast<std::ptrdiff_t>(robot.size())))
-      own = all.size() - robot.size();
-    if (own == 0) return;
-    // A rule that matches every name comes last, once saying higher and once lower: where the two
-    // classifiers agree, a rule of the caller's decided (a direction, or none on purpose).
-    const auto with_last = [&](better last) {
-      metric_rules rules;
-      rules.directions.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(own));
-      rules.directions.push_back({{name_match::prefix, ""}, last});
-      return std::make_unique<const metric_classifier>(std::move(rules));
-    };
-    if_higher_ = with_last(better::higher);
-    if_lower_ = with_last(better::lower);
-  }
-
-  /// Whether a rule of the caller's decides the direction of `name`.
-  [[nodiscard]] bool decide(std::string_view name) const {
-    if (!if_higher_) return false;
-    return if_higher_->classify(name).direction == if_lower_->classify(name).direction;
-  }
-
- private:
-  std::unique_ptr<const metric_classifier> if_higher_;
-  std::unique_ptr<const metric_classifier> if_lower_;
+/// What the results' files say of a metric: its unit, and which way is better (the base's first, then each
+/// compared column's).
+struct file_hints {
+  std::optional<metric_unit> unit;
+  std::optional<better> direction;
 };
 
-/// The direction the results' files give `row` (the base's first, then each compared column's), where no
-/// rule of the caller's decides it: ahead of the built-in name rules, which only guess from a name.
-void apply_direction_hint(comparison_row& row, std::span<const std::shared_ptr<const matrix>> columns,
-                          const caller_directions& callers) {
+file_hints hints_of(std::string_view name, std::span<const std::shared_ptr<const matrix>> columns) {
+  file_hints hints;
   for (const auto& m : columns)
-    if (const auto unit = m->unit_hint(row.name)) {
-      row.cls.unit = *unit;
-      break;
-    }
-  if (row.cls.kind != metric_kind::performance) return;
-  for (const auto& m : columns) {
-    if (const auto hint = m->direction_hint(row.name)) {
-      if (!callers.decide(row.name)) row.cls.direction = *hint;
-      return;
-    }
-  }
+    if ((hints.unit = m->unit_hint(name))) break;
+  for (const auto& m : columns)
+    if ((hints.direction = m->direction_hint(name))) break;
+  return hints;
 }
 
 /// The robot's passes over one compared column: where either side has the marker metric at all (even
@@ -645,15 +608,16 @@ class comparer {
     const metric_classifier& classifier = *out_.classifier;
     out_.rows.reserve(names.size());
     support::populate(out_.rows.data(), out_.rows.capacity() * sizeof(comparison_row));
-    // Only imported results carry hints: a robot comparison builds nothing for them.
-    std::optional<caller_directions> callers;
-    if (std::any_of(columns_.begin(), columns_.end(), [](const auto& m) { return m->has_direction_hints(); }))
-      callers.emplace(classifier);
+    const caller_directions callers(options_.caller_rules);
+    // Only imported results carry hints: a robot comparison looks none up.
+    const bool hinted =
+        std::any_of(columns_.begin(), columns_.end(), [](const auto& m) { return m->has_direction_hints(); });
     for (const std::string_view name : names) {
       comparison_row& row = out_.rows.emplace_back();
       row.name = name;
-      row.cls = classifier.classify(name);
-      if (callers) apply_direction_hint(row, columns_, *callers);
+      const file_hints hints = hinted ? hints_of(name, columns_) : file_hints{};
+      row.cls = classify_with_directions(name, classifier, callers, hints.direction);
+      if (hints.unit) row.cls.unit = *hints.unit;
     }
   }
 

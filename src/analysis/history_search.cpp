@@ -3,6 +3,7 @@
 #include "perfmail/analysis/history_search.hpp"
 
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/directions.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -16,18 +17,6 @@
 namespace perfmail {
 
 namespace {
-
-/// The direction `m` is judged by: the caller's rule, else the input's unit, else the built-in rules.
-metric_class class_of(const metric_history& m, const metric_classifier& classifier, const metric_classifier* callers) {
-  metric_class cls = classifier.classify(m.name);
-  if (callers != nullptr)
-    if (const auto given = callers->classify(m.name).direction) {
-      cls.direction = given;
-      return cls;
-    }
-  if (m.direction) cls.direction = m.direction;
-  return cls;
-}
 
 /// Calls `work(i)` for every i below `count` on up to `jobs` threads, this one included, each taking the
 /// next index when done with one. The exception of the lowest index that threw is thrown again once all
@@ -72,14 +61,15 @@ void for_each_index(std::size_t count, std::size_t jobs, const std::function<voi
 
 history_search search_history(const commit_history& history, const metric_classifier& classifier,
                               const history_options& options, const std::function<bool(std::string_view)>& chosen,
-                              const metric_classifier* callers, std::size_t jobs) {
+                              std::size_t jobs) {
   history_search search;
+  const caller_directions callers(options.caller_rules);
   // Which metrics are searched and how each is judged, in the history's order, on this thread: the
   // classifiers are not asked from several threads at once.
   for (std::size_t i = 0; i < history.metrics.size(); ++i) {
     const metric_history& m = history.metrics[i];
     if (chosen && !chosen(m.name)) continue;
-    metric_class cls = class_of(m, classifier, callers);
+    metric_class cls = classify_with_directions(m.name, classifier, callers, m.direction);
     if (cls.kind == metric_kind::failure) {
       ++search.failure_counters;
       continue;

@@ -205,15 +205,7 @@ table_request request_of(const compare_args& args, result_conventions convention
   robot.resize = args.resize;
   robot.regression_only = args.regression_only;
   robot.all_critical = args.all_critical;
-  if (!args.higher_better.empty() || !args.lower_better.empty()) {
-    // The given directions come first: the first rule that matches a metric decides.
-    metric_rules rules = conventions == result_conventions::robot ? metric_rules::robot() : metric_rules::tool();
-    std::vector<direction_rule> given;
-    for (const auto& p : args.lower_better) given.push_back({name_rule_of("--lower-is-better", p), better::lower});
-    for (const auto& p : args.higher_better) given.push_back({name_rule_of("--higher-is-better", p), better::higher});
-    rules.directions.insert(rules.directions.begin(), given.begin(), given.end());
-    options.classifier = std::make_shared<const metric_classifier>(std::move(rules));
-  }
+  options.caller_rules = caller_rules_of(args.lower_better, args.higher_better);
   return request;
 }
 

@@ -67,16 +67,6 @@ commit_history read_history(const history_args& args) {
   return io::history_of_results(paths, input_limits());
 }
 
-/// The caller's direction rules (--higher-is-better, --lower-is-better) as a classifier of their own, or
-/// null without them: a unit's direction yields to them, the built-in rules to the unit.
-std::unique_ptr<const metric_classifier> caller_directions(const history_args& args) {
-  if (args.higher_better.empty() && args.lower_better.empty()) return nullptr;
-  metric_rules rules;
-  for (const auto& p : args.lower_better) rules.directions.push_back({name_rule_of("--lower-is-better", p), better::lower});
-  for (const auto& p : args.higher_better) rules.directions.push_back({name_rule_of("--higher-is-better", p), better::higher});
-  return std::make_unique<const metric_classifier>(std::move(rules));
-}
-
 std::shared_ptr<const metric_classifier> classifier_of(result_conventions conventions) {
   return conventions == result_conventions::robot ? metric_classifier::robot() : metric_classifier::tool();
 }
@@ -140,7 +130,9 @@ int run_history(const history_args& args, const CLI::App& cmd) {
   if (!(args.search.confidence > 0 && args.search.confidence < 1))
     throw usage_error("--confidence must lie strictly between 0 and 1");
   const metric_patterns patterns(args.metrics);
-  const std::unique_ptr<const metric_classifier> callers = caller_directions(args);
+  history_options options = args.search;
+  options.min_change_percent = args.min_change;
+  options.caller_rules = caller_rules_of(args.lower_better, args.higher_better);
 
   const commit_history history = read_history(args);
   std::vector<std::string_view> names;
@@ -148,11 +140,9 @@ int run_history(const history_args& args, const CLI::App& cmd) {
   for (const auto& m : history.metrics) names.push_back(m.name);
   patterns.require_matches(names);
 
-  history_options options = args.search;
-  options.min_change_percent = args.min_change;
   const auto chosen = [&](std::string_view name) { return patterns.empty() || patterns.chosen(name); };
   const history_search search =
-      search_history(history, *classifier_of(history.conventions), options, chosen, callers.get(), jobs_of(args));
+      search_history(history, *classifier_of(history.conventions), options, chosen, jobs_of(args));
 
   if (search.failure_counters != 0)
     fmt::print(stderr, "perfmail: note: {} failure counters not searched (compare judges a new failure)\n",

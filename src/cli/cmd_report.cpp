@@ -159,9 +159,9 @@ email::report_document document_of_roots(const report_options& options, report_n
     doc.head.branch = slash == std::string::npos ? head.job.branch : head.job.branch.substr(slash + 1);
   }
   if (doc.head.url.empty() && !project) note("no tree or branch URL (--url): the email names no tree");
-  // The caller's directions come first: the first rule that matches a metric decides.
-  for (const auto& p : options.lower_better) doc.directions.push_back({name_rule_of("--lower-is-better", p), better::lower});
-  for (const auto& p : options.higher_better) doc.directions.push_back({name_rule_of("--higher-is-better", p), better::higher});
+  // The caller's directions (the first rule that matches a metric decides), after any the document has.
+  const std::vector<direction_rule> given = caller_rules_of(options.lower_better, options.higher_better);
+  doc.directions.insert(doc.directions.end(), given.begin(), given.end());
 
   // A project's roots (bisect --record, history) are judged by a test, not by the robot's floors, which
   // were set for the kernel's metrics: a change the bisection found is printed, with its plot.

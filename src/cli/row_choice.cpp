@@ -113,6 +113,15 @@ name_rule name_rule_of(std::string_view option, const std::string& pattern) {
   return parsed.rule();
 }
 
+std::vector<direction_rule> caller_rules_of(const std::vector<std::string>& lower_better,
+                                            const std::vector<std::string>& higher_better) {
+  std::vector<direction_rule> rules;
+  rules.reserve(lower_better.size() + higher_better.size());
+  for (const auto& p : lower_better) rules.push_back({name_rule_of("--lower-is-better", p), better::lower});
+  for (const auto& p : higher_better) rules.push_back({name_rule_of("--higher-is-better", p), better::higher});
+  return rules;
+}
+
 namespace {
 
 bool shown_by(only_rows only, const comparison_row& row, const verdict_options& verdicts) {

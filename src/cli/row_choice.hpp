@@ -51,6 +51,12 @@ class metric_patterns {
 /// usage_error naming `option` for an empty pattern, a bad regular expression or a leading `!`.
 [[nodiscard]] name_rule name_rule_of(std::string_view option, const std::string& pattern);
 
+/// The caller's direction rules of --lower-is-better and --higher-is-better, in that order (the first
+/// that matches a metric decides): what compare_options::caller_rules, history_options::caller_rules and
+/// a report document's `directions` hold.
+[[nodiscard]] std::vector<direction_rule> caller_rules_of(const std::vector<std::string>& lower_better,
+                                                          const std::vector<std::string>& higher_better);
+
 /// Refuses a results path that is not there but reads as a pattern (a glob's `*`, `?` or `[`, a
 /// `/regex/`, a leading `!`) when `option`, which takes one pattern each time it is given, was given
 /// patterns: in `--metrics 'lat*' 'thr*'` the second pattern is taken for a results file, and "no such

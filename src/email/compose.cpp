@@ -74,12 +74,7 @@ table_request table_request_of(const report_document& doc, const table_section& 
   options.all = t.all || !t.rows.empty();
   options.order = order_in(doc.dialect, t.order);
   options.testcase_first = t.testcase_first.value_or(doc.layout.testcase_first);
-  if (!doc.directions.empty()) {
-    // The document's rules come first: the first rule that matches decides.
-    metric_rules rules = metric_rules::robot();
-    rules.directions.insert(rules.directions.begin(), doc.directions.begin(), doc.directions.end());
-    options.classifier = std::make_shared<const metric_classifier>(std::move(rules));
-  }
+  options.caller_rules = doc.directions;
   return request;
 }
 

@@ -3,11 +3,15 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/analysis/history.hpp"
+#include "perfmail/analysis/history_search.hpp"
 #include "perfmail/metrics/classifier.hpp"
+
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -303,4 +307,35 @@ TEST_CASE("history: a change and its return (a bump) are both found, in most ser
   }
   // 90% in the simulation (1,000 series); the search of one stage found 86%.
   CHECK(both >= 16);
+}
+
+TEST_CASE("search_history: each metric's direction from the caller's rules, then its unit, then the built-in rules") {
+  commit_history history;
+  for (std::size_t c = 0; c < 20; ++c) history.commits.push_back({fmt::format("c{}", c), "", ""});
+  const history_samples rising = series(20, 5, 0.01, 0.10, 12);
+  history.metrics.push_back({"parse.ns/op", rising, better::lower, std::nullopt});     // its unit: lower
+  history.metrics.push_back({"render.frames/s", rising, better::higher, std::nullopt});  // its unit: higher
+  history.metrics.push_back({"plain", rising, std::nullopt, std::nullopt});              // none
+  const auto direction_of = [&](const history_search& search, std::size_t metric) {
+    for (const searched_metric& m : search.metrics)
+      if (m.metric == metric) return m.cls.direction;
+    FAIL("metric not searched");
+    return std::optional<better>{};
+  };
+  const history_search by_units = search_history(history, *metric_classifier::tool(), {});
+  CHECK(direction_of(by_units, 0) == better::lower);
+  CHECK(direction_of(by_units, 1) == better::higher);
+  CHECK_FALSE(direction_of(by_units, 2).has_value());
+  CHECK(by_units.counts.regressions == 1);
+  CHECK(by_units.counts.improvements == 1);
+  CHECK(by_units.counts.changed == 1);
+
+  history_options options;
+  options.caller_rules = {{{name_match::prefix, "parse."}, better::higher}, {{name_match::exact, "plain"}, better::lower}};
+  const history_search by_caller = search_history(history, *metric_classifier::tool(), options);
+  CHECK(direction_of(by_caller, 0) == better::higher);  // the caller's rule over the unit
+  CHECK(direction_of(by_caller, 1) == better::higher);  // no rule of the caller's: the unit
+  CHECK(direction_of(by_caller, 2) == better::lower);
+  CHECK(by_caller.counts.improvements == 2);
+  CHECK(by_caller.counts.regressions == 1);
 }

@@ -149,8 +149,10 @@ matrix hinted(double level, std::optional<better> hint) {
   return m;
 }
 
-change_verdict verdict_with(std::optional<better> hint, std::shared_ptr<const metric_classifier> classifier = nullptr) {
+change_verdict verdict_with(std::optional<better> hint, std::vector<direction_rule> caller_rules = {},
+                            std::shared_ptr<const metric_classifier> classifier = nullptr) {
   compare_options options;
+  options.caller_rules = std::move(caller_rules);
   options.classifier = std::move(classifier);
   const comparison cmp = compare(std::vector<matrix>{hinted(100, hint), hinted(150, hint)}, options);
   const comparison_row* row = cmp.find("x.real_time");
@@ -168,19 +170,23 @@ TEST_CASE("direction: the importer's hint comes before the built-in name rules")
 }
 
 TEST_CASE("direction: the caller's rules come before the importer's hint") {
-  metric_rules rules = metric_rules::robot();
-  rules.directions.insert(rules.directions.begin(), direction_rule{{name_match::exact, "x.real_time"}, better::lower});
-  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(rules)) == change_verdict::regression);
+  std::vector<direction_rule> rules{direction_rule{{name_match::exact, "x.real_time"}, better::lower}};
+  CHECK(verdict_with(better::higher, rules) == change_verdict::regression);
   // A caller's rule that says "no direction" on purpose holds too.
-  rules.directions.front().direction = std::nullopt;
-  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(rules)) == change_verdict::changed);
+  rules.front().direction = std::nullopt;
+  CHECK(verdict_with(better::higher, rules) == change_verdict::changed);
   // A caller rule that does not match leaves the hint in force.
-  rules.directions.front() = direction_rule{{name_match::exact, "other"}, better::lower};
-  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(rules)) == change_verdict::improvement);
-  // A caller that replaced the whole list (no built-in rules after its own): its rules all come first.
+  rules.front() = direction_rule{{name_match::exact, "other"}, better::lower};
+  CHECK(verdict_with(better::higher, rules) == change_verdict::improvement);
+  // A classifier's own direction rules are built-in rules, whatever they are: the hint comes before them,
+  // and the caller's rules before the hint.
   metric_rules replaced = metric_rules::robot();
   replaced.directions = {direction_rule{{name_match::suffix, ".real_time"}, better::lower}};
-  CHECK(verdict_with(better::higher, std::make_shared<const metric_classifier>(replaced)) == change_verdict::regression);
+  const auto classifier = std::make_shared<const metric_classifier>(replaced);
+  CHECK(verdict_with(std::nullopt, {}, classifier) == change_verdict::regression);
+  CHECK(verdict_with(better::higher, {}, classifier) == change_verdict::improvement);
+  CHECK(verdict_with(better::higher, {direction_rule{{name_match::prefix, "x."}, better::lower}}, classifier) ==
+        change_verdict::regression);
 }
 
 TEST_CASE("direction hints survive copies and dropped runs") {

@@ -13,6 +13,7 @@
 #include "perfmail/analysis/row.hpp"
 #include "perfmail/analysis/row_order.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/metrics/rules.hpp"
 #include "perfmail/model/matrix.hpp"
 #include "perfmail/model/origin.hpp"
 #include "perfmail/stats/summary.hpp"
@@ -51,6 +52,9 @@ struct compare_options {
   std::optional<result_conventions> conventions;
   /// What each metric is; null: the rules of the conventions (metric_classifier::robot() or ::tool()).
   std::shared_ptr<const metric_classifier> classifier;
+  /// The caller's direction rules (--higher-is-better, a report document's `directions`): ahead of the
+  /// direction of a metric's unit and of the classifier's rules (metrics/directions.hpp).
+  std::vector<direction_rule> caller_rules;
   bool all = false;  ///< select every metric present on either side (verdicts are still computed)
   row_order order = row_order::robot;
   std::vector<std::string> caller_order;  ///< with `row_order::caller`: the metric names in print order

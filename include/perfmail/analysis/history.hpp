@@ -13,6 +13,7 @@
 
 #include "perfmail/analysis/change_verdict.hpp"
 #include "perfmail/metrics/metric_class.hpp"
+#include "perfmail/metrics/rules.hpp"
 #include "perfmail/stats/estimate.hpp"
 #include "perfmail/text/enum_names.hpp"
 
@@ -47,6 +48,9 @@ struct history_options {
   std::size_t window = 30;
   /// The most permutations of one test (the sequential test stops earlier once its answer is sure).
   std::size_t max_permutations = 999;
+  /// search_history: the caller's direction rules (--higher-is-better), ahead of the direction of a
+  /// metric's unit and of the classifier's rules (metrics/directions.hpp).
+  std::vector<direction_rule> caller_rules;
 };
 
 /// What kind of move a change is.

@@ -39,13 +39,13 @@ struct history_search {
 };
 
 /// Searches the metrics of `history` that `chosen` accepts (all when it is empty), each classified by
-/// `classifier`; a metric's own direction (history's unit) yields to `callers`, the caller's direction
-/// rules (--higher-is-better), when they name it, and is taken before the classifier's built-in rules.
-/// Up to `jobs` metrics are searched at once, on threads of their own; the result is the same for any
-/// number of jobs.
+/// `classifier` with its direction decided by classify_with_directions (metrics/directions.hpp):
+/// `options.caller_rules`, then the metric's own direction (the history's unit), then the classifier's
+/// rules. Up to `jobs` metrics are searched at once, on threads of their own; the result is the same for
+/// any number of jobs.
 [[nodiscard]] history_search search_history(const commit_history& history, const metric_classifier& classifier,
                                             const history_options& options,
                                             const std::function<bool(std::string_view)>& chosen = {},
-                                            const metric_classifier* callers = nullptr, std::size_t jobs = 1);
+                                            std::size_t jobs = 1);
 
 }  // namespace perfmail
