@@ -8,6 +8,7 @@
 //   build/bench/bench/sim_bisect              # the full run (the figures in the docs)
 //   build/bench/bench/sim_bisect --quick      # 50 bisections a cell: a smoke check
 //   build/bench/bench/sim_bisect --judge "measured ends" --difference 2 --bisections 5000   # one row
+//   build/bench/bench/sim_bisect ... --max-runs 11   # the judge's budget a commit, in rounds of three
 //
 // A statistical benchmark, not a unit test: what it measures is how often a judge is right, which only
 // many simulated bisections show. std::mt19937_64 with fixed seeds: a run reproduces its figures with
@@ -145,12 +146,15 @@ struct outcome {
   std::size_t runs = 0;
 };
 
+/// `--max-runs`: the judge's budget a commit (bisect_policy::max_runs), when not its default.
+std::size_t max_runs_override = 0;
+
 /// One bisection under `how`.
 outcome bisect_once(const cell& c, const method& how, std::size_t culprit, std::uint64_t seed) {
   machine m(c, culprit, seed);
   bisect_policy policy;
   policy.alpha = how.alpha;
-  if (std::getenv("PM_MAXR")) policy.max_runs = std::strtoul(std::getenv("PM_MAXR"), nullptr, 10);
+  if (max_runs_override > 0) policy.max_runs = max_runs_override;
   // Stored ends: one build of each, measured before the bisection.
   perfmail::end_samples good(1);
   perfmail::end_samples bad(1);
@@ -265,8 +269,10 @@ int main(int argc, char** argv) {
       only_judge = argv[++i];
     } else if (std::strcmp(argv[i], "--difference") == 0 && i + 1 < argc) {
       only_difference = std::strtod(argv[++i], nullptr);
+    } else if (std::strcmp(argv[i], "--max-runs") == 0 && i + 1 < argc) {
+      max_runs_override = static_cast<std::size_t>(std::strtoul(argv[++i], nullptr, 10));
     } else {
-      std::fprintf(stderr, "usage: sim_bisect [--quick] [--bisections N] [--judge NAME] [--difference SDS]\n");
+      std::fprintf(stderr, "usage: sim_bisect [--quick] [--bisections N] [--judge NAME] [--difference SDS] [--max-runs N]\n");
       return 2;
     }
   }
