@@ -259,6 +259,8 @@ int main(int argc, char** argv) {
   bool quick = false;
   std::string only_judge;      // one row: the judge's name as the tables print it
   double only_difference = 0;  // one table: the ends' difference in noise SDs
+  std::string only_condition;  // one column: the condition's title as the tables print it
+  bool counts = false;         // cells as counts (right / wrong of the bisections) and runs to a tenth
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
@@ -269,10 +271,15 @@ int main(int argc, char** argv) {
       only_judge = argv[++i];
     } else if (std::strcmp(argv[i], "--difference") == 0 && i + 1 < argc) {
       only_difference = std::strtod(argv[++i], nullptr);
+    } else if (std::strcmp(argv[i], "--condition") == 0 && i + 1 < argc) {
+      only_condition = argv[++i];
+    } else if (std::strcmp(argv[i], "--counts") == 0) {
+      counts = true;
     } else if (std::strcmp(argv[i], "--max-runs") == 0 && i + 1 < argc) {
       max_runs_override = static_cast<std::size_t>(std::strtoul(argv[++i], nullptr, 10));
     } else {
-      std::fprintf(stderr, "usage: sim_bisect [--quick] [--bisections N] [--judge NAME] [--difference SDS] [--max-runs N]\n");
+      std::fprintf(stderr, "usage: sim_bisect [--quick] [--bisections N] [--judge NAME] [--difference SDS] [--condition TITLE] "
+                   "[--counts] [--max-runs N]\n");
       return 2;
     }
   }
@@ -299,9 +306,12 @@ int main(int argc, char** argv) {
   for (const double d : {1.0, 2.0, 4.0}) {
     if (only_difference > 0 && d != only_difference) continue;
     std::printf("\nThe ends %g noise SD apart:\n\n| judge | refs |", d);
-    for (const condition& k : conditions) std::printf(" %s |", k.title);
+    const auto shown = [&](const condition& k) { return only_condition.empty() || only_condition == k.title; };
+    for (const condition& k : conditions)
+      if (shown(k)) std::printf(" %s |", k.title);
     std::printf("\n|---|---|");
-    for (std::size_t i = 0; i < conditions.size(); ++i) std::printf("---|");
+    for (const condition& k : conditions)
+      if (shown(k)) std::printf("---|");
     std::printf("\n");
     for (const method& how : methods)
       for (const std::size_t refs : {5U, 20U}) {
@@ -310,10 +320,14 @@ int main(int argc, char** argv) {
         if (!only_judge.empty() && only_judge != how.name) continue;
         std::printf("| %s | %s |", how.name, how.kind == judge_kind::rounds ? "-" : std::to_string(refs).c_str());
         for (const condition& k : conditions) {
+          if (!shown(k)) continue;
           const tally t = simulate({d, refs, k.drift, k.build_sd}, how, bisections);
           const double n = static_cast<double>(bisections);
-          std::printf(" %.1f / %.1f / %.0f |", 100.0 * static_cast<double>(t.right) / n,
-                      100.0 * static_cast<double>(t.wrong) / n, t.runs);
+          if (counts)
+            std::printf(" %zu / %zu / %.1f |", t.right, t.wrong, t.runs);
+          else
+            std::printf(" %.1f / %.1f / %.0f |", 100.0 * static_cast<double>(t.right) / n,
+                        100.0 * static_cast<double>(t.wrong) / n, t.runs);
           std::fflush(stdout);
         }
         std::printf("\n");
