@@ -6,6 +6,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/stats/estimate.hpp"
 #include "stats/one_way_anova.hpp"
+#include "stats/random_walk_level.hpp"
 #include "perfmail/stats/significance.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/text/statistic_text.hpp"
@@ -176,11 +177,12 @@ class build_spread {
 // --- The sequential test ----------------------------------------------------------------------------------
 
 /// The evidence of a sequence of log Bayes factors, one after each observation: the sum of their steps,
-/// each bounded by half the threshold (one wild observation never decides alone; bounding keeps the
-/// sum's exponential a supermartingale under either hypothesis, so Ville's bound still holds).
+/// each bounded by a share of the threshold, half unless said otherwise (one wild observation never
+/// decides alone; bounding keeps the sum's exponential a supermartingale under either hypothesis, so
+/// Ville's bound still holds).
 class evidence {
  public:
-  explicit evidence(double threshold) : bound_(threshold / 2) {}
+  explicit evidence(double threshold, double bound_share = 0.5) : bound_(threshold * bound_share) {}
   void next(double log_bf) {
     double step = log_bf - last_;
     if (std::isnan(step)) step = 0;  // infinite before and after: no new evidence
@@ -210,6 +212,96 @@ bisect_answer answer_of(double sum, double threshold, bool last_look) {
 double quantile_t(double df, double p) {
   if (!(df >= 1)) return std::numeric_limits<double>::infinity();
   return boost::math::quantile(boost::math::students_t(df), p);
+}
+
+// --- The drifting machine --------------------------------------------------------------------------------
+
+/// The models of the machine's level the judge mixes over with equal weights (docs/STATISTICS.md,
+/// "Bisection"): a level with a slope, every variance in units of the noise variance.
+/// - the level's step a round: from a machine that holds its speed (0) to one whose speed moves by more
+///   than its noise from one round to the next (3), where only the runs of one round still compare;
+/// - the slope's step a round: a steady trend (0) to one that bends within ten rounds (0.01);
+/// - the level's extra step from one commit's rounds to the next (a build ran between): none, one noise
+///   variance, or ten (a jump of three noise SDs, after which the commit's own rounds are nearly all
+///   that tell its level).
+/// Every model has the same parameters (the first level and slope, the ends' difference), so that their
+/// mixture does not depend on the unit of the values.
+constexpr std::array<double, 7> walk_level_variances{0.0, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0};
+constexpr std::array<double, 3> walk_slope_variances{0.0, 0.001, 0.01};
+constexpr std::array<double, 3> walk_gaps{0.0, 1.0, 10.0};
+
+/// The drift model's evidence is bounded a little tighter than half the threshold: mixing over more
+/// models, its Bayes factor moves further on the first rounds of a commit; at 0.45 its wrong commits
+/// on the simulation's drifting machine are as few as the contrasts' at 0.5 (docs/STATISTICS.md).
+constexpr double walk_bound_share = 0.45;
+
+/// Every run of the rounds as the drift model's observations, a segment a step (in the order of the
+/// steps, the one judged now last), a period a round, under hypothesis `h` (the commit judged now like
+/// good, 0, or like bad, 1): the good end's runs have coefficient 0 on the ends' difference, the bad
+/// end's 1, this commit's `h`, an earlier commit's that of its verdict; the runs of an earlier commit
+/// without a verdict are left out (their rounds' ends still count: every round runs an end).
+std::vector<std::vector<walk_observation>> walk_segments(std::span<const bisect_round> earlier,
+                                                         std::span<const bisect_round> current, const scale& s,
+                                                         double h) {
+  std::vector<std::size_t> steps;
+  for (const bisect_round& r : earlier) steps.push_back(r.step);
+  for (const bisect_round& r : current) steps.push_back(r.step);
+  std::sort(steps.begin(), steps.end());
+  steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+  std::vector<std::vector<walk_observation>> segments(steps.size());
+  // A round is a period whether or not a run of it is used: each run's periods since its segment's
+  // last run (the segment's first round is its period 0).
+  std::vector<double> pending(steps.size(), -1);
+  const auto add_round = [&](const bisect_round& r, std::optional<double> commit_coefficient) {
+    const auto at = static_cast<std::size_t>(std::lower_bound(steps.begin(), steps.end(), r.step) - steps.begin());
+    pending[at] += 1;
+    const auto add = [&](double value, double coefficient) {
+      segments[at].push_back({s(value), coefficient, std::max(pending[at], 0.0)});
+      pending[at] = 0;
+    };
+    if (r.good) add(*r.good, 0);
+    if (r.bad) add(*r.bad, 1);
+    if (r.current && commit_coefficient) add(*r.current, *commit_coefficient);
+  };
+  for (const bisect_round& r : earlier) {
+    std::optional<double> coefficient;
+    if (r.verdict == bisect_answer::good) coefficient = 0.0;
+    if (r.verdict == bisect_answer::bad) coefficient = 1.0;
+    add_round(r, coefficient);
+  }
+  for (const bisect_round& r : current) add_round(r, h);
+  return segments;
+}
+
+/// The log Bayes factor of "like bad" against "like good" on a drifting machine: each hypothesis's
+/// likelihood the equal mixture of the level's models (the walk's variances, the slope's, the gaps).
+/// Infinite when one hypothesis fits exactly and the other does not; 0 while either is undefined.
+double drift_log_bayes_factor(std::span<const bisect_round> earlier, std::span<const bisect_round> current,
+                              const scale& s) {
+  std::array<double, 2> log_mixture{};
+  std::array<bool, 2> exact{};
+  for (const std::size_t h : {0U, 1U}) {
+    const auto segments = walk_segments(earlier, current, s, static_cast<double>(h));
+    std::array<double, walk_level_variances.size() * walk_slope_variances.size() * walk_gaps.size()> terms{};
+    std::size_t k = 0;
+    for (const double gap : walk_gaps)
+      for (const double slope : walk_slope_variances)
+        for (const double level : walk_level_variances) {
+          const walk_likelihood m = random_walk_level_likelihood(segments, walk_model{level, slope, gap});
+          if (!m.defined) return 0;
+          exact[h] = m.exact;  // an exact fit does not depend on the model's variances
+          terms[k++] = m.log_likelihood;
+        }
+    const double top = *std::max_element(terms.begin(), terms.end());
+    double sum = 0;
+    for (const double t : terms) sum += std::exp(t - top);
+    log_mixture[h] = top + std::log(sum);
+  }
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (exact[0] && exact[1]) return 0;
+  if (exact[0]) return -inf;
+  if (exact[1]) return inf;
+  return log_mixture[1] - log_mixture[0];
 }
 
 // --- Stored ends ----------------------------------------------------------------------------------------
@@ -501,14 +593,21 @@ bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<c
         if (b.n > 0) judged.push_back(b);
   }
 
-  evidence e(j.threshold);
+  evidence e(j.threshold, builds == 1 ? walk_bound_share : 0.5);
   std::vector<block> blocks;
-  for (const bisect_round& r : current) {
+  for (std::size_t seen = 1; seen <= current.size(); ++seen) {
+    const bisect_round& r = current[seen - 1];
     const contrast c = contrast_of(r);
     if (c.ends) ends[r.build % builds].add(*c.ends);
     if (!r.current) continue;
     commit[r.build % builds][c.of].add(c.commit);
     ++j.observations;
+    // One build of each tree: the drift model over the raw runs. Several: the contrasts within rounds,
+    // whose blocks follow the builds' offsets (the walk model has no term for them).
+    if (builds == 1) {
+      e.next(drift_log_bayes_factor(earlier, current.first(seen), s));
+      continue;
+    }
     blocks.assign(ends.begin(), ends.end());
     blocks.insert(blocks.end(), judged.begin(), judged.end());
     for (const auto& kinds : commit) blocks.insert(blocks.end(), kinds.begin(), kinds.end());

@@ -27,14 +27,27 @@ the first sample), each bounded to +-T/2 with T = log(1 / alpha); the judge says
 generalized least-squares fit with a level of its own. A commit whose lower (1 - alpha) t bound (n - 3
 degrees of freedom) of its distance beyond the nearer end exceeds one noise SD is judged stale.
 
-The rounds judge (measured ends, one build of each tree) is computed from the raw runs, not from the
-contrasts within rounds as the C++ code does: every run is the machine's level in its round (one free
-level a round, flat prior) plus its tree's level above the good end: 0 for the good end, D for the bad
-end, and for a commit's run its level: for the commit judged now 0 (H0) or D (H1), for a commit judged
-before the level of its verdict (0 good, D bad). The runs of an earlier commit without a verdict are left
-out (the C++ judge does not use them). The log Bayes factor is the same formula over this design;
-integrating each round's level out leaves exactly the within-round contrasts. The commit's place is its
-own level over D, both fitted by least squares with a free level of the commit.
+The rounds judge (measured ends) is computed from the raw runs, with dense matrices, not with the C++
+code's Kalman filter or its contrasts within rounds. Every run is the machine's level in its round plus
+its tree's level above the good end: 0 for the good end, D for the bad end, and for a commit's run its
+level: for the commit judged now 0 (H0) or D (H1), for a commit judged before the level of its verdict
+(0 good, D bad). The runs of an earlier commit without a verdict are left out (the C++ judge does not use
+them). Two models of the machine's level:
+
+- drifting (one build of each tree): the rounds in time order (the steps in their order, the one judged
+  now last) are periods 0, 1, 2, ... The machine's level has a first level and a first slope (flat
+  priors; columns 1 and t) and a stochastic part that moves from one period to the next by the slope
+  plus a normal step of variance q (q + gap into a new step's first round), the slope by a normal step
+  of variance r: two runs t_a and t_b periods in have covariance (in noise variances) delta_ab + sum over
+  the steps k <= min(t_a, t_b) of (q [+ gap]) + r (t_a - k)(t_b - k). The marginal likelihood of H is
+  |V|^(-1/2) |X'V^-1 X|^(-1/2) RSS^(-(n - 3)/2); each hypothesis's likelihood is the equal mixture over
+  (gap, r, q) in WALK_GAPS x WALK_SLOPE_VARIANCES x WALK_VARIANCES, and the log Bayes factor the log
+  of their ratio. The steps of the evidence are bounded at WALK_BOUND_SHARE of the threshold.
+- paired (several builds; checked here with one build in every round): one free level a round, flat
+  prior; integrating each round's level out leaves exactly the within-round contrasts.
+
+The commit's place (both models) is its own level over D, both fitted by least squares with a free level
+a round and a free level of the commit.
 """
 
 import numpy as np
@@ -127,48 +140,122 @@ def judge(good, bad, current, alpha):
     return rho, evidence, answer, float(position), stale
 
 
-def judge_rounds(earlier, current, alpha):
-    """Rounds: (step, good or None, bad or None, commit or None, verdict 'good', 'bad' or None)."""
-    threshold = np.log(1 / alpha)
+WALK_VARIANCES = (0.0, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
+WALK_SLOPE_VARIANCES = (0.0, 0.001, 0.01)
+WALK_GAPS = (0.0, 1.0, 10.0)
+WALK_BOUND_SHARE = 0.45
 
-    def fit(rounds, h):
-        runs = []  # (round index, value, D coefficient)
-        for i, (step, good, bad, commit, verdict) in enumerate(rounds):
-            if good is not None:
-                runs.append((i, good, 0.0))
-            if bad is not None:
-                runs.append((i, bad, 1.0))
-            if commit is None:
-                continue
-            if step == "now":
-                runs.append((i, commit, h))
-            elif verdict is not None:
-                runs.append((i, commit, 1.0 if verdict == "bad" else 0.0))
-        y = np.array([v for _, v, _ in runs])
-        columns = len(rounds) + 1
-        x = np.zeros((len(runs), columns))
-        for row, (i, _, coefficient) in enumerate(runs):
+
+def step_order(step):
+    """Steps in time order: the earlier steps by number, the step judged now last."""
+    return (1, 0) if step == "now" else (0, step)
+
+
+def used_runs(rounds, h):
+    """The runs of the rounds under hypothesis h: (round index, step, value, D coefficient)."""
+    runs = []
+    for i, (step, good, bad, commit, verdict) in enumerate(rounds):
+        if good is not None:
+            runs.append((i, step, good, 0.0))
+        if bad is not None:
+            runs.append((i, step, bad, 1.0))
+        if commit is None:
+            continue
+        if step == "now":
+            runs.append((i, step, commit, h))
+        elif verdict is not None:
+            runs.append((i, step, commit, 1.0 if verdict == "bad" else 0.0))
+    return runs
+
+
+def log_marginal(y, x, v):
+    """log |V|^(-1/2) |X'V^-1 X|^(-1/2) RSS^(-(n - p)/2); None where X is not of full rank or n <= p."""
+    n, p = x.shape
+    if n <= p or np.linalg.matrix_rank(x) < p:
+        return None
+    w = np.linalg.inv(v)
+    _, rss, information = gls(y, x, w)
+    return (-0.5 * np.linalg.slogdet(v)[1] - 0.5 * np.linalg.slogdet(information)[1]
+            - 0.5 * (n - p) * np.log(rss))
+
+
+def walk_periods(rounds, runs):
+    """Each run's period (its round's, counted from the first round in time order: the steps in their
+    order, the rounds of a step as listed) and the periods that begin a step after the first (the
+    level's step into them carries the gap)."""
+    steps = sorted({step for step, *_ in rounds}, key=step_order)
+    ordered = [i for step in steps for i, r in enumerate(rounds) if r[0] == step]
+    period_of_round = {i: t for t, i in enumerate(ordered)}
+    boundaries = {t for t in range(1, len(ordered)) if rounds[ordered[t]][0] != rounds[ordered[t - 1]][0]}
+    return [period_of_round[i] for i, _, _, _ in runs], boundaries
+
+
+def walk_covariance(periods, boundaries, q, slope, gap):
+    """The runs' covariance in noise variances: the noise (identity) plus the level's stochastic part,
+    which after t periods is the sum of the level's steps (variance q, q + gap into a new step) and of
+    each slope step k times the periods since, (t - k)."""
+    n = len(periods)
+    v = np.eye(n)
+    for a in range(n):
+        for b in range(n):
+            ta, tb = periods[a], periods[b]
+            for k in range(1, min(ta, tb) + 1):
+                v[a, b] += q + (gap if k in boundaries else 0.0) + slope * (ta - k) * (tb - k)
+    return v
+
+
+def walk_log_bf(rounds):
+    mixtures = []
+    for h in (0.0, 1.0):
+        runs = used_runs(rounds, h)
+        periods, boundaries = walk_periods(rounds, runs)
+        y = np.array([value for _, _, value, _ in runs])
+        # Columns: the ends' difference, the first level, the first slope (the time in periods).
+        x = np.array([[coefficient, 1.0, float(t)] for (_, _, _, coefficient), t in zip(runs, periods)])
+        terms = []
+        for gap in WALK_GAPS:
+            for slope in WALK_SLOPE_VARIANCES:
+                for q in WALK_VARIANCES:
+                    value = log_marginal(y, x, walk_covariance(periods, boundaries, q, slope, gap))
+                    if value is None:
+                        return 0.0
+                    terms.append(value)
+        top = max(terms)
+        mixtures.append(top + np.log(sum(np.exp(t - top) for t in terms)))
+    return mixtures[1] - mixtures[0]
+
+
+def paired_log_bf(rounds):
+    def design(h):
+        runs = used_runs(rounds, h)
+        y = np.array([value for _, _, value, _ in runs])
+        x = np.zeros((len(runs), len(rounds) + 1))
+        for row, (i, _, _, coefficient) in enumerate(runs):
             x[row, i] = 1
             x[row, len(rounds)] = coefficient
         # Rounds without a run left (an earlier commit's lone run) take no column.
-        used = [c for c in range(columns) if np.any(x[:, c] != 0)]
+        used = [c for c in range(x.shape[1]) if np.any(x[:, c] != 0)]
         return y, x[:, used]
 
-    def log_bf(rounds):
-        y0, x0 = fit(rounds, 0.0)
-        y1, x1 = fit(rounds, 1.0)
-        _, rss0, info0 = gls(y0, x0, np.eye(len(y0)))
-        _, rss1, info1 = gls(y1, x1, np.eye(len(y1)))
-        df = len(y0) - x0.shape[1]
-        if df <= 0:
-            return 0.0
-        return (-0.5 * (np.linalg.slogdet(info1)[1] - np.linalg.slogdet(info0)[1])
-                - 0.5 * df * (np.log(rss1) - np.log(rss0)))
+    y0, x0 = design(0.0)
+    y1, x1 = design(1.0)
+    _, rss0, info0 = gls(y0, x0, np.eye(len(y0)))
+    _, rss1, info1 = gls(y1, x1, np.eye(len(y1)))
+    df = len(y0) - x0.shape[1]
+    if df <= 0:
+        return 0.0
+    return (-0.5 * (np.linalg.slogdet(info1)[1] - np.linalg.slogdet(info0)[1])
+            - 0.5 * df * (np.log(rss1) - np.log(rss0)))
 
+
+def judge_rounds(earlier, current, alpha, log_bf, bound_share):
+    """Rounds: (step, good or None, bad or None, commit or None, verdict 'good', 'bad' or None)."""
+    threshold = np.log(1 / alpha)
+    bound = bound_share * threshold
     evidence, last, trail = 0.0, 0.0, []
     for k in range(1, len(current) + 1):
         value = log_bf(earlier + current[:k])
-        evidence += float(np.clip(value - last, -threshold / 2, threshold / 2))
+        evidence += float(np.clip(value - last, -bound, bound))
         last = value
         trail.append(evidence)
     answer = "bad" if evidence >= threshold else "good" if evidence <= -threshold else "more_runs"
@@ -230,6 +317,9 @@ ROUND_CASES = [
      machine_rounds(28, 0, 9, 1, 2, 99, None), machine_rounds(29, "now", 6, 2, 2, 3), 0.05),
     ("half-way stays unclear", machine_rounds(30, 0, 12, 0, 2, 99, "good"), machine_rounds(31, "now", 6, 1, 2, 0),
      0.01),
+    ("three commits on a machine that slows, then jumps back",
+     machine_rounds(32, 0, 8, 0, 2, 99, "good", drift=0.004) + machine_rounds(33, 1, 6, 2, 2, 3, "bad", drift=0.004),
+     machine_rounds(34, "now", 6, 2, 2, 0, drift=0.004), 0.01),
 ]
 
 
@@ -270,9 +360,10 @@ def main():
             literal(position), boolean(stale)))
     print("};")
     print()
-    print("// The rounds judge (one build of each tree): name, earlier rounds, the commit's rounds (step, good,")
-    print("// bad, commit, verdict; NaN where a round did not run an end), alpha, the evidence after each of the")
-    print("// commit's rounds, the answer after the last, the commit's place.")
+    print("// The rounds judge: name, earlier rounds, the commit's rounds (step, good, bad, commit, verdict; NaN")
+    print("// where a round did not run an end), alpha; with the drift model (one build of each tree) the evidence")
+    print("// after each of the commit's rounds, the answer after the last and the commit's place; with rounds")
+    print("// paired (the model of several builds) the evidence after each round and the answer.")
     print("const std::vector<bisect_rounds_case> bisect_rounds_cases{")
 
     def rounds_literal(rounds, indent):
@@ -280,7 +371,7 @@ def main():
         for step, good, bad, commit, verdict in rounds:
             value = lambda v: "nan" if v is None else literal(v)
             items.append("{{{}, {}, {}, {}, bisect_answer::{}}}".format(
-                0 if step == "now" else step + 1000, value(good), value(bad), value(commit),
+                1000 if step == "now" else step, value(good), value(bad), value(commit),
                 verdict if verdict is not None else "undecided"))
         if not items:
             return "{}"
@@ -288,10 +379,11 @@ def main():
         return "{\n" + ",\n".join(pad + item for item in items) + "\n" + " " * indent + "}"
 
     for name, earlier, current, alpha in ROUND_CASES:
-        trail, answer, position = judge_rounds(earlier, current, alpha)
-        print("    {{\"{}\",\n     {},\n     {},\n     {}, {}, bisect_answer::{}, {}}},".format(
+        trail, answer, position = judge_rounds(earlier, current, alpha, walk_log_bf, WALK_BOUND_SHARE)
+        paired, paired_answer, _ = judge_rounds(earlier, current, alpha, paired_log_bf, 0.5)
+        print("    {{\"{}\",\n     {},\n     {},\n     {}, {}, bisect_answer::{}, {},\n     {}, bisect_answer::{}}},".format(
             name, rounds_literal(earlier, 5), rounds_literal(current, 5), literal(alpha), array(trail, 5), answer,
-            literal(position)))
+            literal(position), array(paired, 5), paired_answer))
     print("};")
 
 

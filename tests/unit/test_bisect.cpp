@@ -50,9 +50,11 @@ struct bisect_rounds_case {
   std::vector<reference_round> earlier;
   std::vector<reference_round> current;
   double alpha;
-  std::vector<double> evidence;  ///< after each of the commit's rounds
+  std::vector<double> evidence;  ///< after each of the commit's rounds, the drift model's (one build)
   bisect_answer answer;
   double position;
+  std::vector<double> paired_evidence;  ///< the same with rounds paired (the model of several builds)
+  bisect_answer paired_answer;
 };
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -116,23 +118,54 @@ TEST_CASE("bisect: the stored-ends judge agrees with the reference computed from
 }
 
 TEST_CASE("bisect: the rounds judge agrees with the reference computed from the raw runs") {
+  // One build of each tree: the drift model. Two builds, every round of the first: rounds paired, with
+  // no spread between builds to measure (a set of one build each).
+  for (const std::size_t builds : {1U, 2U}) {
+    CAPTURE(builds);
+    for (const bisect_rounds_case& c : bisect_rounds_cases) {
+      CAPTURE(std::string(c.name));
+      const bisect_policy policy{c.alpha, 30};
+      const std::vector<bisect_round> earlier = rounds_of_reference(c.earlier);
+      const std::vector<bisect_round> current = rounds_of_reference(c.current);
+      const std::vector<double>& expected = builds == 1 ? c.evidence : c.paired_evidence;
+      REQUIRE(current.size() == expected.size());
+      for (std::size_t k = 1; k <= current.size(); ++k) {
+        CAPTURE(k);
+        const bisect_judgement j =
+            judge_rounds(earlier, std::span<const bisect_round>(current.data(), k), builds, policy, false);
+        CHECK(j.evidence == doctest::Approx(expected[k - 1]).epsilon(1e-9));
+        CHECK(j.observations == k);
+        if (k == current.size()) {
+          CHECK(j.answer == (builds == 1 ? c.answer : c.paired_answer));
+          REQUIRE(j.position);
+          CHECK(*j.position == doctest::Approx(c.position).epsilon(1e-9));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("bisect: the rounds judge does not depend on the unit or the origin of the values") {
+  // The same runs in another unit (times 3, not a power of two, so the judge's own scaling does not
+  // undo it) and shifted: every model the drift judge mixes has the same parameters, so the evidence is
+  // the same (a mixture of models with different numbers of flat-prior parameters would not be).
   for (const bisect_rounds_case& c : bisect_rounds_cases) {
-    CAPTURE(c.name);
-    const bisect_policy policy{c.alpha, 30};
+    CAPTURE(std::string(c.name));
+    const auto moved = [](std::vector<bisect_round> rounds) {
+      for (bisect_round& r : rounds)
+        for (std::optional<double>* v : {&r.good, &r.bad, &r.current})
+          if (*v) **v = 3 * **v + 1000;
+      return rounds;
+    };
     const std::vector<bisect_round> earlier = rounds_of_reference(c.earlier);
     const std::vector<bisect_round> current = rounds_of_reference(c.current);
-    REQUIRE(current.size() == c.evidence.size());
-    for (std::size_t k = 1; k <= current.size(); ++k) {
-      CAPTURE(k);
-      const bisect_judgement j =
-          judge_rounds(earlier, std::span<const bisect_round>(current.data(), k), 1, policy, false);
-      CHECK(j.evidence == doctest::Approx(c.evidence[k - 1]).epsilon(1e-9));
-      CHECK(j.observations == k);
-      if (k == current.size()) {
-        CHECK(j.answer == c.answer);
-        REQUIRE(j.position);
-        CHECK(*j.position == doctest::Approx(c.position).epsilon(1e-9));
-      }
+    const bisect_policy policy{c.alpha, 30};
+    for (const std::size_t builds : {1U, 2U}) {
+      CAPTURE(builds);
+      const bisect_judgement j = judge_rounds(earlier, current, builds, policy, false);
+      const bisect_judgement k = judge_rounds(moved(earlier), moved(current), builds, policy, false);
+      CHECK(k.evidence == doctest::Approx(j.evidence).epsilon(1e-7));
+      CHECK(k.answer == j.answer);
     }
   }
 }
@@ -162,11 +195,11 @@ TEST_CASE("bisect: the rounds loop runs one end a round once told apart, spends 
     earlier.push_back({100 + wobble(3 * i), 104 + wobble(3 * i + 1), 100 + wobble(3 * i + 2), 0, 0, bisect_answer::good});
   std::size_t runs = 0;
   std::size_t calls = 0;
-  // A commit half-way and steady: never decided, so the loop spends its whole budget of 6 rounds of three.
+  // A commit exactly half-way between steady ends: every round fits either hypothesis as badly (the noise
+  // is the earlier rounds'), so the loop spends its whole budget of 6 rounds of three.
   const bisect_rounds_outcome half = judge_in_rounds(earlier, 1, 1, 9, policy, [&](bisect_tree tree, std::size_t) {
     ++runs;
-    return tree == bisect_tree::good ? 100.0 + wobble(runs) : tree == bisect_tree::bad ? 104.0 + wobble(runs)
-                                                                                        : 102.0 + 0.01 * wobble(runs);
+    return tree == bisect_tree::good ? 100.0 : tree == bisect_tree::bad ? 104.0 : 102.0;
   });
   CHECK(half.judgement.answer == bisect_answer::undecided);
   CHECK(runs == 18);
@@ -202,11 +235,20 @@ TEST_CASE("bisect: commits judged before tell the ends' difference, so the next 
   }
   std::vector<bisect_round> now;
   for (std::size_t i = 0; i < 6; ++i) now.push_back({100 + wobble(3 * i + 40), 101.5 + wobble(3 * i + 41), 100 + wobble(3 * i + 42), 0, 2});
-  const bisect_judgement plain = judge_rounds(ends_only, std::span<const bisect_round>(now.data(), 2), 1, policy, false);
-  const bisect_judgement helped = judge_rounds(with_verdicts, std::span<const bisect_round>(now.data(), 2), 1, policy, false);
+  // With rounds paired (two builds, every round of the first: the model of several builds).
+  const std::span<const bisect_round> first_two(now.data(), 2);
+  const bisect_judgement plain = judge_rounds(ends_only, first_two, 2, policy, false);
+  const bisect_judgement helped = judge_rounds(with_verdicts, first_two, 2, policy, false);
   CHECK(plain.evidence > -plain.threshold / 2 * 2);  // not saturated by the bounds: the comparison means something
   CHECK(helped.evidence < plain.evidence);  // further towards good
   CHECK(plain.evidence < 0);
+  // The drift model (one build) takes the earlier commit's runs only with its verdict; either way the
+  // commit like good leans good.
+  const bisect_judgement walk_plain = judge_rounds(ends_only, first_two, 1, policy, false);
+  const bisect_judgement walk_helped = judge_rounds(with_verdicts, first_two, 1, policy, false);
+  CHECK(walk_plain.evidence < 0);
+  CHECK(walk_helped.evidence < 0);
+  CHECK(walk_helped.evidence != doctest::Approx(walk_plain.evidence));
 }
 
 TEST_CASE("bisect: the stored-ends judge stops as soon as the evidence is enough, and says so") {

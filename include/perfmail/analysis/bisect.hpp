@@ -21,8 +21,12 @@
 //   than the noise explains is not judged: the ends may be stale (the machine drifted since).
 // - rounds (judge_rounds): each round is one run of the good end, the bad end and the commit (later
 //   the commit and one end), in a random order, so that a drift of the machine's speed touches them
-//   alike; the judge uses what the rounds say within themselves (the commit against the ends' middle or
-//   against the one end, and the ends' difference), and the rounds of earlier commits as well.
+//   alike. With one build of each tree the machine's speed is followed over the whole bisection as a
+//   level that drifts from round to round (a local linear trend whose variances are not known: a
+//   mixture), so that the rounds beside the commit's own, and the earlier commits' rounds, count as its
+//   reference too; with several, the judge uses what the rounds say within themselves (the commit
+//   against the ends' middle or against the one end, and the ends' difference), whose blocks follow
+//   the builds' offsets, and the rounds of earlier commits as well.
 // - one look (judge_single_look): results made already (`--current`), one test at the whole alpha.
 
 #include <cstddef>
