@@ -224,6 +224,30 @@ case $case_name in
     run "$cli" report "$dir/report.json" --attach "$dir/a.bin" --format text --from 'T <t@example.org>'
     check_refused "perfmail: $dir/a.bin: attached twice"
     ;;
+  attach_missing_here)  # a document in the working directory, named without a directory, whose attachment
+                       # is missing: "no such file", as for ./jobdoc.json, not "outside its directory"
+    sed -e 's|"mail": {|"mail": {"attachments": ["job.yaml"],|' \
+        -e "s|\"base\": \"data/base\"|\"base\": \"$examples/data/base\"|" \
+        -e "s|\"head\": \"data/head\"|\"head\": \"$examples/data/head\"|" \
+        "$examples/report.json" >"$dir/jobdoc.json"
+    for document in jobdoc.json ./jobdoc.json; do
+      attachment=job.yaml
+      [ "$document" = ./jobdoc.json ] && attachment=./job.yaml
+      for format in text mbox; do
+        run sh -c "cd \"$dir\" && exec \"$cli\" report $document --format $format --from 'T <t@example.org>'"
+        check_refused "perfmail: $attachment: no such file"
+      done
+    done
+    # Present, it is attached; one outside the directory is still refused.
+    echo 'a: 1' >"$dir/job.yaml"
+    run sh -c "cd \"$dir\" && exec \"$cli\" report jobdoc.json --format mbox --from 'T <t@example.org>'"
+    check_ok
+    check_stdout_has 'filename="job.yaml"'
+    sed 's|"attachments": \["job.yaml"\]|"attachments": ["../job.yaml"]|' "$dir/jobdoc.json" >"$dir/outside.json"
+    run sh -c "cd \"$dir\" && exec \"$cli\" report outside.json --format text"
+    [ "$status" -eq 2 ] && grep -q "must be a file in the document's directory or below it" "$dir/err" ||
+      fail "an attachment outside the directory was not refused: [$(cat "$dir/err")]"
+    ;;
   attach_stdin_document)  # a document from standard input attaches nothing itself, not even a file of the
                           # working directory; --attach still attaches what the user names
     echo 'a private key' >"$dir/id_ed25519"
