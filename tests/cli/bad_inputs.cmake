@@ -169,6 +169,14 @@ perfmail_bad_input(history_csv_utf16 "history;--csv;${bad}/utf16_history.csv"
   "utf16_history.csv:1:1: text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8")
 perfmail_bad_input(csv_utf16_no_mark "compare;--input-format;csv;${bad}/utf16_results.csv;${bad}/utf16_results.csv"
   "utf16_results.csv:1:2: a NUL byte, as in text in UTF-16 or UTF-32; the text must be UTF-8")
+# The same files, their format left to detection: they are not JSON, and are not called JSON (a file
+# named .json keeps the JSON reader's words, as empty_file and json_utf16 above).
+perfmail_bad_input(detected_utf16_mark "compare;${bad}/utf16_mark_results.csv;${bad}/utf16_mark_results.csv"
+  "utf16_mark_results.csv:1:1: text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8")
+perfmail_bad_input(detected_utf16_no_mark "compare;${bad}/utf16_results.csv;${bad}/utf16_results.csv"
+  "utf16_results.csv:1:2: a NUL byte, as in text in UTF-16 or UTF-32; the text must be UTF-8")
+perfmail_bad_input(detected_empty "summary;${bad}/empty.txt" "perfmail: ${bad}/empty.txt: the file is empty")
+perfmail_bad_input(detected_blank "summary;${bad}/blank.txt" "perfmail: ${bad}/blank.txt: the file holds nothing but white space")
 # Two patterns after one --metrics: the second is not taken for a missing results file.
 perfmail_bad_input(metrics_two_patterns_compare "compare;${examples}/data/base;${examples}/data/head;--metrics;lat*;thr*"
   "\"thr*\": no such results file, and it reads as a pattern: --metrics takes one pattern each time it is given, so repeat the option (--metrics \"lat*\" --metrics \"thr*\")")
