@@ -156,8 +156,12 @@ command_action add_plot_command(CLI::App& app) {
                   "FILE (or - for stdin): one set of samples, drawn alone; or BASE HEAD: two result sets "
                   "(any results compare reads), with --metric")
       ->type_name("FILE|BASE HEAD");
-  cmd->add_option("--good", args->good, "bisect-good (base) samples: numbers separated by white space or commas; - for stdin");
-  cmd->add_option("--bad", args->bad, "bisect-bad (head) samples: numbers separated by white space or commas; - for stdin");
+  cmd->add_option("--good", args->good,
+                  "file of the bisect-good (base) samples, numbers separated by white space or commas; - for stdin")
+      ->type_name("FILE");
+  cmd->add_option("--bad", args->bad,
+                  "file of the bisect-bad (head) samples, numbers separated by white space or commas; - for stdin")
+      ->type_name("FILE");
   cmd->add_option("--metric", args->metric,
                   "with BASE HEAD: the metric to plot, BASE's runs as the good samples, HEAD's as the bad ones")
       ->type_name("NAME");

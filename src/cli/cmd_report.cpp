@@ -18,12 +18,15 @@
 
 #include <fmt/format.h>
 
+#include <sys/stat.h>
+
 #include <array>
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -237,14 +240,43 @@ CLI::Validator attachment_check() {
 /// The files the message carries, read in every format before anything is written: the text and json
 /// formats do not attach them, but their body says whether the job file is attached, so a file that
 /// cannot be read is refused there too. Each must be a regular file (a FIFO or a device is refused, never
-/// waited on) of at most email::attachment_limit_bytes, or --max-input-size when that is less; its size is
-/// checked before it is read.
+/// waited on) of at most email::attachment_limit_bytes, or --max-input-size when that is less, and all of
+/// them together at most email::attachments_total_limit_bytes, the file that crosses it named; sizes are
+/// checked before a file is read. A file is attached once: the same file named twice (by the same path,
+/// by another path to it, or by the document and by --attach) is refused.
 std::vector<email::mail_attachment> read_attachments(const std::vector<std::string>& files) {
   const std::size_t limit = std::min(input_limits().max_file_bytes, email::attachment_limit_bytes);
+  const std::size_t total_limit = email::attachments_total_limit_bytes;
+  const auto refuse_total = [&](const std::string& file, std::size_t total) {
+    throw input_error(file, fmt::format("the attachments come to {} bytes with this file, more than the limit of {} "
+                                        "bytes for all of a message's attachments",
+                                        total, total_limit));
+  };
+  // Each file by its device and inode, with the index of the name it was first given under.
+  std::map<std::pair<dev_t, ino_t>, std::size_t> seen;
   std::vector<email::mail_attachment> attachments;
-  for (const std::string& file : files)
-    attachments.push_back({std::filesystem::path{file}.filename().string(),
-                           io::read_regular_file(file, limit, "the attachment limit")});
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string& file = files[i];
+    // What cannot be looked at here is refused by the reading, with the system's reason.
+    struct stat st {};
+    if (::stat(file.c_str(), &st) == 0) {
+      const auto [earlier, first] = seen.try_emplace({st.st_dev, st.st_ino}, i);
+      if (!first) {
+        const std::string& other = files[earlier->second];
+        throw input_error(file, other == file ? std::string{"attached twice"}
+                                              : fmt::format("attached twice (the same file as {})", other));
+      }
+      if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) <= limit &&
+          static_cast<std::size_t>(st.st_size) > total_limit - total)
+        refuse_total(file, total + static_cast<std::size_t>(st.st_size));
+    }
+    std::string content = io::read_regular_file(file, limit, "the attachment limit");
+    // A file that grew since it was looked at is counted as read.
+    if (content.size() > total_limit - total) refuse_total(file, total + content.size());
+    total += content.size();
+    attachments.push_back({std::filesystem::path{file}.filename().string(), std::move(content)});
+  }
   return attachments;
 }
 

@@ -8,6 +8,7 @@
 
 #include "json_stream.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -234,7 +235,10 @@ void write_comparison_members(Writer& w, const comparison& cmp, const table_head
       } else {
         // null: no relative change over a zero base.
         w.member("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
-        w.member("absolute", finite_double(ch.absolute, row.name, "change of the mean"));
+        // null: the difference of the means is beyond the range of a double (means near -1.7e308 and
+        // +1.7e308), which no table prints; the relative change they print is still given, so JSON
+        // answers where text does (an estimate in that unit is null likewise).
+        w.member("absolute", std::isfinite(ch.absolute) ? std::optional<double>{ch.absolute} : std::nullopt);
         if (row.failure()) w.member("reproduction_percent", finite_double(ch.reproduction, row.name, "change of the failure rate"));
         w.member("printed", printed.next(cmp, options.dialect, row, c));
       }

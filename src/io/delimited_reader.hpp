@@ -33,13 +33,7 @@ class delimited_reader {
   /// records would be one field of text and NUL bytes each.
   delimited_reader(std::string_view text, char separator, const import_builder& b)
       : text_(text), separator_(separator), b_(b), at_(detail::byte_order_mark_of(text)) {
-    const auto refuse = [&](std::size_t offset, std::string_view what) {
-      b_.fail(offset, fmt::format("{}; the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8", what));
-    };
-    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
-      refuse(0, fmt::format("text in UTF-16 (byte-order mark {})", text.starts_with("\xFF") ? "FF FE" : "FE FF"));
-    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
-      refuse(nul, "a NUL byte, as in text in UTF-16 or UTF-32");
+    refuse_wide_text(text, b_);
     for (const char c : {separator, '\n', '\r', '"'}) ends_field_[static_cast<unsigned char>(c)] = true;
   }
 

@@ -6,6 +6,7 @@
 #include "import_support.hpp"
 #include "json_import_reader.hpp"
 
+#include "perfmail/io/read_file.hpp"
 #include "perfmail/text/enum_names.hpp"
 
 #include <fmt/format.h>
@@ -148,14 +149,35 @@ bool all_numbers(std::string_view text) {
   return any;
 }
 
+/// Whether `source` is named as JSON (`.json`, in any case): the user's own word for the format where
+/// the content gives none.
+bool named_json(std::string_view source) {
+  constexpr std::string_view suffix = ".json";
+  if (source.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), source.end() - suffix.size(), [](char want, char c) {
+    return want == (c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+  });
+}
+
+/// Refuses an empty file, or text in UTF-16 or UTF-32, that no name calls JSON: in words that name no
+/// format, since none is known (a CSV saved as "Unicode text", an empty .txt).
+[[noreturn]] void refuse_empty_or_wide(std::string_view text, std::string_view source) {
+  const detail::import_builder b(source, text, {});
+  detail::refuse_wide_text(text, b);
+  b.fail(empty_input_problem(source, text.empty() ? "the file is empty" : "the file holds nothing but white space"));
+}
+
 input_format detect(std::string_view text, std::string_view source, std::optional<json_import_reader>* reader) {
   // An empty file, and text in UTF-16 or UTF-32 (a NUL among the first bytes, or their byte-order
-  // marks), are read as the robot's matrix.json, the one format perfmail read before it read others:
-  // its strict reading names what is wrong with them, as it always has.
+  // marks), fit no format. A file named .json is read as the robot's matrix.json, the one format perfmail
+  // read before it read others, whose strict reading names what is wrong with it as it always has (`no
+  // JSON value (the file is empty)`); any other is refused in words that do not call it JSON.
   // A UTF-8 byte-order mark is passed over (every importer passes over it; the robot's matrix.json, whose
   // strict reading names it, is the exception).
   switch (detail::text_start_of(text)) {
-    case detail::text_start::empty_or_wide: return input_format::matrix;
+    case detail::text_start::empty_or_wide:
+      if (named_json(source)) return input_format::matrix;
+      refuse_empty_or_wide(text, source);
     case detail::text_start::json_lines: return input_format::go;
     case detail::text_start::json: return detect_json(text, source, reader);
     case detail::text_start::other: break;

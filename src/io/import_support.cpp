@@ -184,6 +184,16 @@ std::size_t byte_order_mark_of(std::string_view text) noexcept {
   return text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
 }
 
+void refuse_wide_text(std::string_view text, const import_builder& b) {
+  const auto refuse = [&](std::size_t offset, std::string_view what) {
+    b.fail(offset, fmt::format("{}; the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8", what));
+  };
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
+    refuse(0, fmt::format("text in UTF-16 (byte-order mark {})", text.starts_with("\xFF") ? "FF FE" : "FE FF"));
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+    refuse(nul, "a NUL byte, as in text in UTF-16 or UTF-32");
+}
+
 namespace {
 /// Every offset of `node` and below moved by `by`.
 void shift_offsets(json_node& node, std::size_t by) {

@@ -154,6 +154,12 @@ class import_builder {
 /// lets a JSON reader ignore it), or 0.
 [[nodiscard]] std::size_t byte_order_mark_of(std::string_view text) noexcept;
 
+/// Refuses text in UTF-16 or UTF-32 (what Excel's "Unicode text" and PowerShell write) through `b`, in
+/// words that name no format: `text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it,
+/// e.g. with iconv -f UTF-16 -t UTF-8` at the start, or `a NUL byte, as in text in UTF-16 or UTF-32; ...`
+/// at the first NUL. Returns for any other text.
+void refuse_wide_text(std::string_view text, const import_builder& b);
+
 /// Whether the first line of `text` is an event of `go test -json` (test2json): a JSON object whose
 /// `Action` is a string.
 [[nodiscard]] bool is_test2json(std::string_view text);

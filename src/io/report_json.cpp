@@ -655,8 +655,16 @@ class report_parser {
       r.fail("attachments", *r.find("attachments"),
              "a document read from standard input has no directory of its own and attaches no files; "
              "name them with --attach");
+    // The directory and each file are made absolute before they are resolved: a document named without
+    // a directory (`report d.json`) has the empty path for it, and weakly_canonical keeps a relative path
+    // none of which exists relative, so a missing file seemed to lie outside the (absolute) directory
+    // instead of being named as missing when read. A directory that cannot be resolved holds nothing the
+    // document may attach.
+    const std::filesystem::path dir = base_dir_.empty() ? std::filesystem::path{"."} : base_dir_;
+    std::error_code home_error;
+    std::filesystem::path home = std::filesystem::absolute(dir, home_error);
+    if (!home_error) home = std::filesystem::weakly_canonical(home, home_error);
     std::error_code error;
-    const std::filesystem::path home = std::filesystem::weakly_canonical(base_dir_.empty() ? "." : base_dir_, error);
     for (std::size_t i = 0; i < attachments.size(); ++i) {
       const auto refuse = [&](std::string_view problem) {
         doc_->fail(*r.find("attachments"), fmt::format("{}[{}]", r.path("attachments"), i), problem);
@@ -665,9 +673,10 @@ class report_parser {
       const std::filesystem::path given{attachments[i]};
       bool climbs = given.is_absolute();
       for (const auto& part : given) climbs = climbs || part == "..";
-      const std::filesystem::path resolved = std::filesystem::weakly_canonical(base_dir_ / given, error);
+      std::filesystem::path resolved = std::filesystem::absolute(dir / given, error);
+      if (!error) resolved = std::filesystem::weakly_canonical(resolved, error);
       const auto [home_end, resolved_at] = std::mismatch(home.begin(), home.end(), resolved.begin(), resolved.end());
-      if (climbs || error || home_end != home.end())
+      if (climbs || home_error || error || home_end != home.end())
         refuse("must be a file in the document's directory or below it (give any other file with --attach)");
       try {
         email::check_attachment_name(given.filename().string());

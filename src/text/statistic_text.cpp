@@ -2,6 +2,7 @@
 
 #include "perfmail/text/statistic_text.hpp"
 
+#include "perfmail/stats/change.hpp"
 #include "perfmail/stats/estimate.hpp"
 
 #include <fmt/format.h>
@@ -52,7 +53,15 @@ std::optional<std::string> reach_percent_text(double centre, const interval& ci,
   const double reach = reach_from(centre, ci);
   if (reach == 0) return "0%";
   if (centre == 0) return std::nullopt;
-  return fmt::format("{:.{}f}%", 100 * reach / std::abs(centre), decimals);
+  // 100 * reach / |centre| in the ordinary range, the digits it always printed; from the quotient first
+  // where the product overflows (a reach past about 1.8e306), and from halves where the reach itself is
+  // beyond a double (an interval from -1e308 to 1e308).
+  const double magnitude = std::abs(centre);
+  double percent = percent_of(reach, magnitude);
+  if (std::isinf(reach)) percent = 2 * percent_of(reach_from(centre / 2, interval{ci.low / 2, ci.high / 2}), magnitude);
+  // A percentage beyond a double (a reach of 1e10 around 1e-300): none, as over a zero centre.
+  if (!std::isfinite(percent)) return std::nullopt;
+  return fmt::format("{:.{}f}%", percent, decimals);
 }
 
 std::string confidence_text(double confidence) { return fmt::format("{:.10g}%", 100 * confidence); }

@@ -79,9 +79,16 @@ set_tests_properties(cli.trust.overflow_compare PROPERTIES LABELS "bad-input"
   FAIL_REGULAR_EXPRESSION "inf|nan|Inf|NaN")
 perfmail_bad_input(overflow_refused "compare;${bad}/overflow_base.json;${bad}/overflow_head.json;--all"
   "metric \"perf-profile.self.cycles-pp.x\": the change of the mean is beyond the range of a double")
-# The JSON gives every change, the absolute one too: here -2.5e308, which no double holds.
+# The JSON refuses what the table refuses: the change it prints for perf-profile.self.cycles-pp.x, an
+# absolute 3e308. The difference of the means, which no table prints for fio.write_iops (-2.5e308), is
+# null in the JSON, so that it answers where the text does.
 perfmail_bad_input(overflow_refused_json "compare;${bad}/overflow_base.json;${bad}/overflow_head.json;--format;json"
-  "metric \"fio.write_iops\": the change of the mean is beyond the range of a double")
+  "metric \"perf-profile.self.cycles-pp.x\": the change of the mean is beyond the range of a double")
+add_test(NAME cli.trust.overflow_compare_json
+  COMMAND ${cli} compare ${bad}/overflow_relative_base.json ${bad}/overflow_relative_head.json --format json)
+set_tests_properties(cli.trust.overflow_compare_json PROPERTIES LABELS "bad-input"
+  PASS_REGULAR_EXPRESSION "\"relative_percent\": -200.0,\n *\"absolute\": null,\n *\"printed\": \"-200.0%\""
+  FAIL_REGULAR_EXPRESSION "inf|nan|Inf|NaN")
 
 # 3. Limits hold on every path, and limits themselves are checked.
 perfmail_bad_input(limit_named_file "--max-input-size;1500;report;${examples}/report.json"
@@ -162,6 +169,14 @@ perfmail_bad_input(history_csv_utf16 "history;--csv;${bad}/utf16_history.csv"
   "utf16_history.csv:1:1: text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8")
 perfmail_bad_input(csv_utf16_no_mark "compare;--input-format;csv;${bad}/utf16_results.csv;${bad}/utf16_results.csv"
   "utf16_results.csv:1:2: a NUL byte, as in text in UTF-16 or UTF-32; the text must be UTF-8")
+# The same files, their format left to detection: they are not JSON, and are not called JSON (a file
+# named .json keeps the JSON reader's words, as empty_file and json_utf16 above).
+perfmail_bad_input(detected_utf16_mark "compare;${bad}/utf16_mark_results.csv;${bad}/utf16_mark_results.csv"
+  "utf16_mark_results.csv:1:1: text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 -t UTF-8")
+perfmail_bad_input(detected_utf16_no_mark "compare;${bad}/utf16_results.csv;${bad}/utf16_results.csv"
+  "utf16_results.csv:1:2: a NUL byte, as in text in UTF-16 or UTF-32; the text must be UTF-8")
+perfmail_bad_input(detected_empty "summary;${bad}/empty.txt" "perfmail: ${bad}/empty.txt: the file is empty")
+perfmail_bad_input(detected_blank "summary;${bad}/blank.txt" "perfmail: ${bad}/blank.txt: the file holds nothing but white space")
 # Two patterns after one --metrics: the second is not taken for a missing results file.
 perfmail_bad_input(metrics_two_patterns_compare "compare;${examples}/data/base;${examples}/data/head;--metrics;lat*;thr*"
   "\"thr*\": no such results file, and it reads as a pattern: --metrics takes one pattern each time it is given, so repeat the option (--metrics \"lat*\" --metrics \"thr*\")")

@@ -308,6 +308,18 @@ elif CASE == "statuses":
     if p.returncode != 1 or time.monotonic() - started > 25:
         fail(f"sh -c with a background child: status {p.returncode} after {time.monotonic() - started:.0f} s, "
              "expected 1 at once", p.stderr)
+    # A command whose output passes --max-input-size is stopped there, not read for ever: `yes` never
+    # ends by itself, so a judge that read on and discarded would never return.
+    started = time.monotonic()
+    try:
+        p = run([PERFMAIL, "bisect", "--max-input-size", "1m", "--good", good, "--bad", bad, "--", "yes", "101"],
+                SCRATCH, timeout=60)
+    except subprocess.TimeoutExpired:
+        fail("-- yes 101 with --max-input-size 1m: no answer after 60 s; the command was not stopped")
+    took = time.monotonic() - started
+    if p.returncode != 125 or "printed more than 1048576 bytes" not in p.stderr or took > 20:
+        fail(f"-- yes 101 with --max-input-size 1m: status {p.returncode} after {took:.0f} s, expected 125 at once "
+             "saying it printed more than 1048576 bytes", p.stderr)
     # --record never writes into a directory perfmail did not make.
     mine = os.path.join(SCRATCH, "mine")
     os.makedirs(mine)

@@ -23,6 +23,12 @@ if(Python3_Interpreter_FOUND)
   endforeach()
 endif()
 
+# `help plot` names what --good and --bad take: a file (or - for stdin), not the numbers themselves.
+add_test(NAME cli.help.plot_sample_files COMMAND ${cli} help plot)
+set_tests_properties(cli.help.plot_sample_files PROPERTIES LABELS "help"
+  PASS_REGULAR_EXPRESSION "--good FILE +file of the bisect-good \\(base\\) samples.*--bad FILE +file of the bisect-bad"
+  FAIL_REGULAR_EXPRESSION "--(good|bad) TEXT")
+
 # This build tree installed (`cmake --install`): the tool, the man pages and the completions in their
 # places under the prefix (tests/package/install_tree.cmake).
 add_test(NAME package.install_tree

@@ -193,6 +193,61 @@ case $case_name in
     run "$cli" --max-input-size 4k report "$examples/report.json" --attach "$dir/small.bin" --format mbox --from 'T <t@example.org>'
     check_refused "perfmail: $dir/small.bin: file of 5000 bytes is larger than the attachment limit of 4096 bytes"
     ;;
+  attach_total)  # the attachments together are bounded, as a message is, the file that crosses it named,
+                # and none is read past it; the same file twice, under any name, is attached once
+    truncate -s 9M "$dir/a.bin" "$dir/b.bin" "$dir/c.bin" || skip "truncate cannot make a sparse file here"
+    for format in mbox text; do
+      run timeout 20 "$cli" report "$examples/report.json" --attach "$dir/a.bin" --attach "$dir/b.bin" \
+        --attach "$dir/c.bin" --format "$format" --from 'T <t@example.org>'
+      check_refused "perfmail: $dir/b.bin: the attachments come to 18874368 bytes with this file, more than the limit of 16777216 bytes for all of a message's attachments"
+    done
+    # A document's file and --attach's add up too.
+    sed -e 's|"mail": {|"mail": {"attachments": ["a.bin"],|' \
+        -e "s|\"base\": \"data/base\"|\"base\": \"$examples/data/base\"|" \
+        -e "s|\"head\": \"data/head\"|\"head\": \"$examples/data/head\"|" \
+        "$examples/report.json" >"$dir/report.json"
+    run timeout 20 "$cli" report "$dir/report.json" --attach "$dir/c.bin" --format mbox --from 'T <t@example.org>'
+    check_refused "perfmail: $dir/c.bin: the attachments come to 18874368 bytes with this file, more than the limit of 16777216 bytes for all of a message's attachments"
+    # Up to the limit, the files are attached.
+    truncate -s 7M "$dir/d.bin" || fail "cannot make d.bin"
+    run timeout 20 "$cli" report "$examples/report.json" --attach "$dir/a.bin" --attach "$dir/d.bin" --format text --from 'T <t@example.org>'
+    check_ok
+    run timeout 20 "$cli" report "$examples/report.json" --attach "$dir/a.bin" --attach "$dir/d.bin" --format mbox --from 'T <t@example.org>'
+    check_ok
+    check_stdout_has 'filename="d.bin"'
+    # The same file twice: by the same name, by another path, and the document's file again by --attach.
+    echo 'a: 1' >"$dir/job.yaml"
+    run "$cli" report "$examples/report.json" --attach "$dir/job.yaml" --attach "$dir/job.yaml" --format mbox --from 'T <t@example.org>'
+    check_refused "perfmail: $dir/job.yaml: attached twice"
+    run "$cli" report "$examples/report.json" --attach "$dir/job.yaml" --attach "$dir/./job.yaml" --format text --from 'T <t@example.org>'
+    check_refused "perfmail: $dir/./job.yaml: attached twice (the same file as $dir/job.yaml)"
+    run "$cli" report "$dir/report.json" --attach "$dir/a.bin" --format text --from 'T <t@example.org>'
+    check_refused "perfmail: $dir/a.bin: attached twice"
+    ;;
+  attach_missing_here)  # a document in the working directory, named without a directory, whose attachment
+                       # is missing: "no such file", as for ./jobdoc.json, not "outside its directory"
+    sed -e 's|"mail": {|"mail": {"attachments": ["job.yaml"],|' \
+        -e "s|\"base\": \"data/base\"|\"base\": \"$examples/data/base\"|" \
+        -e "s|\"head\": \"data/head\"|\"head\": \"$examples/data/head\"|" \
+        "$examples/report.json" >"$dir/jobdoc.json"
+    for document in jobdoc.json ./jobdoc.json; do
+      attachment=job.yaml
+      [ "$document" = ./jobdoc.json ] && attachment=./job.yaml
+      for format in text mbox; do
+        run sh -c "cd \"$dir\" && exec \"$cli\" report $document --format $format --from 'T <t@example.org>'"
+        check_refused "perfmail: $attachment: no such file"
+      done
+    done
+    # Present, it is attached; one outside the directory is still refused.
+    echo 'a: 1' >"$dir/job.yaml"
+    run sh -c "cd \"$dir\" && exec \"$cli\" report jobdoc.json --format mbox --from 'T <t@example.org>'"
+    check_ok
+    check_stdout_has 'filename="job.yaml"'
+    sed 's|"attachments": \["job.yaml"\]|"attachments": ["../job.yaml"]|' "$dir/jobdoc.json" >"$dir/outside.json"
+    run sh -c "cd \"$dir\" && exec \"$cli\" report outside.json --format text"
+    [ "$status" -eq 2 ] && grep -q "must be a file in the document's directory or below it" "$dir/err" ||
+      fail "an attachment outside the directory was not refused: [$(cat "$dir/err")]"
+    ;;
   attach_stdin_document)  # a document from standard input attaches nothing itself, not even a file of the
                           # working directory; --attach still attaches what the user names
     echo 'a private key' >"$dir/id_ed25519"

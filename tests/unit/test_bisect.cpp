@@ -346,6 +346,54 @@ TEST_CASE("bisect: one look at results made already uses the whole alpha and nev
   if (huge.position) CHECK(std::isfinite(*huge.position));
 }
 
+TEST_CASE("bisect: one look decides equal medians of the ends by the ranks") {
+  const bisect_policy policy{0.01, 30};
+  // The ends share the median 1 but not their samples: the good end's others are below it, the bad
+  // end's above. More than half of the differences between the ends are 0, so their shift is 0 and no
+  // place between them exists: the tests alone decide, and the good end's own samples are good.
+  std::vector<double> good(29, 1.0);
+  std::vector<double> bad(29, 1.0);
+  for (int i = 0; i < 11; ++i) {
+    good.push_back(0.5 + 0.01 * i);
+    bad.push_back(3 + 0.01 * i);
+  }
+  const bisect_judgement like_good = judge_single_look(good, bad, good, policy);
+  CHECK(like_good.answer == bisect_answer::good);
+  CHECK_FALSE(like_good.position.has_value());
+  CHECK_FALSE(contains(like_good.reason, "nan"));
+  const bisect_judgement like_bad = judge_single_look(good, bad, bad, policy);
+  CHECK(like_bad.answer == bisect_answer::bad);
+  CHECK_FALSE(contains(like_bad.reason, "nan"));
+}
+
+TEST_CASE("bisect: one look decides the extremes of a double like any other numbers") {
+  const bisect_policy policy{0.01, 30};
+  // The ends near -1.7e308 and +1.7e308 (their distance is beyond a double), the commit near +1.7e308:
+  // bad; near -1.7e308: good; the place between the ends finite.
+  std::vector<double> good;
+  std::vector<double> bad;
+  for (int i = 0; i < 10; ++i) {
+    good.push_back(-1.7e308 * (0.95 + 0.01 * i));
+    bad.push_back(1.7e308 * (0.95 + 0.01 * i));
+  }
+  const std::vector<double> near_bad{1.62e308, 1.66e308, 1.7e308, 1.64e308, 1.68e308, 1.72e308};
+  const bisect_judgement b = judge_single_look(good, bad, near_bad, policy);
+  CHECK(b.answer == bisect_answer::bad);
+  REQUIRE(b.position);
+  CHECK(std::isfinite(*b.position));
+  CHECK(*b.position == doctest::Approx(1).epsilon(0.05));
+  CHECK_FALSE(contains(b.reason, "nan"));
+  CHECK_FALSE(contains(b.reason, "inf"));
+  std::vector<double> near_good;
+  for (const double x : near_bad) near_good.push_back(-x);
+  const bisect_judgement g = judge_single_look(good, bad, near_good, policy);
+  CHECK(g.answer == bisect_answer::good);
+  REQUIRE(g.position);
+  CHECK(*g.position == doctest::Approx(0).epsilon(0.05));
+  CHECK_FALSE(contains(g.reason, "nan"));
+  CHECK_FALSE(contains(g.reason, "inf"));
+}
+
 TEST_CASE("bisect: rounds judge the commit against the ends measured beside it, whatever the drift") {
   const bisect_policy policy{0.01, 30};
   // The machine slows by 1% a round: the ends and the commit drift alike within each round.

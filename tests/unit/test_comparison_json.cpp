@@ -210,3 +210,33 @@ TEST_CASE("comparison JSON streamed: a change the table cannot print is refused 
                        doctest::Contains("change of the mean"), value_error);
   CHECK(pieces == 0);
 }
+
+TEST_CASE("comparison JSON: a difference of the means beyond a double is null, as the tables print none") {
+  // Means near -1.7e308 and +1.7e308: the change of -200% is a double and every table prints it; the
+  // difference of 3.4e308 is not, and is null (no estimate in that unit), so JSON answers where text does.
+  matrix base;
+  matrix head;
+  std::vector<double> low;
+  std::vector<double> high;
+  for (int i = 0; i < 20; ++i) {
+    low.push_back(-1.7e308 * (0.95 + 0.005 * i));
+    high.push_back(1.7e308 * (0.95 + 0.005 * i));
+  }
+  base.add(metric_series{"value", low, sample_kind::floating});
+  head.add(metric_series{"value", high, sample_kind::floating});
+  for (const policy_kind kind : {policy_kind::robot, policy_kind::mann_whitney, policy_kind::welch}) {
+    CAPTURE(kind);
+    compare_options o;
+    o.policy.kind = kind;
+    o.all = true;
+    const std::vector<matrix> cols{base, head};
+    const comparison cmp = compare(cols, o);
+    table_header h;
+    h.commits = {"good", "bad"};
+    const auto doc = nlohmann::json::parse(io::comparison_to_json(cmp, h));
+    const auto& change = doc.at("metrics").at(0).at("changes").at(0);
+    CHECK(change.at("absolute").is_null());
+    CHECK(change.at("relative_percent").get<double>() == doctest::Approx(-200));
+    if (kind != policy_kind::robot) CHECK(change.at("changed") == true);
+  }
+}

@@ -58,9 +58,26 @@ TEST_CASE("detection: ambiguous or unknown content is refused, naming the candid
   CHECK(detect_error(R"({"results": 5})").find("in:1:1: a JSON object of no format perfmail reads") == 0);
   CHECK(detect_error(R"([{"benchmarks": 1}])").find("the top level is not a JSON object") != std::string::npos);
   CHECK(detect_error("1\n2\nx\n") == "in:3:1: not a number: \"x\"");
-  // What perfmail read before it read other formats keeps its messages: an empty file, UTF-16.
-  CHECK(io::detect_input_format("  \n", "in") == input_format::matrix);
-  CHECK(io::detect_input_format(std::string{"\xFF\xFE{\0", 4}, "in") == input_format::matrix);
+  // An empty file, and text in UTF-16 or UTF-32, fit no format: named as such, not as JSON, unless the
+  // file's name says JSON, where the matrix reader's messages, those of what perfmail read before it read
+  // other formats, are kept.
+  CHECK(io::detect_input_format("  \n", "in.json") == input_format::matrix);
+  CHECK(io::detect_input_format(std::string{"\xFF\xFE{\0", 4}, "in.JSON") == input_format::matrix);
+  CHECK(detect_error("") == "in: the file is empty");
+  CHECK(detect_error("  \n") == "in: the file holds nothing but white space");
+  CHECK(detect_error(std::string{"\xFF\xFEm\0,\0", 6}) ==
+        "in:1:1: text in UTF-16 (byte-order mark FF FE); the text must be UTF-8: convert it, e.g. with iconv -f UTF-16 "
+        "-t UTF-8");
+  CHECK(detect_error(std::string{"m\0,\0", 4}) ==
+        "in:1:2: a NUL byte, as in text in UTF-16 or UTF-32; the text must be UTF-8: convert it, e.g. with iconv -f "
+        "UTF-16 -t UTF-8");
+  for (const std::string& wide : {std::string{}, std::string{"\xFF\xFEm\0", 4}, std::string{"\0\0\xFE\xFF", 4}}) {
+    const std::string message = detect_error(wide);
+    CHECK(message.starts_with("in"));  // refused
+    CHECK(message.find("JSON") == std::string::npos);
+  }
+  CHECK_THROWS_WITH_AS((void)io::parse_input("", "in.json", input_format::automatic),
+                       "in.json: no JSON value (the file is empty)", input_error);
   // A UTF-8 byte-order mark is passed over for the other tools' files (Excel's "CSV UTF-8"; RFC 8259
   // lets a JSON reader ignore it); the robot's matrix.json keeps its strict reading, which names it.
   CHECK(io::detect_input_format("\xEF\xBB\xBFmetric,run,value\n", "in") == input_format::csv);

@@ -145,6 +145,14 @@ TEST_CASE("report document: the reproduce block's form and place, the subject's 
     CHECK(error_of(with(fmt::format(R"("mail": {{"attachments": ["{}"]}})", outside))) ==
           "r.json:8:27: mail.attachments[0]: must be a file in the document's directory or below it (give any other "
           "file with --attach)");
+  // A document in the working directory (`report d.json`: its directory is the empty path) attaches a
+  // file of that directory that is missing, which the reading then names as missing, and nothing outside it.
+  const std::string missing_here = with(R"("mail": {"attachments": ["no-such-job.yaml", "run/no-such.yaml"]})");
+  CHECK(io::parse_report(missing_here, "r.json", "").attachments ==
+        std::vector<std::string>{"no-such-job.yaml", "run/no-such.yaml"});
+  for (const char* outside : {"/etc/passwd", "../secret", "run/../../secret"})
+    CHECK_THROWS_WITH_AS(io::parse_report(with(fmt::format(R"("mail": {{"attachments": ["{}"]}})", outside)), "r.json", ""),
+                         doctest::Contains("must be a file in the document's directory or below it"), input_error);
   // A name no message can carry is the document's mistake, named where it is.
   CHECK(error_of(with(R"("mail": {"attachments": ["job\nyaml"]})")) ==
         "r.json:8:27: mail.attachments[0]: \"job\\x0Ayaml\": not one line of UTF-8 (byte 4)");

@@ -87,6 +87,23 @@ TEST_CASE("reach_percent_text: in percent of the centre's magnitude, 0% for a po
   CHECK_FALSE(reach_percent_text(0, interval{-1, 2}, 1).has_value());
 }
 
+TEST_CASE("reach_percent_text: finite over the whole range of doubles") {
+  // 2% of a centre near the largest double: 100 * the reach alone is beyond a double.
+  CHECK(reach_percent_text(1.7e308, interval{1.666e308, 1.734e308}, 0) == "2%");
+  CHECK(reach_percent_text(-1.7e308, interval{-1.734e308, -1.666e308}, 1) == "2.0%");
+  const double largest = std::numeric_limits<double>::max();
+  CHECK(reach_percent_text(largest / 2, interval{0, largest}, 0) == "100%");
+  // A reach that is itself beyond a double (from -1e308 to 1e308): from halves.
+  CHECK(reach_percent_text(1e308, interval{-1e308, 1e308}, 0) == "200%");
+  CHECK(reach_percent_text(-1e308, interval{-1e308, 1.5e308}, 0) == "250%");
+  // A percentage beyond a double: none, and the caller prints the reach in the value's unit, as over a
+  // zero centre.
+  CHECK_FALSE(reach_percent_text(1e-300, interval{-1e10, 1e10}, 0).has_value());
+  CHECK_FALSE(reach_percent_text(5e-324, interval{0, 1}, 1).has_value());
+  // The ordinary range prints the digits of 100 * reach / |centre|, as it always has.
+  CHECK(reach_percent_text(3, interval{2.9, 3.1}, 17) == fmt::format("{:.17f}%", 100 * reach_from(3, interval{2.9, 3.1}) / 3));
+}
+
 TEST_CASE("confidence_text: the confidence in percent, never rounded up to 100%") {
   CHECK(confidence_text(0.95) == "95%");
   CHECK(confidence_text(0.9) == "90%");

@@ -155,6 +155,11 @@ struct mail_attachment {
 /// is read.
 inline constexpr std::size_t attachment_limit_bytes = std::size_t{16} << 20;
 
+/// The most all of a message's attachments together may hold: the same 16 MiB, since the reason for the
+/// limit (what mail servers accept) is the size of the message, not of one file. Without it a document
+/// naming a 16 MiB file fourteen times made a message of 300 MB.
+inline constexpr std::size_t attachments_total_limit_bytes = attachment_limit_bytes;
+
 /// Refuses a name an attachment cannot be sent under (throws mail_header_error, naming the header
 /// `attachment`): an empty one, one holding a `/`, one that is not one line of UTF-8.
 void check_attachment_name(std::string_view name);

@@ -48,8 +48,10 @@ struct p_format {
 [[nodiscard]] double reach_from(double centre, const interval& ci);
 
 /// The `R` of `centre ± R` in percent of the centre's magnitude with `decimals` decimals (`1.5%`; `0%`
-/// where the interval is the point itself), or nullopt over a zero centre, where no percentage exists and
-/// the caller prints reach_from(centre, ci) in the value's unit.
+/// where the interval is the point itself), or nullopt over a zero centre, where no percentage exists, and
+/// where the percentage is beyond the range of a double (a reach of 1e10 around 1e-300): the caller then
+/// prints reach_from(centre, ci) in the value's unit. Finite for every centre and interval of finite
+/// doubles: near ±1.7e308 it is taken from the quotient, or from halves, where 100 * reach overflows.
 [[nodiscard]] std::optional<std::string> reach_percent_text(double centre, const interval& ci, int decimals);
 
 /// A confidence as a heading or a note names it, in percent: `95%` for 0.95, `99.9%` for 0.999; with up to
