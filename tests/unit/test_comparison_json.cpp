@@ -14,6 +14,25 @@
 
 using namespace perfmail;
 
+namespace {
+
+/// Every metric of `base` against `head` under the policy `kind`, shown or not.
+comparison compare_all(const matrix& base, const matrix& head, policy_kind kind) {
+  compare_options o;
+  o.policy.kind = kind;
+  o.all = true;
+  const std::vector<matrix> cols{base, head};
+  return compare(cols, o);
+}
+
+table_header header_of(std::string base, std::string head) {
+  table_header h;
+  h.commits = {std::move(base), std::move(head)};
+  return h;
+}
+
+}  // namespace
+
 TEST_CASE("comparison JSON carries summaries, changes, verdicts and p-values for every metric") {
   matrix base;
   base.add(metric_series{"fio.bw", {100, 101, 102, 103, 104}, sample_kind::integer});
@@ -82,13 +101,8 @@ TEST_CASE("comparison JSON is written as nlohmann writes the same document, in e
       base.add(metric_series{names[i], a, i % 2 == 0 ? sample_kind::floating : sample_kind::integer});
       head.add(metric_series{names[i], b, sample_kind::floating});
     }
-    compare_options o;
-    o.policy.kind = policy;
-    o.all = true;
-    const std::vector<matrix> cols{base, head};
-    const comparison cmp = compare(cols, o);
-    table_header h;
-    h.commits = {"b\xc3\xa4se", "head"};
+    const comparison cmp = compare_all(base, head, policy);
+    const table_header h = header_of("b\xc3\xa4se", "head");
     for (const int indent : {-1, 0, 2, 4, 16}) {  // 16: lines longer than the constant one
       io::comparison_json_options j;
       j.indent = indent;
@@ -226,14 +240,7 @@ TEST_CASE("comparison JSON: a difference of the means beyond a double is null, a
   head.add(metric_series{"value", high, sample_kind::floating});
   for (const policy_kind kind : {policy_kind::robot, policy_kind::mann_whitney, policy_kind::welch}) {
     CAPTURE(kind);
-    compare_options o;
-    o.policy.kind = kind;
-    o.all = true;
-    const std::vector<matrix> cols{base, head};
-    const comparison cmp = compare(cols, o);
-    table_header h;
-    h.commits = {"good", "bad"};
-    const auto doc = nlohmann::json::parse(io::comparison_to_json(cmp, h));
+    const auto doc = nlohmann::json::parse(io::comparison_to_json(compare_all(base, head, kind), header_of("good", "bad")));
     const auto& change = doc.at("metrics").at(0).at("changes").at(0);
     CHECK(change.at("absolute").is_null());
     CHECK(change.at("relative_percent").get<double>() == doctest::Approx(-200));
