@@ -13,6 +13,7 @@
 #include "perfmail/analysis/bisect_runs.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/io/bisect_state.hpp"
+#include "perfmail/io/command_output.hpp"
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/matrix_json.hpp"
@@ -179,24 +180,27 @@ std::vector<double> run_samples(const std::vector<std::string>& command, const p
                               limits.max_file_bytes)};
   if (!r.exited) throw Trouble{fmt::format("{}: killed by signal {}", what, r.status)};
   if (r.status != 0) throw Trouble{fmt::format("{}: exited with status {}", what, r.status)};
-  if (r.output.find_first_not_of(" \t\r\n") == std::string::npos) throw Trouble{fmt::format("{}: printed nothing", what)};
-  matrix m;
-  try {
-    m = io::parse_input(r.output, what, limits.format, limits);
-  } catch (const input_error& e) {
-    throw Trouble{fmt::format("what it printed is not results perfmail reads: {}", e.what())};
+  io::command_samples read = io::read_command_samples(r.output, what, metric, limits);
+  const auto name_views = [&] {
+    std::vector<std::string_view> views(read.names.begin(), read.names.end());
+    return views;
+  };
+  switch (read.problem) {
+    case io::command_output_problem::none:
+      break;
+    case io::command_output_problem::nothing_printed:
+      throw Trouble{fmt::format("{}: printed nothing", what)};
+    case io::command_output_problem::unreadable:
+      throw Trouble{fmt::format("what it printed is not results perfmail reads: {}", read.message)};
+    case io::command_output_problem::several_metrics:
+      // Measured ends: the metric from the first run, when it names one.
+      throw bisect_setup_problem{fmt::format("{}: printed {} metrics: name one with --metric", what, read.names.size())};
+    case io::command_output_problem::no_samples:
+      throw Trouble{fmt::format("{}: printed no sample of {}{}", what, text::quoted(read.metric),
+                                did_you_mean(read.metric, name_views()))};
   }
-  if (metric.empty()) {
-    // Measured ends: the metric from the first run, when it names one.
-    const std::vector<std::string_view> names = names_of(m);
-    if (names.size() != 1)
-      throw bisect_setup_problem{fmt::format("{}: printed {} metrics: name one with --metric", what, names.size())};
-    metric = std::string(names.front());
-  }
-  std::vector<double> samples = samples_of(m, metric);
-  if (samples.empty())
-    throw Trouble{fmt::format("{}: printed no sample of {}{}", what, text::quoted(metric), did_you_mean(metric, names_of(m)))};
-  return samples;
+  metric = read.metric;
+  return std::move(read.samples);
 }
 
 // --- Recording ------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-// Detecting the input format (io/import.hpp), and the importers' direction hints in a comparison: the
+// Detecting the input format (io/import.hpp), reading what a benchmark command printed
+// (io/command_output.hpp), and the importers' direction hints in a comparison: the
 // caller's rules first, then the hint, then the built-in name rules.
 #include <doctest/doctest.h>
 
@@ -7,6 +8,7 @@
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/io/command_output.hpp"
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/metrics/classifier.hpp"
@@ -214,4 +216,29 @@ TEST_CASE("direction hints survive copies and dropped runs") {
   m.set_direction_hint("x.real_time", better::lower);
   CHECK(m.direction_hint("x.real_time") == better::lower);
   CHECK_FALSE(m.direction_hint("y").has_value());
+}
+
+TEST_CASE("a command's output: the samples of the metric named, or of the one it printed, or what is wrong") {
+  using problem = io::command_output_problem;
+  const io::command_samples one = io::read_command_samples("101\n102.5\n", "bench.sh (run 1)", "");
+  CHECK(one.problem == problem::none);
+  CHECK(one.samples == std::vector<double>{101, 102.5});
+  CHECK_FALSE(one.metric.empty());
+  CHECK(io::read_command_samples(" \n\t", "bench.sh (run 1)", "").problem == problem::nothing_printed);
+  CHECK(io::read_command_samples("", "bench.sh (run 1)", "value").problem == problem::nothing_printed);
+  const io::command_samples junk = io::read_command_samples("abc\x1b[31m\n", "bench.sh (run 1)", "");
+  CHECK(junk.problem == problem::unreadable);
+  CHECK(junk.message.find("bench.sh (run 1)") != std::string::npos);
+  CHECK(junk.message.find('\x1b') == std::string::npos);  // escaped for the terminal
+  CHECK(junk.samples.empty());
+  const io::command_samples two = io::read_command_samples(R"({"a": [1], "b": [2]})", "bench.sh (run 1)", "");
+  CHECK(two.problem == problem::several_metrics);
+  CHECK(two.names == std::vector<std::string>{"a", "b"});
+  const io::command_samples named = io::read_command_samples(R"({"a": [1], "b": [2, 3]})", "bench.sh (run 1)", "b");
+  CHECK(named.problem == problem::none);
+  CHECK(named.samples == std::vector<double>{2, 3});
+  const io::command_samples absent = io::read_command_samples(R"({"a": [1]})", "bench.sh (run 1)", "lat");
+  CHECK(absent.problem == problem::no_samples);
+  CHECK(absent.metric == "lat");
+  CHECK(absent.names == std::vector<std::string>{"a"});
 }
