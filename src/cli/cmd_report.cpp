@@ -488,16 +488,7 @@ command_action add_report_command(CLI::App& app) {
     }
     notes.print();
     write_output(options->output, text);
-    // The verdicts of what the email reports: the rows its tables print.
-    verdict_counts counts = count_verdicts(report.rows, email::verdict_options_of(doc));
-    for (const auto& section : report.further) {
-      const verdict_counts more = count_verdicts(section.rows, email::verdict_options_of(doc));
-      counts.regressions += more.regressions;
-      counts.improvements += more.improvements;
-      counts.changed += more.changed;
-      counts.unchanged += more.unchanged;
-    }
-    return fails(options->fail, counts) ? exit_verdict : exit_ok;
+    return fails(options->fail, email::count_report_verdicts(report, doc)) ? exit_verdict : exit_ok;
   };
 }
 

@@ -210,6 +210,13 @@ plot_block render_plots(const report_document& doc, std::span<const comparison_r
 
 verdict_options verdict_options_of(const report_document& doc) { return table_request_of(doc).verdicts(); }
 
+verdict_counts count_report_verdicts(const composed_report& report, const report_document& doc) {
+  const verdict_options options = verdict_options_of(doc);
+  verdict_counts counts = count_verdicts(report.rows, options);
+  for (const composed_section& section : report.further) counts += count_verdicts(section.rows, options);
+  return counts;
+}
+
 namespace detail {
 
 std::vector<std::shared_ptr<const matrix>> columns_of(const results& base, const std::vector<results>& heads) {

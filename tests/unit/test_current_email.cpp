@@ -509,6 +509,11 @@ TEST_CASE("current email: a further test of 2026: its box, its table, the separa
   REQUIRE(r.further.size() == 1);
   CHECK(r.further[0].testcase == "fsmark");
   CHECK(r.further[0].metric == "fsmark.files_per_sec");
+  // What --fail-on judges: the primary table's verdicts and the further test's regression.
+  const verdict_counts primary = count_verdicts(r.rows, verdict_options_of(doc));
+  const verdict_counts all = count_report_verdicts(r, doc);
+  CHECK(all.regressions == primary.regressions + 1);
+  CHECK(all.changes() == primary.changes() + 1);
   // The headline is the primary test's.
   CHECK(r.subject == "[linux-next:master] [mm]  e932fd3f17:  fio.write_bw_MBps 19.5% regression");
 

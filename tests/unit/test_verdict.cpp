@@ -76,6 +76,14 @@ TEST_CASE("a row's verdict is the gravest of its columns'") {
   CHECK(count_verdicts(rows) == verdict_counts{.regressions = 1, .improvements = 1});
 }
 
+TEST_CASE("counts add up in every state") {
+  verdict_counts a{.regressions = 1, .improvements = 2, .changed = 3, .unchanged = 4, .gone = 5, .added = 6, .failed = 7};
+  a += verdict_counts{.regressions = 10, .improvements = 20, .changed = 30, .unchanged = 40, .gone = 50, .added = 60,
+                      .failed = 70};
+  CHECK(a == verdict_counts{.regressions = 11, .improvements = 22, .changed = 33, .unchanged = 44, .gone = 55,
+                            .added = 66, .failed = 77});
+}
+
 TEST_CASE("the summary line counts each verdict, grouped by thousands") {
   CHECK(verdict_summary({}) == "no changes, 0 unchanged");
   CHECK(verdict_summary({.unchanged = 12}) == "no changes, 12 unchanged");

@@ -63,6 +63,17 @@ struct verdict_counts {
   [[nodiscard]] std::size_t changes() const noexcept {
     return regressions + improvements + changed + gone + added + failed;
   }
+  /// The counts of another table added, every state (a report's further tests, say).
+  verdict_counts& operator+=(const verdict_counts& more) noexcept {
+    regressions += more.regressions;
+    improvements += more.improvements;
+    changed += more.changed;
+    unchanged += more.unchanged;
+    gone += more.gone;
+    added += more.added;
+    failed += more.failed;
+    return *this;
+  }
   bool operator==(const verdict_counts&) const = default;
 };
 

@@ -61,6 +61,10 @@ struct composed_report {
 /// (unless `table.keep_noise`), and what it drops is no change.
 [[nodiscard]] verdict_options verdict_options_of(const report_document& doc);
 
+/// The verdicts of the rows a composed report prints, its further tests' included, read as the
+/// document's tables read them (verdict_options_of): what `--fail-on` judges.
+[[nodiscard]] verdict_counts count_report_verdicts(const composed_report& report, const report_document& doc);
+
 /// The plots' look when the document names none: the robot's gnuplot of the layout's years (4.6 in
 /// 2017, 5.0 in 2018, 5.2 from 2020).
 [[nodiscard]] plot::look default_plot_look(const report_document& doc);
