@@ -14,10 +14,9 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/bisect_state.hpp"
 #include "perfmail/io/command_output.hpp"
-#include "perfmail/io/import.hpp"
-#include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/io/read_file.hpp"
+#include "perfmail/io/recorded_root.hpp"
 #include "perfmail/model/series.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
@@ -210,11 +209,8 @@ void write_root(const std::filesystem::path& dir, const std::string& name, const
                 const std::vector<double>& samples, std::string_view verdict_text) {
   const std::filesystem::path root = dir / name;
   std::filesystem::create_directories(root);
-  matrix m;
-  m.add(metric_series(metric, samples));
-  write_file((root / "matrix.json").string(), io::matrix_to_json(m));
-  write_file((root / "job.yaml").string(), io::minimal_job_yaml(name));
-  if (!verdict_text.empty()) write_file((root / "bisect.txt").string(), std::string(verdict_text));
+  for (const io::root_file& file : io::recorded_root_files(name, metric, samples, verdict_text))
+    write_file((root / file.name).string(), file.content);
 }
 
 /// The end a decided commit is like (bisect_tree's name, as git bisect says it), or none.

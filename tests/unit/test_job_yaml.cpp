@@ -2,6 +2,8 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/job_yaml.hpp"
+#include "perfmail/io/matrix_json.hpp"
+#include "perfmail/io/recorded_root.hpp"
 
 #include <fmt/format.h>
 
@@ -253,4 +255,19 @@ TEST_CASE("a job.yaml that cannot be read is named with the reason, never passed
   fs::copy_file(fs::path{PERFMAIL_TEST_DATA_DIR} / "roots" / "with_matrix" / "matrix.json", dir / "fifo" / "matrix.json");
   CHECK(io::result_root_of(dir / "fifo" / "matrix.json") == dir / "fifo");
   fs::remove_all(dir);
+}
+
+TEST_CASE("a recorded root: matrix.json and job.yaml read back, bisect.txt only with a judgement") {
+  const std::vector<double> samples{101.5, 99.25, 1e-300};
+  const auto files = io::recorded_root_files("5f3ed6d11032 \"odd\" name", "bench.ms", samples, "bad: over 4 rounds\n");
+  REQUIRE(files.size() == 3);
+  CHECK(files[0].name == "matrix.json");
+  CHECK(files[1].name == "job.yaml");
+  CHECK(files[2].name == "bisect.txt");
+  CHECK(files[2].content == "bad: over 4 rounds\n");
+  const matrix m = io::parse_matrix(files[0].content, "matrix.json");
+  REQUIRE(m.find("bench.ms") != nullptr);
+  CHECK(m.find("bench.ms")->present_values() == samples);
+  CHECK(io::parse_job_yaml(files[1].content, "job.yaml").commit == "5f3ed6d11032 \"odd\" name");
+  CHECK(io::recorded_root_files("good", "bench.ms", samples).size() == 2);
 }
