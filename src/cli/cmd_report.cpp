@@ -460,11 +460,8 @@ command_action add_report_command(CLI::App& app) {
     if (options->format == "text") {
       text = report.body;
     } else if (options->format == "mbox") {
-      auto headers = doc.mail;
-      headers.subject = report.subject;
-      if (headers.message_id.empty()) headers.message_id = report.message_id;  // the one the body names
       try {
-        text = email::mbox_message(headers, report.body, attachments);
+        text = email::message_of(report, doc.mail, attachments);
       } catch (const email::mail_header_error& e) {
         // A header refused (an address without @, a message id with a space) came from the document's
         // mail section: name the document and the field, as for every other mistake in it.

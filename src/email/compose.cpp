@@ -210,6 +210,13 @@ plot_block render_plots(const report_document& doc, std::span<const comparison_r
 
 verdict_options verdict_options_of(const report_document& doc) { return table_request_of(doc).verdicts(); }
 
+std::string message_of(const composed_report& report, mail_headers headers,
+                       std::span<const mail_attachment> attachments) {
+  headers.subject = report.subject;
+  if (headers.message_id.empty()) headers.message_id = report.message_id;  // the one the body names
+  return mbox_message(headers, report.body, attachments);
+}
+
 verdict_counts count_report_verdicts(const composed_report& report, const report_document& doc) {
   const verdict_options options = verdict_options_of(doc);
   verdict_counts counts = count_verdicts(report.rows, options);

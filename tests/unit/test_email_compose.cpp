@@ -129,3 +129,24 @@ TEST_CASE("compose: plots of base against head, of the bisection, or of given sa
     CHECK_THROWS_WITH_AS((void)compose(doc), doctest::Contains("plots.style"), input_error);
   }
 }
+
+TEST_CASE("compose: the message of a report carries its subject, and the Message-ID its body names") {
+  report_document doc = sample_document();
+  doc.mail.from = "Perf Tester <perf@example.org>";
+  doc.mail.date = "Sun, 06 Dec 2026 21:00:00 +0000";
+  const composed_report r = compose(doc);
+  composed_report named = r;
+  named.message_id = "report-1@example.org";
+  const std::string message = message_of(named, doc.mail);
+  CHECK(message.find("Subject: " + r.subject.substr(0, 20)) != std::string::npos);
+  CHECK(message.find("Message-ID: <report-1@example.org>") != std::string::npos);
+  CHECK(message.find("From: Perf Tester <perf@example.org>") != std::string::npos);
+  // The document's own Message-ID wins over the one derived for the body.
+  mail_headers own = doc.mail;
+  own.message_id = "mine@example.org";
+  CHECK(message_of(named, own).find("Message-ID: <mine@example.org>") != std::string::npos);
+  // A header mbox_message refuses is refused here too.
+  mail_headers bad = doc.mail;
+  bad.from.clear();
+  CHECK_THROWS_AS((void)message_of(named, bad), mail_header_error);
+}

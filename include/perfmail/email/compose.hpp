@@ -11,12 +11,14 @@
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/email/document.hpp"
+#include "perfmail/email/mbox.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/table/request.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/table/header.hpp"
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +66,12 @@ struct composed_report {
 /// The verdicts of the rows a composed report prints, its further tests' included, read as the
 /// document's tables read them (verdict_options_of): what `--fail-on` judges.
 [[nodiscard]] verdict_counts count_report_verdicts(const composed_report& report, const report_document& doc);
+
+/// The complete message of a composed report (mbox_message): `headers` (the document's mail section)
+/// with the report's subject and, when they name none, the Message-ID the body names. Throws
+/// mail_header_error for a header mbox_message refuses.
+[[nodiscard]] std::string message_of(const composed_report& report, mail_headers headers,
+                                     std::span<const mail_attachment> attachments = {});
 
 /// The plots' look when the document names none: the robot's gnuplot of the layout's years (4.6 in
 /// 2017, 5.0 in 2018, 5.2 from 2020).
