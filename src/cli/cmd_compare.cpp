@@ -229,42 +229,6 @@ result_conventions conventions_of(const compare_args& args, const std::vector<ma
   return args.conventions.value_or(base);
 }
 
-/// The benchstat table's first lines: what was compared and how, and whether that is the defaults.
-std::string method_lines(const CLI::App& cmd, const comparison& cmp, const table_header& header, int width) {
-  std::string tools;
-  std::string files;
-  for (std::size_t c = 0; c < cmp.columns.size(); ++c) {
-    const result_origin& o = cmp.columns[c]->origin();
-    const std::string tool = o.tool.empty() ? std::string{"robot"} : o.tool;
-    if (tools.find(tool) == std::string::npos) tools += (tools.empty() ? "" : ", ") + tool;
-    files += (c == 0 ? "" : " vs ") + text::printable(header.commits[c]);
-  }
-  std::size_t tested = 0;
-  for (const comparison_row& row : cmp.rows)
-    if (cmp.inference_of(row, 1) != nullptr) ++tested;
-  const change_policy& p = cmp.policy;
-  const std::string test = p.kind == policy_kind::welch ? "Welch's t-test" : "Mann-Whitney U test";
-  static constexpr std::array<enum_name<p_correction>, 5> correction_words{{{p_correction::none, "no correction"},
-                                                                            {p_correction::bh, "Benjamini-Hochberg"},
-                                                                            {p_correction::by, "Benjamini-Yekutieli"},
-                                                                            {p_correction::holm, "Holm"},
-                                                                            {p_correction::bonferroni, "Bonferroni"}}};
-  const std::string correction =
-      p.correction == p_correction::none
-          ? std::string{"no correction"}
-          : fmt::format("{} over {} metric{}", name_of(correction_words, p.correction), tested, tested == 1 ? "" : "s");
-  const std::string floor = !p.min_change_percent || *p.min_change_percent == 0
-                                ? std::string{"no minimum change"}
-                                : fmt::format("changes of {}% or more", *p.min_change_percent);
-  const bool defaults = cmd.count("--policy") + cmd.count("--alpha") + cmd.count("--correction") +
-                            cmd.count("--min-change") + cmd.count("--dialect") ==
-                        0;
-  const std::string method =
-      fmt::format("{} on each metric's own samples, {}, alpha {}, {}{}", test, correction, p.alpha, floor,
-                  defaults ? " (the defaults for results of other tools: docs/INPUTS.md)" : "");
-  return fmt::format("{}\n{}\n\n", wrap_text(fmt::format("{}: {}", tools, files), width, 2), wrap_text(method, width, 2));
-}
-
 /// Under a robot dialect's table of other tools' results: the metrics it cannot show, which one side
 /// lacks or has no sample of (its rows would print zeros for them).
 std::string missing_lines(std::span<const comparison_row* const> rows, const table_header& header) {
@@ -322,7 +286,12 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
                                     : to_terminal(args.output) ? static_cast<std::size_t>(std::max(terminal_size().first, 60))
                                                                : 80;
       layout.fold = !args.all;
-      out = method_lines(cmd, cmp, header, static_cast<int>(layout.width)) + render_benchstat(cmp, header, rows.shown, layout);
+      // The defaults for results of other tools when no option of the method was given.
+      const bool defaults = cmd.count("--policy") + cmd.count("--alpha") + cmd.count("--correction") +
+                                cmd.count("--min-change") + cmd.count("--dialect") ==
+                            0;
+      out = render_benchstat_method(cmp, header, static_cast<int>(layout.width), defaults) +
+            render_benchstat(cmp, header, rows.shown, layout);
     } else {
       // A robot table prints zeros where a metric is absent: under other tools' conventions such rows
       // are listed under it instead.

@@ -6,6 +6,7 @@
 #include "terminal.hpp"
 
 #include "perfmail/text/utf8.hpp"
+#include "perfmail/text/wrap.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -18,73 +19,6 @@ namespace perfmail::cli {
 namespace {
 
 using text::columns_of;
-
-/// The first `n` columns of `s`, never cutting a UTF-8 sequence.
-std::size_t bytes_of_columns(std::string_view s, std::size_t n) {
-  std::size_t columns = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
-      if (columns == n) return i;
-      ++columns;
-    }
-  }
-  return s.size();
-}
-
-void wrap_line(std::string_view line, std::size_t width, std::size_t hang, std::string& out) {
-  const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
-  if (columns_of(line) <= width || indent >= line.size()) {
-    out.append(line);
-    out += '\n';
-    return;
-  }
-  std::string current(indent, ' ');
-  std::size_t current_columns = indent;
-  bool empty = true;  // no word on the current line yet
-  const std::size_t continuation = std::min(indent + hang, width / 2);
-  const auto flush = [&] {
-    out += current;
-    out += '\n';
-    current.assign(continuation, ' ');
-    current_columns = continuation;
-    empty = true;
-  };
-  // Words keep the spaces before them (two after a sentence's full stop, columns of a list) unless
-  // they begin a line.
-  std::size_t at = indent;
-  while (at < line.size()) {
-    const std::size_t word_at = std::min(line.find_first_not_of(' ', at), line.size());
-    if (word_at == line.size()) break;
-    const std::size_t gap = word_at - at;
-    const std::size_t end = std::min(line.find(' ', word_at), line.size());
-    std::string_view word = line.substr(word_at, end - word_at);
-    at = end;
-    while (!word.empty()) {
-      const std::size_t need = columns_of(word) + (empty ? 0 : gap);
-      if (current_columns + need <= width) {
-        if (!empty) current.append(gap, ' ');
-        current += word;
-        current_columns += need;
-        empty = false;
-        break;
-      }
-      if (!empty) {
-        flush();
-        continue;
-      }
-      // A word wider than a whole line: cut it.
-      const std::size_t fits = bytes_of_columns(word, width - current_columns);
-      current += word.substr(0, fits);
-      word.remove_prefix(fits);
-      empty = false;
-      flush();
-    }
-  }
-  if (!empty) {
-    out += current;
-    out += '\n';
-  }
-}
 
 class help_formatter : public CLI::Formatter {
  public:
@@ -224,20 +158,6 @@ int help_width() {
   // Asked once: every entry of a help text is wrapped to the same width.
   static const int width = to_terminal("") ? std::clamp(terminal_size().first, 40, 200) : 80;
   return width;
-}
-
-std::string wrap_text(std::string_view text, int width, int hang) {
-  std::string out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    wrap_line(text.substr(start, end - start), static_cast<std::size_t>(std::max(width, 20)),
-              static_cast<std::size_t>(std::max(hang, 0)), out);
-    start = end + 1;
-  }
-  // wrap_line ends every line; the text may not have ended its last.
-  if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
-  return out;
 }
 
 std::shared_ptr<CLI::Formatter> make_help_formatter() { return std::make_shared<help_formatter>(); }

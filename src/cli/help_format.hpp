@@ -3,6 +3,8 @@
 // perfmail's words (manual::describe_option, as the man pages have them) and every line wrapped to the
 // terminal's width. No CLI11 decoration (`ENUM:{a|b}`, `Excludes:`, `{false}`) reaches the user.
 
+#include "perfmail/text/wrap.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <cstddef>
@@ -31,9 +33,7 @@ template <class Words>
 /// most 200), else 80; found the first time it is asked for.
 [[nodiscard]] int help_width();
 
-/// `text` with every line longer than `width` columns broken at spaces; a continuation line is indented
-/// as its line, plus `hang` columns, and a word longer than the room left is cut.
-[[nodiscard]] std::string wrap_text(std::string_view text, int width, int hang = 0);
+using text::wrap_text;  // perfmail/text/wrap.hpp
 
 /// The formatter of every command's help, wrapping to help_width() when the help is written.
 [[nodiscard]] std::shared_ptr<CLI::Formatter> make_help_formatter();

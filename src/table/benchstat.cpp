@@ -9,13 +9,16 @@
 #include "perfmail/table/quantity.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/statistic_text.hpp"
+#include "perfmail/text/enum_names.hpp"
 #include "perfmail/text/utf8.hpp"
+#include "perfmail/text/wrap.hpp"
 
 #include "table/table_text.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <map>
@@ -302,6 +305,39 @@ std::string unit_table(const comparison& cmp, const table_header& header, std::s
 }
 
 }  // namespace
+
+std::string render_benchstat_method(const comparison& cmp, const table_header& header, int width, bool defaults) {
+  std::string tools;
+  std::string files;
+  for (std::size_t c = 0; c < cmp.columns.size(); ++c) {
+    const result_origin& o = cmp.columns[c]->origin();
+    const std::string tool = o.tool.empty() ? std::string{"robot"} : o.tool;
+    if (tools.find(tool) == std::string::npos) tools += (tools.empty() ? "" : ", ") + tool;
+    files += (c == 0 ? "" : " vs ") + text::printable(header.commits[c]);
+  }
+  std::size_t tested = 0;
+  for (const comparison_row& row : cmp.rows)
+    if (cmp.inference_of(row, 1) != nullptr) ++tested;
+  const change_policy& p = cmp.policy;
+  const std::string test = p.kind == policy_kind::welch ? "Welch's t-test" : "Mann-Whitney U test";
+  static constexpr std::array<enum_name<p_correction>, 5> correction_words{{{p_correction::none, "no correction"},
+                                                                            {p_correction::bh, "Benjamini-Hochberg"},
+                                                                            {p_correction::by, "Benjamini-Yekutieli"},
+                                                                            {p_correction::holm, "Holm"},
+                                                                            {p_correction::bonferroni, "Bonferroni"}}};
+  const std::string correction =
+      p.correction == p_correction::none
+          ? std::string{"no correction"}
+          : fmt::format("{} over {} metric{}", name_of(correction_words, p.correction), tested, tested == 1 ? "" : "s");
+  const std::string floor = !p.min_change_percent || *p.min_change_percent == 0
+                                ? std::string{"no minimum change"}
+                                : fmt::format("changes of {}% or more", *p.min_change_percent);
+  const std::string method =
+      fmt::format("{} on each metric's own samples, {}, alpha {}, {}{}", test, correction, p.alpha, floor,
+                  defaults ? " (the defaults for results of other tools: docs/INPUTS.md)" : "");
+  return fmt::format("{}\n{}\n\n", text::wrap_text(fmt::format("{}: {}", tools, files), width, 2),
+                     text::wrap_text(method, width, 2));
+}
 
 std::string render_benchstat(const comparison& cmp, const table_header& header,
                              std::span<const comparison_row* const> rows, const benchstat_layout& layout) {

@@ -159,3 +159,19 @@ TEST_CASE("compare() without options follows the conventions of the results") {
   // The robot's results keep the robot's defaults.
   CHECK(default_options(result_conventions::robot).policy == change_policy{});
 }
+
+TEST_CASE("benchstat table: the lines above it say what was compared and how") {
+  const comparison cmp = compare_go(go_text({{"Decode", 100}, {"Encode", 200}}, 6),
+                                    go_text({{"Decode", 100}, {"Encode", 200}}, 6, 1.1));
+  table_header header;
+  header.commits = {"base.txt", "head.txt"};
+  const std::string defaults = render_benchstat_method(cmp, header, 80, true);
+  CHECK(defaults == "go test: base.txt vs head.txt\n"
+                    "Mann-Whitney U test on each metric's own samples, Benjamini-Hochberg over 4\n"
+                    "  metrics, alpha 0.05, no minimum change (the defaults for results of other\n"
+                    "  tools: docs/INPUTS.md)\n\n");
+  const std::string chosen = render_benchstat_method(cmp, header, 80, false);
+  CHECK(chosen.find("the defaults") == std::string::npos);
+  // Wrapped to the width, continuation lines two columns in.
+  for (const std::string& line : lines_of(render_benchstat_method(cmp, header, 40, true))) CHECK(line.size() <= 40);
+}

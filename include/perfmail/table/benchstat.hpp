@@ -37,6 +37,12 @@ struct benchstat_layout {
                                            std::span<const comparison_row* const> rows,
                                            const benchstat_layout& layout = {});
 
+/// The lines above the tables: the tools and the files compared, then the method (the test, the
+/// correction over the metrics tested, alpha, the floor), said to be the defaults for results of other
+/// tools when `defaults`; each wrapped to `width` columns, then a blank line.
+[[nodiscard]] std::string render_benchstat_method(const comparison& cmp, const table_header& header, int width,
+                                                  bool defaults);
+
 /// What the tables call the benchmark of `row` before shortening, and the unit its table is of: the name up
 /// to its last `.` and what follows (`BenchmarkDecode-8`, `ns/op`) where the metric's unit is known; the
 /// whole name and the quantity's name where the name has no `.`; the whole name and an empty unit where
