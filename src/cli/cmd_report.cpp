@@ -156,11 +156,7 @@ email::report_document document_of_roots(const report_options& options, report_n
   if (doc.head.subject.empty()) note("no commit subject (--subject): the commit line names the commit alone");
   doc.head.url = options.url;
   doc.head.branch = options.branch;
-  if (doc.head.branch.empty() && !options.url.empty() && !head.job.branch.empty()) {
-    // The robot's branch is `<tree>/<branch>`; after the tree's URL only the branch is printed.
-    const auto slash = head.job.branch.find('/');
-    doc.head.branch = slash == std::string::npos ? head.job.branch : head.job.branch.substr(slash + 1);
-  }
+  if (doc.head.branch.empty() && !options.url.empty()) doc.head.branch = io::branch_after_tree(head.job.branch);
   if (doc.head.url.empty() && !project) note("no tree or branch URL (--url): the email names no tree");
   // The caller's directions (the first rule that matches a metric decides), after any the document has.
   const std::vector<direction_rule> given = caller_rules_of(options.lower_better, options.higher_better);

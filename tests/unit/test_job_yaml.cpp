@@ -271,3 +271,10 @@ TEST_CASE("a recorded root: matrix.json and job.yaml read back, bisect.txt only 
   CHECK(io::parse_job_yaml(files[1].content, "job.yaml").commit == "5f3ed6d11032 \"odd\" name");
   CHECK(io::recorded_root_files("good", "bench.ms", samples).size() == 2);
 }
+
+TEST_CASE("the branch after the tree's URL: the robot's `<tree>/<branch>` without its tree") {
+  CHECK(io::branch_after_tree("linux-next/master") == "master");
+  CHECK(io::branch_after_tree("tip/sched/core") == "sched/core");
+  CHECK(io::branch_after_tree("master") == "master");
+  CHECK(io::branch_after_tree("").empty());
+}

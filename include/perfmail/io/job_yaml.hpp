@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -62,6 +63,13 @@ struct job_description {
 /// The job.yaml of a result root that perfmail writes itself (`bisect --record`): the commit, and the
 /// test case when given, as double-quoted scalars, so that any commit name reads back unchanged.
 [[nodiscard]] std::string minimal_job_yaml(std::string_view commit, std::string_view testcase = {});
+
+/// The branch of the robot's `branch` field, which is `<tree>/<branch>` (`linux-next/master` ->
+/// `master`): what an email prints after the tree's URL. A field without a tree is the branch itself.
+[[nodiscard]] constexpr std::string_view branch_after_tree(std::string_view robot_branch) noexcept {
+  const std::size_t slash = robot_branch.find('/');
+  return slash == std::string_view::npos ? robot_branch : robot_branch.substr(slash + 1);
+}
 
 /// The robot's test box group of a host name: `lkp-icl-2sp7-3` -> `lkp-icl-2sp7`, `vm-snb-4G-12` ->
 /// `vm-snb-4G` (a trailing `-N` dropped, and one inner `-N-`).
