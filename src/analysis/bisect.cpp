@@ -19,6 +19,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace perfmail {
@@ -236,62 +237,71 @@ constexpr std::array<double, 3> walk_gaps{0.0, 1.0, 10.0};
 constexpr double walk_bound_share = 0.45;
 
 /// Every run of the rounds as the drift model's observations, a segment a step (in the order of the
-/// steps, the one judged now last), a period a round, under hypothesis `h` (the commit judged now like
-/// good, 0, or like bad, 1): the good end's runs have coefficient 0 on the ends' difference, the bad
-/// end's 1, this commit's `h`, an earlier commit's that of its verdict; the runs of an earlier commit
-/// without a verdict are left out (their rounds' ends still count: every round runs an end).
-std::vector<std::vector<walk_observation>> walk_segments(std::span<const bisect_round> earlier,
-                                                         std::span<const bisect_round> current, const scale& s,
-                                                         double h) {
+/// steps), a period a round, each segment's observations with the index of the round of `current` that
+/// ends them (none for earlier rounds): the good end's runs have coefficient 0 on the ends' difference,
+/// the bad end's 1, this commit's the hypothesis's (0 like good, 1 like bad), an earlier commit's that of
+/// its verdict; the runs of an earlier commit without a verdict are left out (their rounds' ends still
+/// count: every round runs an end).
+struct walk_run {
+  walk_observation observation;
+  std::optional<std::size_t> ends_round;  ///< the round of `current` this run is the last of
+};
+
+std::vector<std::vector<walk_run>> walk_segments(std::span<const bisect_round> earlier,
+                                                 std::span<const bisect_round> current, const scale& s) {
   std::vector<std::size_t> steps;
   for (const bisect_round& r : earlier) steps.push_back(r.step);
   for (const bisect_round& r : current) steps.push_back(r.step);
   std::sort(steps.begin(), steps.end());
   steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
-  std::vector<std::vector<walk_observation>> segments(steps.size());
+  std::vector<std::vector<walk_run>> segments(steps.size());
   // A round is a period whether or not a run of it is used: each run's periods since its segment's
   // last run (the segment's first round is its period 0).
   std::vector<double> pending(steps.size(), -1);
-  const auto add_round = [&](const bisect_round& r, std::optional<double> commit_coefficient) {
+  const auto add_round = [&](const bisect_round& r, std::optional<walk_observation> commit,
+                             std::optional<std::size_t> index) {
     const auto at = static_cast<std::size_t>(std::lower_bound(steps.begin(), steps.end(), r.step) - steps.begin());
     pending[at] += 1;
-    const auto add = [&](double value, double coefficient) {
-      segments[at].push_back({s(value), coefficient, std::max(pending[at], 0.0)});
+    const auto add = [&](double value, walk_observation o) {
+      o.value = s(value);
+      o.steps_before = std::max(pending[at], 0.0);
+      segments[at].push_back({o, std::nullopt});
       pending[at] = 0;
     };
-    if (r.good) add(*r.good, 0);
-    if (r.bad) add(*r.bad, 1);
-    if (r.current && commit_coefficient) add(*r.current, *commit_coefficient);
+    const std::size_t before = segments[at].size();
+    if (r.good) add(*r.good, {.regressor = 0});
+    if (r.bad) add(*r.bad, {.regressor = 1});
+    if (r.current && commit) add(*r.current, *commit);
+    if (segments[at].size() > before) segments[at].back().ends_round = index;
   };
   for (const bisect_round& r : earlier) {
-    std::optional<double> coefficient;
-    if (r.verdict == bisect_answer::good) coefficient = 0.0;
-    if (r.verdict == bisect_answer::bad) coefficient = 1.0;
-    add_round(r, coefficient);
+    std::optional<walk_observation> commit;
+    if (r.verdict == bisect_answer::good) commit = walk_observation{.regressor = 0};
+    if (r.verdict == bisect_answer::bad) commit = walk_observation{.regressor = 1};
+    add_round(r, commit, std::nullopt);
   }
-  for (const bisect_round& r : current) add_round(r, h);
+  for (std::size_t i = 0; i < current.size(); ++i)
+    add_round(current[i], walk_observation{.hypothesis = 1}, i);
   return segments;
 }
 
-/// The log Bayes factor of "like bad" against "like good" on a drifting machine: each hypothesis's
-/// likelihood the equal mixture of the level's models (the walk's variances, the slope's, the gaps).
-/// Infinite when one hypothesis fits exactly and the other does not; 0 while either is undefined.
-double drift_log_bayes_factor(std::span<const bisect_round> earlier, std::span<const bisect_round> current,
-                              const scale& s) {
+/// The equal mixture of the level's models (the walk's variances, the slope's, the gaps).
+constexpr std::size_t walk_models = walk_level_variances.size() * walk_slope_variances.size() * walk_gaps.size();
+
+/// The log Bayes factor of "like bad" against "like good" on the filters' observations: each
+/// hypothesis's likelihood the mixture of the models. Infinite when one hypothesis fits exactly and the
+/// other does not; 0 while either is undefined.
+double walk_log_bayes_factor(std::span<const walk_filter> filters) {
   std::array<double, 2> log_mixture{};
   std::array<bool, 2> exact{};
   for (const std::size_t h : {0U, 1U}) {
-    const auto segments = walk_segments(earlier, current, s, static_cast<double>(h));
-    std::array<double, walk_level_variances.size() * walk_slope_variances.size() * walk_gaps.size()> terms{};
-    std::size_t k = 0;
-    for (const double gap : walk_gaps)
-      for (const double slope : walk_slope_variances)
-        for (const double level : walk_level_variances) {
-          const walk_likelihood m = random_walk_level_likelihood(segments, walk_model{level, slope, gap});
-          if (!m.defined) return 0;
-          exact[h] = m.exact;  // an exact fit does not depend on the model's variances
-          terms[k++] = m.log_likelihood;
-        }
+    std::array<double, walk_models> terms{};
+    for (std::size_t k = 0; k < walk_models; ++k) {
+      const walk_likelihood m = filters[k].likelihood(static_cast<double>(h));
+      if (!m.defined) return 0;
+      exact[h] = m.exact;  // an exact fit does not depend on the model's variances
+      terms[k] = m.log_likelihood;
+    }
     const double top = *std::max_element(terms.begin(), terms.end());
     double sum = 0;
     for (const double t : terms) sum += std::exp(t - top);
@@ -302,6 +312,54 @@ double drift_log_bayes_factor(std::span<const bisect_round> earlier, std::span<c
   if (exact[0]) return -inf;
   if (exact[1]) return inf;
   return log_mixture[1] - log_mixture[0];
+}
+
+/// The drift model's log Bayes factor after each round of `current` (over the earlier rounds and the
+/// current ones up to it), in one pass of a filter a model when the commit judged now is the last step,
+/// as it is in a bisection; otherwise (a library caller's rounds out of order) a pass a round.
+std::vector<double> drift_log_bayes_factors(std::span<const bisect_round> earlier,
+                                            std::span<const bisect_round> current, const scale& s) {
+  std::vector<double> out(current.size(), 0.0);
+  double total = 0;
+  double count = 0;
+  for (const auto* rounds : {&earlier, &current})
+    for (const bisect_round& r : *rounds)
+      for (const std::optional<double>& v : {r.good, r.bad, r.current})
+        if (v) {
+          total += s(*v);
+          count += 1;
+        }
+  const double centre = count > 0 ? total / count : 0;
+  const auto fresh_filters = [&] {
+    std::vector<walk_filter> filters;
+    filters.reserve(walk_models);
+    for (const double gap : walk_gaps)
+      for (const double slope : walk_slope_variances)
+        for (const double level : walk_level_variances) filters.emplace_back(walk_model{level, slope, gap}, centre);
+    return filters;
+  };
+  const bool in_order = std::all_of(earlier.begin(), earlier.end(), [&](const bisect_round& e) {
+    return std::all_of(current.begin(), current.end(), [&](const bisect_round& c) { return e.step < c.step; });
+  });
+  const bool one_step = std::all_of(current.begin(), current.end(),
+                                    [&](const bisect_round& c) { return c.step == current.front().step; });
+  const auto pass = [&](std::span<const bisect_round> upto, bool every_round) {
+    std::vector<walk_filter> filters = fresh_filters();
+    for (const auto& segment : walk_segments(earlier, upto, s)) {
+      for (walk_filter& f : filters) f.begin_segment();
+      for (const walk_run& run : segment) {
+        for (walk_filter& f : filters) f.add(run.observation);
+        if (every_round && run.ends_round) out[*run.ends_round] = walk_log_bayes_factor(filters);
+      }
+    }
+    if (!every_round && !upto.empty()) out[upto.size() - 1] = walk_log_bayes_factor(filters);
+  };
+  if (in_order && one_step) {
+    pass(current, true);
+  } else {
+    for (std::size_t seen = 1; seen <= current.size(); ++seen) pass(current.first(seen), false);
+  }
+  return out;
 }
 
 // --- Stored ends ----------------------------------------------------------------------------------------
@@ -594,6 +652,8 @@ bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<c
   }
 
   evidence e(j.threshold, builds == 1 ? walk_bound_share : 0.5);
+  const std::vector<double> drift_factors = builds == 1 ? drift_log_bayes_factors(earlier, current, s)
+                                                      : std::vector<double>();
   std::vector<block> blocks;
   for (std::size_t seen = 1; seen <= current.size(); ++seen) {
     const bisect_round& r = current[seen - 1];
@@ -605,7 +665,7 @@ bisect_judgement judge_rounds(std::span<const bisect_round> earlier, std::span<c
     // One build of each tree: the drift model over the raw runs. Several: the contrasts within rounds,
     // whose blocks follow the builds' offsets (the walk model has no term for them).
     if (builds == 1) {
-      e.next(drift_log_bayes_factor(earlier, current.first(seen), s));
+      e.next(drift_factors[seen - 1]);
       continue;
     }
     blocks.assign(ends.begin(), ends.end());
