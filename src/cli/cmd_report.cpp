@@ -76,27 +76,17 @@ struct report_notes {
   }
 };
 
-/// The layout of --layout (a name, or a day YYYY-MM-DD), else of --date's day, else the project layout
-/// for roots that are not the robot's (`robot_roots` false: no test case and no machine, as `perfmail
-/// bisect --record` and `history` make them), else the newest, and the table dialect that goes with it,
-/// as a document's `layout` chooses them.
+/// The layout of --layout (a name, or a day YYYY-MM-DD), else the default of a report that names none
+/// (email::default_layout: the mail date's day, the project layout for roots that are not the robot's,
+/// the newest), and the table dialect that goes with it, as a document's `layout` chooses them.
 void choose_layout(const report_options& options, email::report_document& doc, bool robot_roots) {
-  const auto of_day = email::layout_of_day;
   if (!options.layout.empty()) {
-    if (const auto day = email::parse_iso_day(options.layout)) {
-      doc.layout = of_day(*day);
-    } else if (const auto era = value_named(email::layout_names, options.layout)) {
-      doc.layout = email::named_layout(*era);
-    } else {
-      throw usage_error(fmt::format("--layout {}: must be one of {}, or a day written YYYY-MM-DD",
-                                    text::quoted(options.layout), names_listed(email::layout_names)));
-    }
-  } else if (const auto day = email::day_of_mail_date(doc.mail.date)) {
-    doc.layout = of_day(*day);
-  } else if (!robot_roots) {
-    doc.layout = email::named_layout(email::layout_era::project);
+    const auto named = email::layout_named(options.layout);
+    if (!named)
+      throw usage_error(fmt::format("--layout {}: {}", text::quoted(options.layout), email::layout_name_expected()));
+    doc.layout = *named;
   } else {
-    doc.layout = email::named_layout(email::newest_layout);
+    doc.layout = email::default_layout({.dialect = std::nullopt, .mail_date = doc.mail.date, .robot_roots = robot_roots});
   }
   doc.dialect = email::dialect_of(doc.layout.era);
 }

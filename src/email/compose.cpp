@@ -153,18 +153,13 @@ std::string mail_lines(std::string_view text) {
 }
 
 plot::look look_of(const report_document& doc) {
-  if (doc.plots.style.empty()) return default_plot_look(doc);
+  if (doc.plots.style.empty()) return plot_look_of(doc.layout.era, doc.dialect);
   if (const auto look = plot::parse_look(doc.plots.style)) return *look;
   throw input_error("report", input_place::named("plots.style"),
                     fmt::format("unknown style {} for an email plot", text::quoted(doc.plots.style)));
 }
 
 }  // namespace
-
-plot::look default_plot_look(const report_document& doc) {
-  if (doc.layout.era == layout_era::y2017 || doc.dialect == table_dialect::classic) return plot::look::gnuplot_4_6;
-  return doc.layout.era == layout_era::y2018 ? plot::look::gnuplot_5_0 : plot::look::gnuplot_5_2;
-}
 
 namespace detail {
 

@@ -6,10 +6,13 @@
 
 #include "perfmail/email/mail_date.hpp"
 #include "perfmail/email/mbox.hpp"
+#include "perfmail/plot/look.hpp"
 
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace perfmail::email {
@@ -122,6 +125,35 @@ std::optional<std::uint64_t> minute_of_mail_date(std::string_view date) {
 email_layout layout_of_day(calendar_day day) {
   const layout_era era = era_on(day);
   return is_seed_era(era) ? named_layout(era) : layout_on(day);
+}
+
+plot::look plot_look_of(layout_era era, table_dialect dialect) noexcept {
+  if (era == layout_era::y2017 || dialect == table_dialect::classic) return plot::look::gnuplot_4_6;
+  return era == layout_era::y2018 ? plot::look::gnuplot_5_0 : plot::look::gnuplot_5_2;
+}
+
+std::optional<email_layout> layout_named(std::string_view name_or_day) {
+  if (const auto day = parse_iso_day(name_or_day)) return layout_of_day(*day);
+  if (const auto era = value_named(layout_names, name_or_day)) return named_layout(*era);
+  return std::nullopt;
+}
+
+std::string layout_name_expected() {
+  std::string out = "must be one of ";
+  for (const auto& entry : layout_names) {
+    out += '"';
+    out += entry.name;
+    out += "\", ";
+  }
+  return out + "or a day written YYYY-MM-DD";
+}
+
+email_layout default_layout(const layout_defaults& defaults) {
+  if (defaults.dialect && *defaults.dialect != table_dialect::current)
+    return named_layout(seed_era_of(*defaults.dialect));
+  if (const auto day = day_of_mail_date(defaults.mail_date)) return layout_of_day(*day);
+  if (!defaults.robot_roots) return named_layout(layout_era::project);
+  return named_layout(newest_layout);
 }
 
 }  // namespace perfmail::email

@@ -290,30 +290,19 @@ class report_parser {
   /// The layout: named, or the one of the report's date (mail.date), or the newest. A document that
   /// names only a seed dialect (classic, modern) has the seeds' layout of that dialect.
   void read_layout(const object_reader& r, email::report_document& doc) const {
-    using email::layout_era;
     // (A flag and a value rather than an optional: GCC 12 warns, wrongly, that one may be read unset.)
     const bool dialect_given = r.find("dialect") != nullptr;
     const table_dialect given = r.enum_or("dialect", table_dialect::current, robot_dialect_names);
-    const auto of_day = email::layout_of_day;
     if (const json_node* l = r.find("layout")) {
       // A name, or a day `YYYY-MM-DD`: the switches of that day.
-      const auto day = l->type == kind::string ? email::parse_iso_day(l->text) : std::nullopt;
-      if (day) {
-        doc.layout = of_day(*day);
-      } else if (const auto era = l->type == kind::string ? value_named(email::layout_names, l->text) : std::nullopt) {
-        doc.layout = email::named_layout(*era);
-      } else {
-        std::string listed;
-        for (const auto& entry : email::layout_names)
-          listed += fmt::format("{}\"{}\"", listed.empty() ? "" : ", ", entry.name);
-        r.fail("layout", *l, fmt::format("must be one of {}, or a day written YYYY-MM-DD", listed));
-      }
-    } else if (dialect_given && given != table_dialect::current) {
-      doc.layout = email::named_layout(given == table_dialect::classic ? layout_era::y2017 : layout_era::y2018);
-    } else if (const auto day = email::day_of_mail_date(doc.mail.date)) {
-      doc.layout = of_day(*day);
+      const auto named = l->type == kind::string ? email::layout_named(l->text) : std::nullopt;
+      if (!named) r.fail("layout", *l, email::layout_name_expected());
+      doc.layout = *named;
     } else {
-      doc.layout = email::named_layout(email::newest_layout);
+      doc.layout = email::default_layout(
+          {.dialect = dialect_given ? std::optional<table_dialect>(given) : std::nullopt,
+           .mail_date = doc.mail.date,
+           .robot_roots = true});
     }
     const bool seed = is_seed_layout(doc.layout);
     if (email::is_project_era(doc.layout.era)) doc.text = email::project_body_text();
@@ -553,7 +542,7 @@ class report_parser {
       }
     }
     p.style = r.string_or("style", "");
-    const auto look = p.style.empty() ? std::optional{email::default_plot_look(doc)}
+    const auto look = p.style.empty() ? std::optional{email::plot_look_of(doc.layout.era, doc.dialect)}
                                       : plot::parse_look(p.style);
     if (!look) r.fail("style", *r.find("style"), fmt::format("unknown style {}", text::quoted(p.style)));
     const bool gnuplot = plot::is_gnuplot(*look);

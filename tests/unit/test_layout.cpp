@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/email/layout.hpp"
+#include "perfmail/plot/look.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -224,4 +225,52 @@ TEST_CASE("layout: the project layout has one table of the 2018 dialect and none
   for (const auto& entry : layout_names)
     if (entry.value != layout_era::project) CHECK_FALSE(is_project_era(entry.value));
   CHECK_FALSE(has_one_table(layout_era::y2020));
+}
+
+TEST_CASE("layout: a report's layout is chosen in one place, by name, by day or by default") {
+  using perfmail::table_dialect;
+  SUBCASE("a name or a day") {
+    REQUIRE(layout_named("2023").has_value());
+    CHECK(layout_named("2023")->era == layout_era::y2023);
+    CHECK(layout_named("project")->era == layout_era::project);
+    CHECK(layout_named("2024-11-30")->era == layout_era::y2024_11_30);
+    CHECK(layout_named("2017-06-01")->era == layout_era::y2017);
+    CHECK(layout_named("2021-05-04")->day == 20210504);
+    CHECK_FALSE(layout_named("2019").has_value());
+    CHECK_FALSE(layout_named("2023-02-29").has_value());
+    CHECK_FALSE(layout_named("").has_value());
+    CHECK(layout_name_expected() ==
+          "must be one of \"2017\", \"2018\", \"2020\", \"2023\", \"2024-10\", \"2024-11-30\", \"2026\", \"project\", "
+          "or a day written YYYY-MM-DD");
+  }
+  SUBCASE("a seed dialect, then the mail's day, then the roots, then the newest") {
+    CHECK(default_layout({.dialect = table_dialect::classic, .mail_date = "", .robot_roots = true}).era ==
+          layout_era::y2017);
+    CHECK(default_layout({.dialect = table_dialect::modern, .mail_date = "Sat, 30 Nov 2024 18:44:15 +0800",
+                          .robot_roots = true})
+              .era == layout_era::y2018);
+    CHECK(default_layout({.dialect = table_dialect::current, .mail_date = "Sat, 30 Nov 2024 18:44:15 +0800",
+                          .robot_roots = true})
+              .era == layout_era::y2024_11_30);
+    CHECK(default_layout({.dialect = std::nullopt, .mail_date = "Tue, 5 Mar 2019 10:00:00 +0800", .robot_roots = false})
+              .era == layout_era::y2018);
+    CHECK(default_layout({.dialect = std::nullopt, .mail_date = "", .robot_roots = false}).era == layout_era::project);
+    CHECK(default_layout({.dialect = std::nullopt, .mail_date = "", .robot_roots = true}).era == newest_layout);
+  }
+  SUBCASE("the seeds' layout of a dialect") {
+    CHECK(seed_era_of(table_dialect::classic) == layout_era::y2017);
+    CHECK(seed_era_of(table_dialect::modern) == layout_era::y2018);
+    CHECK(seed_era_of(table_dialect::current) == newest_layout);
+  }
+}
+
+TEST_CASE("layout: the gnuplot release of an era's plots") {
+  using perfmail::table_dialect;
+  using perfmail::plot::look;
+  CHECK(plot_look_of(layout_era::y2017, table_dialect::classic) == look::gnuplot_4_6);
+  CHECK(plot_look_of(layout_era::y2018, table_dialect::classic) == look::gnuplot_4_6);
+  CHECK(plot_look_of(layout_era::y2018, table_dialect::modern) == look::gnuplot_5_0);
+  CHECK(plot_look_of(layout_era::y2020, table_dialect::current) == look::gnuplot_5_2);
+  CHECK(plot_look_of(layout_era::y2026, table_dialect::current) == look::gnuplot_5_2);
+  CHECK(plot_look_of(layout_era::project, table_dialect::modern) == look::gnuplot_5_2);
 }

@@ -14,7 +14,6 @@
 #include "perfmail/email/mbox.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/table/request.hpp"
-#include "perfmail/plot/look.hpp"
 #include "perfmail/table/header.hpp"
 
 #include <memory>
@@ -72,10 +71,6 @@ struct composed_report {
 /// mail_header_error for a header mbox_message refuses.
 [[nodiscard]] std::string message_of(const composed_report& report, mail_headers headers,
                                      std::span<const mail_attachment> attachments = {});
-
-/// The plots' look when the document names none: the robot's gnuplot of the layout's years (4.6 in
-/// 2017, 5.0 in 2018, 5.2 from 2020).
-[[nodiscard]] plot::look default_plot_look(const report_document& doc);
 
 /// Composes the email a report document describes, comparing its results as its table asks
 /// (table_request_of).

@@ -9,7 +9,12 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+
+namespace perfmail::plot {
+enum class look : std::uint8_t;  // perfmail/plot/look.hpp
+}  // namespace perfmail::plot
 
 namespace perfmail::email {
 
@@ -51,6 +56,10 @@ using perfmail::operator<<;  // prints the name, as in perfmail
          : era == layout_era::y2018 || era == layout_era::project ? table_dialect::modern
                                                                    : table_dialect::current;
 }
+
+/// The gnuplot release an era's trend plots were drawn with: 4.6 in 2017 (and with the classic table),
+/// 5.0 in 2018, 5.2 from 2020 on and in the project layout.
+[[nodiscard]] plot::look plot_look_of(layout_era era, table_dialect dialect) noexcept;
 
 /// A day as the number YYYYMMDD (20241130), so that days compare as numbers.
 using calendar_day = std::uint32_t;
@@ -138,6 +147,36 @@ inline constexpr layout_era newest_layout = layout_era::y2026;
 
 /// The era a report of `day` falls in: 2017 before 2018, 2018 before 2020, then the current ones.
 [[nodiscard]] layout_era era_on(calendar_day day);
+
+/// The layout a report names: a name of `layout_names`, or a day written `YYYY-MM-DD` (the switches of
+/// that day); nullopt when the text is neither.
+[[nodiscard]] std::optional<email_layout> layout_named(std::string_view name_or_day);
+
+/// What a layout's name must be, for the error that refuses another: `must be one of "2017", ...,
+/// "project", or a day written YYYY-MM-DD`.
+[[nodiscard]] std::string layout_name_expected();
+
+/// The seeds' layout of a table dialect: classic is 2017's, modern 2018's; current has none (the newest).
+[[nodiscard]] constexpr layout_era seed_era_of(table_dialect dialect) noexcept {
+  return dialect == table_dialect::classic ? layout_era::y2017
+         : dialect == table_dialect::modern ? layout_era::y2018
+                                            : newest_layout;
+}
+
+/// What chooses a report's layout when it names none.
+struct layout_defaults {
+  /// A dialect of the seeds (classic, modern) the report names without a layout: that dialect's seed
+  /// layout, before anything below.
+  std::optional<table_dialect> dialect;
+  std::string_view mail_date;  ///< the report's date: the layout of its day
+  /// Whether the report is of the robot's result roots: roots that are not (no test case and no machine,
+  /// as `perfmail bisect --record` and `history` make them) take the project layout.
+  bool robot_roots = true;
+};
+
+/// The layout of a report that names none: the seed layout of the dialect it names, else the layout of
+/// its date's day, else the project layout for roots that are not the robot's, else the newest.
+[[nodiscard]] email_layout default_layout(const layout_defaults& defaults);
 
 /// A day written `YYYY-MM-DD`, or nullopt.
 [[nodiscard]] std::optional<calendar_day> parse_iso_day(std::string_view text);
