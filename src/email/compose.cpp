@@ -163,6 +163,15 @@ plot::look look_of(const report_document& doc) {
 
 namespace detail {
 
+void check_word(std::string_view word, change_verdict verdict, const comparison_row& row, std::string_view field) {
+  if (word_fits(word, verdict)) return;
+  throw input_error("report", input_place::named(std::string{field}),
+                    fmt::format("says {}, but the change of {} {}", text::quoted(word), text::quoted(row.name),
+                                verdict == change_verdict::regression    ? "is a regression"
+                                : verdict == change_verdict::improvement ? "is an improvement"
+                                                                         : "has no direction"));
+}
+
 plot_block render_plots(const report_document& doc, std::span<const comparison_row* const> rows) {
   plot_block block;
   const bool seed = has_one_table(doc.layout.era);
@@ -287,8 +296,9 @@ composed_report compose(const report_document& doc, comparison table) {
   const headline_change change = doc.dialect == table_dialect::classic
                                      ? classic_headline_change(relative, format_2g)
                                      : modern_headline_change(printed_change(doc.dialect, *headline_row), relative);
-  const std::string word =
-      !doc.headline.word.empty() ? doc.headline.word : std::string{headline_word(headline_verdict(*headline_row))};
+  const change_verdict verdict = headline_verdict(*headline_row);
+  detail::check_word(doc.headline.word, verdict, *headline_row, "headline.word");
+  const std::string word = !doc.headline.word.empty() ? doc.headline.word : std::string{headline_word(verdict)};
   const std::string lead = !doc.headline.lead.empty()               ? doc.headline.lead
                            : doc.dialect == table_dialect::classic ? "FYI, we noticed"
                                                                    : "We noticed";

@@ -91,6 +91,7 @@ struct section_input {
   std::string metric;
   std::string word;
   std::string metric_field;  ///< the document field naming the metric, for messages
+  std::string word_field;    ///< the field of the word
 };
 
 struct section_output {
@@ -129,7 +130,8 @@ section_output compose_section(const report_document& doc, const section_input& 
   }
   out.change = printed_change(doc.dialect, *out.metric_row);
   if (out.change.starts_with('+')) out.change.erase(0, 1);
-  out.verdict = !in.word.empty() ? verdict_of_word(in.word) : headline_verdict(*out.metric_row);
+  out.verdict = headline_verdict(*out.metric_row);
+  detail::check_word(in.word, out.verdict, *out.metric_row, in.word_field);
   out.word = !in.word.empty() ? in.word : std::string{headline_word(out.verdict)};
   return out;
 }
@@ -209,11 +211,12 @@ struct body_writer {
 std::vector<section_input> section_inputs(const report_document& doc) {
   std::vector<section_input> inputs;
   inputs.push_back({&doc.test, &doc.machine, &doc.group, &doc.base_results, &doc.head_results, &doc.table,
-                    doc.headline.metric, doc.headline.word, "headline.metric"});
+                    doc.headline.metric, doc.headline.word, "headline.metric", "headline.word"});
   for (std::size_t i = 0; i < doc.further_tests.size(); ++i) {
     const test_section& t = doc.further_tests[i];
     inputs.push_back({&t.test, &t.machine, &t.group, &t.base_results, &t.head_results,
-                      t.table ? &*t.table : &doc.table, t.metric, t.word, fmt::format("tests[{}].metric", i)});
+                      t.table ? &*t.table : &doc.table, t.metric, t.word, fmt::format("tests[{}].metric", i),
+                      fmt::format("tests[{}].word", i)});
   }
   return inputs;
 }

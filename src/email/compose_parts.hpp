@@ -49,6 +49,10 @@ void name_current_commits(const report_document& doc, std::span<const results> h
 /// selected row.
 [[nodiscard]] std::vector<const comparison_row*> rows_to_print(const table_section& request, const comparison& table);
 
+/// Refuses a document's headline word that names the other verdict than the metric's (word_fits), at
+/// the document's field `field`.
+void check_word(std::string_view word, change_verdict verdict, const comparison_row& row, std::string_view field);
+
 /// The document's plots of the rows printed, and which metrics got one.
 struct plot_block {
   std::string text;

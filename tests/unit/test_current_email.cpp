@@ -727,6 +727,23 @@ TEST_CASE("report document: a current regression and improvement, read and compo
   CHECK(contains(up.body, "a 10.0% improvement"));
   CHECK_FALSE(contains(up.body, "Closes:"));
   CHECK_FALSE(contains(up.body, "kindly add"));
+  SUBCASE("the document's word prints, the metric decides the verdict: a word of the other verdict is refused") {
+    const auto composed_error = [](const std::string& json) -> std::string {
+      try {
+        (void)compose(io::parse_report(json, "r.json", "."));
+      } catch (const input_error& e) {
+        return e.what();
+      }
+      return "(no error)";
+    };
+    CHECK(composed_error(with({mail, R"("headline": {"word": "improvement"})"})) ==
+          "report: headline.word: says \"improvement\", but the change of \"fio.write_bw_MBps\" is a regression");
+    CHECK(composed_error(improvement.insert(improvement.rfind('}'), ",\n  \"headline\": {\"word\": \"regression\"}\n")) ==
+          "report: headline.word: says \"regression\", but the change of \"fio.write_bw_MBps\" is an improvement");
+    const composed_report worded = compose(io::parse_report(with({mail, R"("headline": {"word": "slowdown"})"}), "r.json", "."));
+    CHECK(contains(worded.body, "a 19.5% slowdown of fio.write_bw_MBps"));
+    CHECK(contains(worded.body, "| Closes:"));  // still a regression: its tags
+  }
 }
 
 TEST_CASE("report document: errors of the current fields") {

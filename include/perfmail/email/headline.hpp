@@ -37,6 +37,14 @@ inline constexpr std::array<enum_name<change_verdict>, 3> headline_words{{
   return change_verdict::changed;
 }
 
+/// Whether a document's own headline word may print for a metric of `verdict`: a free word, "change",
+/// or the verdict's own word. The verdict (and with it the status lines and the tags) is always the
+/// metric's; a word that names the other verdict would contradict it, and is refused.
+[[nodiscard]] constexpr bool word_fits(std::string_view word, change_verdict verdict) noexcept {
+  const change_verdict named = verdict_of_word(word);
+  return named == change_verdict::changed || named == verdict;
+}
+
 /// The change of the headline metric as the sentence prints it.
 struct headline_change {
   std::string text;  ///< "24%", "4.9%", "-75%" (classic) or "+8.2%" (modern)
