@@ -7,6 +7,8 @@
 
 #include "perfmail/io/job_yaml.hpp"
 
+#include "run_directory.hpp"
+
 #include "perfmail/error.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/text/printable.hpp"
@@ -438,29 +440,24 @@ class job_reader {
   }
 };
 
-/// The run directories of a root, where the robot writes a run's job.yaml: canonical numeric names
-/// (`0/`, `1/`, ...), in number order.
-std::vector<fs::path> run_directories(const fs::path& root) {
-  std::vector<std::pair<unsigned long long, fs::path>> runs;
+/// The run directories of a root, where the robot writes a run's job.yaml (detail::is_run_name), in
+/// run order.
+std::vector<fs::path> job_run_directories(const fs::path& root) {
+  std::vector<std::pair<std::string, fs::path>> runs;
   std::error_code ec;
   for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
     std::error_code type_ec;
     if (!it->is_directory(type_ec)) continue;
-    const std::string name = it->path().filename().string();
-    unsigned long long number = 0;
-    const auto [ptr, err] = std::from_chars(name.data(), name.data() + name.size(), number);
-    // Canonical numbers only, as the results' reader takes runs: `01/` or `backup/` is not a run.
-    const bool canonical = !name.empty() && (name.size() == 1 || name[0] != '0');
-    if (err == std::errc{} && ptr == name.data() + name.size() && canonical) runs.emplace_back(number, it->path());
+    std::string name = it->path().filename().string();
+    if (detail::is_run_name(name)) runs.emplace_back(std::move(name), it->path());
   }
-  std::sort(runs.begin(), runs.end());
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return detail::run_name_before(a.first, b.first); });
   std::vector<fs::path> out;
   out.reserve(runs.size());
   for (auto& r : runs) out.push_back(std::move(r.second));
   return out;
 }
 
-std::string system_reason(const std::error_code& ec) { return ec.message(); }
 
 /// `dir/job.yaml` when there is an entry of that name, of any kind: one that cannot be read (a link that
 /// loops or dangles, a FIFO, a directory) is the root's job all the same, and reading it says why it
@@ -470,7 +467,7 @@ std::optional<fs::path> job_entry(const fs::path& dir) {
   std::error_code ec;
   const fs::file_status entry = fs::symlink_status(file, ec);
   if (entry.type() == fs::file_type::not_found) return std::nullopt;
-  if (ec) throw input_error(file.string(), fmt::format("cannot open: {}", system_reason(ec)));
+  if (ec) throw input_error(file.string(), fmt::format("cannot open: {}", ec.message()));
   return file;
 }
 
@@ -478,7 +475,7 @@ std::optional<fs::path> find_job_file(const fs::path& root) {
   if (auto file = job_entry(root)) return file;
   std::error_code ec;
   if (!fs::is_directory(root, ec)) return std::nullopt;
-  for (const auto& run : run_directories(root))
+  for (const auto& run : job_run_directories(root))
     if (auto file = job_entry(run)) return file;
   return std::nullopt;
 }

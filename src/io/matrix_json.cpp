@@ -11,6 +11,7 @@
 #include "matrix_text.hpp"
 #include "metric_name.hpp"
 #include "read_file_detail.hpp"
+#include "run_directory.hpp"
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/import.hpp"
@@ -472,14 +473,6 @@ std::optional<matrix> matrix_unless_other_format_with(simdjson::padded_string_vi
   return std::nullopt;
 }
 
-/// Whether a directory entry's name is a run's: a canonical non-negative integer (`0`, `1`, `17`), as the
-/// robot numbers its runs. `backup`, `-1`, `01`, `+1` and `1e3` are not runs, so they are never merged.
-bool is_run_name(std::string_view name) {
-  if (name.empty() || name.size() > 18) return false;  // 18 digits: far beyond any limit of runs
-  if (name.size() > 1 && name.front() == '0') return false;
-  return std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 std::string system_reason(const std::error_code& ec) { return ec.message(); }
 
 /// The run directories below `dir` that hold a stats.json, in numeric order. A run directory without a
@@ -496,7 +489,7 @@ std::vector<std::filesystem::path> run_directories(const std::filesystem::path& 
     if (ec) throw input_error(dir.string(), fmt::format("cannot list the directory: {}", system_reason(ec)));
     const fs::path& entry = it->path();
     std::string name = entry.filename().string();
-    if (!is_run_name(name)) continue;
+    if (!detail::is_run_name(name)) continue;
     const fs::file_status status = fs::status(entry, ec);  // follows a symlinked run directory
     if (ec && status.type() != fs::file_type::not_found)
       throw input_error(entry.string(), fmt::format("cannot open: {}", system_reason(ec)));
@@ -512,9 +505,7 @@ std::vector<std::filesystem::path> run_directories(const std::filesystem::path& 
     runs.emplace_back(std::move(name), entry);
   }
   // Canonical numbers order by length, then as text.
-  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) {
-    return a.first.size() != b.first.size() ? a.first.size() < b.first.size() : a.first < b.first;
-  });
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return detail::run_name_before(a.first, b.first); });
   std::vector<std::filesystem::path> out;
   out.reserve(runs.size());
   for (auto& r : runs) out.push_back(std::move(r.second));
