@@ -36,11 +36,6 @@ std::pair<std::uint16_t, std::uint16_t> group_lengths(std::string_view name) {
   return {clamp(first), clamp(second)};
 }
 
-struct text_hash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
-
 }  // namespace
 
 namespace {
@@ -55,6 +50,13 @@ constexpr std::size_t rule_list_count = static_cast<std::size_t>(rule_list::kill
 }  // namespace
 
 struct metric_classifier::compiled {
+  /// Hashes text of any kind alike, so that a string_view finds a std::string (a member type rather than
+  /// one of this file's own: a type of internal linkage may not be a member's).
+  struct text_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+
   explicit compiled(metric_rules r)
       : rules(std::move(r)),
         floor_names(names_of(rules.floors, &floor_rule::name)),

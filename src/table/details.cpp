@@ -38,7 +38,7 @@ std::string column_name(const table_header& header, std::size_t column) {
 
 /// `1000 ± 0.5% (20)`: the median, how far its interval reaches from it (table_detail::reach_cell) in
 /// percent of it with one decimal, and the samples it is of.
-std::string centre_text(const column_summary& column, const std::optional<interval>& ci, metric_unit unit) {
+std::string details_centre_text(const column_summary& column, const std::optional<interval>& ci, metric_unit unit) {
   // A value of a known unit prints in it (`7.855µs`), as the other tables print it; the robot's metrics
   // have none and keep their digits.
   const auto value = [unit](double x) {
@@ -49,12 +49,12 @@ std::string centre_text(const column_summary& column, const std::optional<interv
 }
 
 /// Changes, their intervals' ends and the geomeans with one decimal.
-std::string percent_text(double x) { return text::change_percent_text(x, 1); }
+std::string details_percent_text(double x) { return text::change_percent_text(x, 1); }
 
 /// The change column: `+2.0% [+1.8%, +2.2%]`, `~` where nothing was selected, `+2.0% [?]` where the
 /// sizes give no interval, `?` where there is no estimate (a zero base mean); for a failure count, the
 /// change of the share of runs that fail.
-std::string change_text(const comparison_row& row, std::size_t column, const change_inference* inference) {
+std::string details_change_text(const comparison_row& row, std::size_t column, const change_inference* inference) {
   const column_verdict& verdict = row.verdicts[column - 1];
   // Other tools' results: a side without samples is no change but a verdict of its own.
   if (verdict.sides != presence::both) return std::string{name_of(change_verdict_names, *verdict_of(verdict.sides))};
@@ -65,7 +65,7 @@ std::string change_text(const comparison_row& row, std::size_t column, const cha
   if (!inference->estimate_percent) return "?";
   const std::string interval_text =
       inference->ci_percent ? text::interval_percent_text(*inference->ci_percent, 1) : std::string{"[?]"};
-  return fmt::format("{} {}", percent_text(*inference->estimate_percent), interval_text);
+  return fmt::format("{} {}", details_percent_text(*inference->estimate_percent), interval_text);
 }
 
 /// p-values (and q-values) in the details and their notes: two significant digits.
@@ -148,13 +148,13 @@ std::string render_details(const comparison& cmp, const table_header& header,
         if ((c == 0 && sides == presence::base_failed) || (c == k && sides == presence::failed))
           return std::string{"failed"};
       }
-      return centre_text(row->columns[c], median_ci(c), row->cls.unit);
+      return details_centre_text(row->columns[c], median_ci(c), row->cls.unit);
     };
     std::vector<std::string> line{text::printable(row->name), cell(0)};
     for (std::size_t c = 1; c <= compared; ++c) {
       const change_inference* inference = cmp.inference_of(*row, c);
       line.push_back(cell(c));
-      line.push_back(change_text(*row, c, inference));
+      line.push_back(details_change_text(*row, c, inference));
       line.push_back(probability_text(inference, false));
       line.push_back(probability_text(inference, true));
     }
@@ -181,7 +181,7 @@ std::string render_details(const comparison& cmp, const table_header& header,
     for (const auto& [g, direction] : {std::pair{means[c - 1].higher, "higher"}, std::pair{means[c - 1].lower, "lower"}}) {
       if (g.count == 0) continue;
       fmt::format_to(sink, "geomean of {} metric{} where {} is better, {}: {}\n", g.count, g.count == 1 ? "" : "s",
-                     direction, column_name(header, c), percent_text(g.change_percent));
+                     direction, column_name(header, c), details_percent_text(g.change_percent));
     }
   fmt::format_to(sink, "{}", estimator_line(cmp, rows));
   return out;
