@@ -7,6 +7,7 @@
 #include "perfmail/io/output_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/analysis/file_summary.hpp"
 #include "perfmail/analysis/plan.hpp"
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/metrics/classifier.hpp"
@@ -184,7 +185,6 @@ command_action add_summary_command(CLI::App& app) {
       throw usage_error("--alpha and --power must lie strictly between 0 and 1");
     if (!(args->cv_confidence > 0 && args->cv_confidence < 1))
       throw usage_error("--cv-confidence must lie strictly between 0 and 1");
-    const auto classifier = metric_classifier::robot();
     // Assigned rather than initialised from a conditional expression: GCC 12 at -O2 takes the latter's
     // disengaged branch for an uninitialised read (-Wmaybe-uninitialized).
     std::optional<double> detect;
@@ -205,40 +205,7 @@ command_action add_summary_command(CLI::App& app) {
     for (const auto& path : args->paths) {
       const matrix m = io::load_results(path, input_limits());
       notes.insert(notes.end(), m.notes().begin(), m.notes().end());
-      io::file_summary f;
-      f.path = io::input_name(path);
-      f.runs = m.run_count();
-      // Each metric classified and summarised once: the family needs every metric before any plan.
-      std::vector<metric_class> classes;
-      std::vector<summary> stats;
-      std::size_t family = 0;
-      for (const auto& series : m.metrics()) {
-        classes.push_back(classifier->classify(series.name()));
-        stats.push_back(summarize(series.present_values()));
-        if (tested_by_compare(classes.back(), stats.back())) ++family;
-      }
-      // The correction's family is the file's tested metrics: a lone change among them is held to this.
-      const double level = planning_level(request, family);
-      settings.family = std::max(settings.family, family);
-      settings.level = files.empty() ? level : std::min(settings.level, level);
-      std::size_t index = 0;
-      for (const auto& series : m.metrics()) {
-        const metric_class& cls = classes[index];
-        io::metric_summary row;
-        row.name = series.name();
-        row.unit = m.unit_hint(series.name()).value_or(metric_unit{});
-        row.stats = std::move(stats[index++]);
-        if (!row.stats.empty()) {
-          row.stddev_percent = stddev_percent(row.stats);
-          if (row.stddev_percent && !std::isfinite(*row.stddev_percent))
-            throw value_error(fmt::format("metric {}: the standard deviation in percent of the mean is beyond "
-                                          "the range of a double", text::quoted(series.name())));
-          if (args->plan) row.plan = plan_of(cls, row.stats, level, request);
-        }
-        f.metrics.push_back(std::move(row));
-      }
-      f.textual_metrics.assign(m.textual_metrics().begin(), m.textual_metrics().end());
-      files.push_back(std::move(f));
+      files.push_back(summarize_file(m, io::input_name(path), args->plan, settings));
     }
     std::string text;
     if (args->format == "json") {

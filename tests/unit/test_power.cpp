@@ -1,7 +1,10 @@
 #include <doctest/doctest.h>
 
 #include "perfmail/error.hpp"
+#include "perfmail/analysis/file_summary.hpp"
 #include "perfmail/analysis/plan.hpp"
+#include "perfmail/metrics/classifier.hpp"
+#include "perfmail/model/matrix.hpp"
 #include "perfmail/stats/power.hpp"
 #include "perfmail/stats/significance.hpp"
 
@@ -9,6 +12,7 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 using namespace perfmail;
@@ -157,4 +161,42 @@ TEST_CASE("plan_of: what compare would test, at the level of a lone change, with
   // A level no p-value can be told from is refused.
   request.alpha = 1e-306;  // over 1000 metrics: 1e-309, below the smallest normal double
   CHECK_THROWS_AS((void)planning_level(request, 1000), usage_error);
+}
+
+TEST_CASE("summarize_file: each metric summarised, planned at the level of its file's family") {
+  const auto file = [](std::size_t metrics) {
+    matrix m;
+    for (std::size_t i = 0; i < metrics; ++i)
+      m.add(metric_series{"fio.bw_" + std::to_string(i), {1000, 1010, 990, 1005, 995}, sample_kind::integer});
+    m.add(metric_series{"fio.lone", {5}, sample_kind::integer});
+    return m;
+  };
+  summary_plan_settings settings;
+  settings.request.detect = 0.02;
+  const file_summary small = summarize_file(file(2), "small.json", true, settings);
+  CHECK(small.path == "small.json");
+  CHECK(small.runs == 5);
+  REQUIRE(small.metrics.size() == 3);
+  CHECK(small.metrics[0].stats.n == 5);
+  REQUIRE(small.metrics[0].stddev_percent);
+  CHECK(*small.metrics[0].stddev_percent == doctest::Approx(100 * summarize(std::vector<double>{1000, 1010, 990, 1005, 995}).stddev / 1000));
+  REQUIRE(small.metrics[0].plan);
+  CHECK(*small.metrics[0].plan == plan_of(metric_classifier::robot()->classify("fio.bw_0"), small.metrics[0].stats, planning_level(settings.request, 2),
+                                          settings.request));
+  CHECK(small.metrics[2].plan->basis == plan_basis::none);
+  CHECK(settings.family == 2);
+  CHECK(settings.level == planning_level(settings.request, 2));
+  // A second file with a larger family: the settings keep the largest family and the smallest level,
+  // and its own plans are at its own family's level.
+  const file_summary large = summarize_file(file(40), "large.json", true, settings);
+  CHECK(settings.family == 40);
+  CHECK(settings.level == planning_level(settings.request, 40));
+  CHECK(*large.metrics[0].plan->ttest_runs > *small.metrics[0].plan->ttest_runs);
+  (void)summarize_file(file(1), "one.json", true, settings);
+  CHECK(settings.family == 40);
+  CHECK(settings.level == planning_level(settings.request, 40));
+  CHECK(settings.files == 3);
+  // Without a plan: the summaries alone.
+  summary_plan_settings none;
+  CHECK_FALSE(summarize_file(file(1), "x", false, none).metrics[0].plan.has_value());
 }

@@ -7,7 +7,7 @@
 // UTF-8 as U+FFFD, as comparison_to_json writes it. docs/REPORT.md describes the report's fields; the
 // summary's are below (summary_to_json).
 
-#include "perfmail/analysis/plan.hpp"
+#include "perfmail/analysis/file_summary.hpp"
 #include "perfmail/stats/summary.hpp"
 
 #include "perfmail/model/unit.hpp"
@@ -32,29 +32,11 @@ struct json_text_field {
 [[nodiscard]] std::string json_with_fields_first(std::string_view object, std::span<const json_text_field> fields,
                                                  int indent = 2);
 
-/// One metric's row of the summary table.
-struct metric_summary {
-  std::string name;
-  summary stats;                          ///< n == 0: no samples
-  std::optional<double> stddev_percent;   ///< none where the table prints `-` (spread about a zero mean)
-  std::optional<metric_plan> plan;        ///< with --plan
-  metric_unit unit;                       ///< what the samples measure, where their tool said (the text prints it)
-};
-
-/// One result file's table.
-struct file_summary {
-  std::string path;  ///< as given on the command line
-  std::size_t runs = 0;
-  std::vector<metric_summary> metrics;
-  std::vector<std::string> textual_metrics;  ///< ignored: not numbers
-};
-
-/// The planning settings, written once at the top with --plan.
-struct summary_plan_settings {
-  plan_request request;    ///< what was asked: alpha, power, the correction, the floors, --detect
-  std::size_t family = 0;  ///< the metrics a comparison of the file would test (the largest over the files)
-  double level = 0.05;     ///< the level a lone change is held to: alpha after the correction (the smallest)
-};
+/// The summary's types live in the analysis layer (analysis/file_summary.hpp); these names stay for the
+/// writer's callers.
+using perfmail::file_summary;
+using perfmail::metric_summary;
+using perfmail::summary_plan_settings;
 
 /// The numbers of `perfmail summary`'s tables:
 ///
