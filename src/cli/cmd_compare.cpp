@@ -151,28 +151,10 @@ void refuse_ignored_options(const CLI::App& cmd, const compare_args& args, const
   if (args.sort && given("--order")) refuse("--order", "--sort gives the order");
 }
 
-/// The table the options ask for, on results judged by `conventions`: the conventions' default table
-/// (the robot's modern table, or the benchstat table for other tools' results), or the robot's table of
-/// the dialect named, then every option given. A named robot policy without a dialect prints the robot's
-/// modern table; the benchstat table named without a policy tests with utest.
+/// The table the options ask for, on results judged by `conventions` (table_asked), then every option
+/// given.
 table_request request_of(const compare_args& args, result_conventions conventions) {
-  const bool robot_named = args.policy == policy_kind::robot;
-  table_request request = default_table(conventions);
-  if (args.dialect) {
-    request = is_robot_dialect(*args.dialect) ? robot_table(*args.dialect) : tool_table();
-    if (!is_robot_dialect(*args.dialect) && conventions == result_conventions::robot) {
-      request.comparison.all = false;
-      request.comparison.order = row_order::robot;
-    }
-  } else if (robot_named && conventions == result_conventions::benchmark_tool) {
-    request = robot_table(table_dialect::modern);
-  }
-  request.comparison.conventions = conventions;
-  if (conventions == result_conventions::benchmark_tool && is_robot_dialect(request.dialect)) {
-    // The robot's table of other tools' results keeps their conventions and utest, unless told.
-    request.comparison.policy.kind = policy_kind::mann_whitney;
-    request.comparison.policy.min_change_percent = 0;
-  }
+  table_request request = table_asked(args.dialect, args.policy == policy_kind::robot, conventions);
   compare_options& options = request.comparison;
   options.all = options.all || args.all;
   if (args.order) options.order = order_in(request.dialect, *args.order);

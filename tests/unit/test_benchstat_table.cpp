@@ -175,3 +175,31 @@ TEST_CASE("benchstat table: the lines above it say what was compared and how") {
   // Wrapped to the width, continuation lines two columns in.
   for (const std::string& line : lines_of(render_benchstat_method(cmp, header, 40, true))) CHECK(line.size() <= 40);
 }
+
+TEST_CASE("table_asked: the table a dialect, a named policy and the results' conventions give") {
+  using conv = result_conventions;
+  SUBCASE("nothing named: the conventions' default table") {
+    CHECK(table_asked(std::nullopt, false, conv::robot).dialect == table_dialect::modern);
+    CHECK(table_asked(std::nullopt, false, conv::robot).comparison.policy.kind == policy_kind::robot);
+    CHECK(table_asked(std::nullopt, false, conv::benchmark_tool).dialect == table_dialect::benchstat);
+  }
+  SUBCASE("the robot's policy named on other tools' results: the robot's modern table, with their test") {
+    const table_request r = table_asked(std::nullopt, true, conv::benchmark_tool);
+    CHECK(r.dialect == table_dialect::modern);
+    CHECK(r.comparison.conventions == conv::benchmark_tool);
+    CHECK(r.comparison.policy.kind == policy_kind::mann_whitney);
+    CHECK(r.comparison.policy.min_change_percent == std::optional<double>{0});
+  }
+  SUBCASE("the benchstat table of the robot's results: the robot's rows, in its order") {
+    const table_request r = table_asked(table_dialect::benchstat, false, conv::robot);
+    CHECK(r.dialect == table_dialect::benchstat);
+    CHECK_FALSE(r.comparison.all);
+    CHECK(r.comparison.order == row_order::robot);
+    CHECK(r.comparison.conventions == conv::robot);
+  }
+  SUBCASE("a robot dialect named: that dialect's table") {
+    CHECK(table_asked(table_dialect::classic, false, conv::robot).dialect == table_dialect::classic);
+    CHECK(table_asked(table_dialect::current, false, conv::benchmark_tool).comparison.policy.kind ==
+          policy_kind::mann_whitney);
+  }
+}

@@ -10,6 +10,8 @@
 #include "perfmail/model/origin.hpp"
 #include "perfmail/table/dialect.hpp"
 
+#include <optional>
+
 namespace perfmail {
 
 struct table_request {
@@ -60,6 +62,32 @@ struct table_request {
 /// the robot's results, the benchstat table for other tools'.
 [[nodiscard]] inline table_request default_table(result_conventions conventions) {
   return conventions == result_conventions::robot ? robot_table(table_dialect::modern) : tool_table();
+}
+
+/// The table asked for on results judged by `conventions`: the conventions' default table, or the
+/// robot's table of `dialect` when it names one, or the benchstat table. The benchstat table of the
+/// robot's results prints the robot's rows in the robot's order; the robot's policy named
+/// (`robot_policy_named`) without a dialect prints the robot's modern table; and the robot's tables of
+/// other tools' results keep those results' conventions: Mann-Whitney U and no floor (a policy named
+/// after this is the caller's to set).
+[[nodiscard]] inline table_request table_asked(std::optional<table_dialect> dialect, bool robot_policy_named,
+                                               result_conventions conventions) {
+  table_request request = default_table(conventions);
+  if (dialect) {
+    request = is_robot_dialect(*dialect) ? robot_table(*dialect) : tool_table();
+    if (!is_robot_dialect(*dialect) && conventions == result_conventions::robot) {
+      request.comparison.all = false;
+      request.comparison.order = row_order::robot;
+    }
+  } else if (robot_policy_named && conventions == result_conventions::benchmark_tool) {
+    request = robot_table(table_dialect::modern);
+  }
+  request.comparison.conventions = conventions;
+  if (conventions == result_conventions::benchmark_tool && is_robot_dialect(request.dialect)) {
+    request.comparison.policy.kind = policy_kind::mann_whitney;
+    request.comparison.policy.min_change_percent = 0;
+  }
+  return request;
 }
 
 }  // namespace perfmail
