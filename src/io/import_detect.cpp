@@ -4,6 +4,7 @@
 
 #include "format_detection.hpp"
 #include "import_support.hpp"
+#include "input_formats.hpp"
 #include "json_import_reader.hpp"
 
 #include "perfmail/io/read_file.hpp"
@@ -27,26 +28,11 @@ using detail::json_value;
 using kind = detail::json_node::kind;
 namespace od = simdjson::ondemand;
 
-std::string_view described(input_format f) {
-  switch (f) {
-    case input_format::automatic: return "auto";
-    case input_format::matrix: return "matrix (the robot's matrix.json)";
-    case input_format::gbench: return "gbench (Google Benchmark JSON)";
-    case input_format::hyperfine: return "hyperfine (hyperfine --export-json)";
-    case input_format::go: return "go (Go benchmark text)";
-    case input_format::pytest: return "pytest (pytest-benchmark JSON)";
-    case input_format::csv: return "csv";
-    case input_format::tsv: return "tsv";
-    case input_format::numbers: return "numbers (plain numbers)";
-  }
-  return "?";
-}
-
 [[noreturn]] void refuse_ambiguous(std::string_view source, const std::vector<input_format>& candidates) {
   std::string names;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (i > 0) names += i + 1 == candidates.size() ? " or " : ", ";
-    names += described(candidates[i]);
+    names += detail::descriptor_of(candidates[i]).described;
   }
   throw input_error(std::string{source},
                     fmt::format("the format is ambiguous: it could be {}; say which with --input-format", names));
@@ -121,9 +107,8 @@ input_format detect_json(std::string_view text, std::string_view source, std::op
     if (!candidates)
       b.fail(top_offset, "the top level is not a JSON object: no format perfmail reads has one");
     if (candidates->empty())
-      b.fail(top_offset, "a JSON object of no format perfmail reads: expected a matrix.json (metrics mapped to "
-                         "arrays), Google Benchmark (\"context\" and \"benchmarks\"), hyperfine (\"results\" with "
-                         "\"times\") or pytest-benchmark (\"machine_info\" and \"benchmarks\")");
+      b.fail(top_offset, "a JSON object of no format perfmail reads: expected " +
+                             detail::listed_formats(true, [](const auto& d) { return d.marks; }, " or "));
     if (candidates->size() > 1) refuse_ambiguous(source, *candidates);
     return candidates->front();
   });
@@ -205,11 +190,12 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   if (candidates.size() > 1) refuse_ambiguous(source, candidates);
   if (candidates.empty() && detail::number_of(first_token(text.substr(first))))
     (void)parse_numbers(text, source);  // plain numbers until a token that is not one: named where it is
+  const auto listed = [](const detail::input_format_descriptor& d) { return d.listed; };
   if (candidates.empty())
     throw input_error(std::string{source},
-                      "no format perfmail reads: expected JSON (matrix.json, Google Benchmark, hyperfine, "
-                      "pytest-benchmark), Go benchmark lines (`BenchmarkName  N  123 ns/op`), a CSV or TSV "
-                      "header row starting `metric`, or plain numbers; or say which with --input-format");
+                      fmt::format("no format perfmail reads: expected JSON ({}), {}; or say which with --input-format",
+                                  detail::listed_formats(true, listed, ", "),
+                                  detail::listed_formats(false, listed, ", or ")));
   return candidates.front();
 }
 
@@ -252,28 +238,13 @@ matrix parse_input(std::string_view text, std::string_view source, input_format 
     format = detect(text, source, &reader);
     // A JSON document detection had to read is read again from the parser's index of it, not parsed a
     // second time.
-    if (reader) {
+    if (const auto read_parsed = detail::descriptor_of(format).read_parsed; reader && read_parsed != nullptr) {
       detail::import_builder b(source, text, limits);
-      const auto read_with = [&](auto read) {
-        return detail::read_json_import(*reader, text, b, source, [&](json_import_reader& json) { return read(json, b); });
-      };
-      if (format == input_format::gbench) return read_with(detail::read_gbench);
-      if (format == input_format::hyperfine) return read_with(detail::read_hyperfine);
-      if (format == input_format::pytest) return read_with(detail::read_pytest);
+      return detail::read_json_import(*reader, text, b, source,
+                                      [&](json_import_reader& json) { return read_parsed(json, b); });
     }
   }
-  switch (format) {
-    case input_format::automatic:
-    case input_format::matrix: return parse_matrix(text, source, limits);
-    case input_format::gbench: return parse_gbench_json(text, source, limits);
-    case input_format::hyperfine: return parse_hyperfine_json(text, source, limits);
-    case input_format::go: return parse_go_bench(text, source, limits);
-    case input_format::pytest: return parse_pytest_json(text, source, limits);
-    case input_format::csv: return parse_delimited(text, source, ',', limits);
-    case input_format::tsv: return parse_delimited(text, source, '\t', limits);
-    case input_format::numbers: return parse_numbers(text, source, limits);
-  }
-  return parse_matrix(text, source, limits);
+  return detail::descriptor_of(format).read(text, source, limits);
 }
 
 }  // namespace perfmail::io
