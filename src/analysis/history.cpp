@@ -330,9 +330,6 @@ std::vector<candidate> e_divisive(std::span<const double> medians, const history
 
 // --- Confirmation --------------------------------------------------------------------------------------
 
-/// The median as the tables take it (0 for no sample).
-double median_of(std::span<const double> xs) { return summarize(xs).median; }
-
 /// What the search works on: the commits that have samples, and their medians.
 struct present_commits {
   std::vector<std::size_t> commit;  ///< commit index of each position
@@ -620,6 +617,183 @@ int extreme_exponent(commit_samples samples) {
 
 }  // namespace
 
+namespace {
+
+/// What every stage of the search of one metric's history reads: its samples, the commits that have
+/// some, the metric's class, the options and the test that confirms a split between its neighbours.
+struct history_context {
+  commit_samples samples;
+  const present_commits& present;
+  const metric_class& cls;
+  const history_options& options;
+  change_policy policy;
+  /// The searches alpha is shared by: the splits' and, when the newest commit can be tested alone, its own.
+  double searches = 1;
+  [[nodiscard]] std::size_t n() const noexcept { return present.commit.size(); }
+};
+
+/// The stage of the search: E-divisive's splits of the medians, in commit order, each with the p of
+/// its search over both searches (Bonferroni), and the newest commit as a split of its own test's when
+/// it has samples enough to be tested alone.
+std::vector<candidate> search_splits(history_context& h) {
+  const std::size_t n = h.n();
+  const bool newest_test = n >= 3 && h.samples[h.present.commit[n - 1]].size() >= 2;
+  h.searches = newest_test ? 2 : 1;
+  history_options split_options = h.options;
+  split_options.alpha = h.options.alpha / h.searches;
+  std::vector<candidate> splits = e_divisive(h.present.median, split_options);
+  std::sort(splits.begin(), splits.end(), [](const candidate& a, const candidate& b) { return a.at < b.at; });
+  for (candidate& split : splits) split.search_p = std::min(1.0, h.searches * split.permutation_p.value_or(1));
+  if (newest_test && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt, 1});
+  return splits;
+}
+
+/// The outliers: one commit set apart by two splits, with its neighbours on both sides alike. Their
+/// splits are taken out; the commits are returned.
+std::vector<std::size_t> set_outliers_apart(const history_context& h, std::vector<candidate>& splits) {
+  std::vector<std::size_t> outliers;
+  const std::size_t n = h.n();
+  for (std::size_t i = 0; i + 1 < splits.size();) {
+    if (splits[i + 1].at != splits[i].at + 1) {
+      ++i;
+      continue;
+    }
+    const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
+    const std::size_t high = i + 2 < splits.size() ? splits[i + 2].at : n;
+    const std::size_t alone = splits[i].at;
+    // The windows around the lone commit, without it.
+    const std::size_t window = h.options.window;
+    const std::vector<double> before = pooled(h.samples, h.present, std::max(low, alone > window ? alone - window : 0), alone);
+    const std::vector<double> after = pooled(h.samples, h.present, alone + 1, std::min(high, alone + 1 + window));
+    bool neighbours_differ = false;
+    if (before.size() >= 2 && after.size() >= 2) neighbours_differ = decide_windows(h.cls, before, after, h.policy).changed;
+    if (neighbours_differ) {
+      ++i;
+      continue;
+    }
+    outliers.push_back(h.present.commit[alone]);
+    splits.erase(splits.begin() + static_cast<std::ptrdiff_t>(i), splits.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+  }
+  return outliers;
+}
+
+/// Confirms every split between its neighbours; drops the least supported one that fails and tries
+/// again, since its neighbours' windows grow when it goes. The confirmations of the splits kept.
+std::vector<confirmation> confirm_splits(const history_context& h, std::vector<candidate>& splits) {
+  const std::size_t n = h.n();
+  std::vector<confirmation> confirmations;
+  for (;;) {
+    confirmations.clear();
+    std::optional<std::size_t> weakest;
+    double weakest_p = -1;
+    for (std::size_t i = 0; i < splits.size(); ++i) {
+      const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
+      const std::size_t high = i + 1 < splits.size() ? splits[i + 1].at : n;
+      confirmations.push_back(confirm(h.samples, h.present, low, splits[i].at, high, h.cls, h.policy, h.options));
+      confirmation& c = confirmations.back();
+      // The newest commit's own test spends its share of alpha, on its median among the medians before
+      // it (its runs share one build: they are one draw of the commits' spread, not independent ones).
+      if (!splits[i].permutation_p && c.confirmed) {
+        const double p = newest_commit_p(h.present, c.before_first, splits[i].at);
+        splits[i].search_p = std::min(1.0, h.searches * p);
+        if (!(p <= h.options.alpha / h.searches)) c.confirmed = false;
+      }
+      if (c.confirmed) continue;
+      const double p = c.decision.p_value.value_or(1.0);
+      if (p > weakest_p) {
+        weakest_p = p;
+        weakest = i;
+      }
+    }
+    if (!weakest) return confirmations;
+    splits.erase(splits.begin() + static_cast<std::ptrdiff_t>(*weakest));
+  }
+}
+
+/// The change that split `split` (confirmed by `c`) reports, of `kind`, its first and last commits that
+/// moved given in the positions of the commits with samples; none without an estimate.
+std::optional<history_change> change_of(const history_context& h, const candidate& split, const confirmation& c,
+                                        history_change_kind kind, std::size_t first_moved, std::size_t last_moved) {
+  if (!c.decision.inference) return std::nullopt;
+  const change_inference& inference = *c.decision.inference;
+  const auto& commit = h.present.commit;
+  history_change change;
+  change.index = commit[first_moved];
+  change.last_before = commit[first_moved - 1];
+  change.last_moved = commit[last_moved];
+  change.before_first = commit[c.before_first];
+  change.after_last = commit[c.after_end - 1];
+  change.kind = kind;
+  change.before_median = c.before_median;
+  change.after_median = c.after_median;
+  change.change_percent = inference.estimate_percent;
+  change.ci_percent = inference.ci_percent;
+  change.p_value = split.search_p;
+  change.confirming_p = inference.p_value;
+  change.permutation_p = split.permutation_p;
+  change.verdict = verdict_of_move(h.cls, change.change_percent.value_or(change.after_median - change.before_median));
+  return change;
+}
+
+/// The changes of the confirmed splits. A drift is cut into several splits (each piece of a ramp
+/// differs from the one before), or found as one step in its middle: a run of splits moving one way is
+/// one drift when a flat-ramp-flat line fits the medians between the neighbouring splits better than the
+/// steps (ramp_beats_steps), tested between the window before the ramp and the window after it.
+std::vector<history_change> changes_of(const history_context& h, const std::vector<candidate>& splits,
+                                       const std::vector<confirmation>& confirmations) {
+  std::vector<history_change> changes;
+  const std::size_t n = h.n();
+  const std::size_t window = h.options.window;
+  const auto moved_up = [&](std::size_t k) { return confirmations[k].after_median > confirmations[k].before_median; };
+  const auto report = [&](std::size_t split, const confirmation& c, history_change_kind kind, std::size_t first_moved,
+                          std::size_t last_moved) {
+    if (auto change = change_of(h, splits[split], c, kind, first_moved, last_moved)) changes.push_back(*change);
+  };
+  for (std::size_t i = 0; i < splits.size();) {
+    // The longest run of splits from i moving one way that a ramp fits better, between the neighbouring
+    // splits and at most a window beyond its ends; else the split alone, a step.
+    const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
+    std::size_t last = i;
+    while (last + 1 < splits.size() && moved_up(last + 1) == moved_up(i)) ++last;
+    std::optional<ramp_fit> ramp;
+    std::size_t first = low;
+    std::size_t end = n;
+    for (;; --last) {
+      const std::size_t high = last + 1 < splits.size() ? splits[last + 1].at : n;
+      first = std::max(low, splits[i].at > window ? splits[i].at - window : 0);
+      end = std::min(high, splits[last].at + window);
+      std::vector<std::size_t> at;
+      for (std::size_t k = i; k <= last; ++k) at.push_back(splits[k].at);
+      ramp = ramp_beats_steps(h.present, first, at, end);
+      if (ramp || last == i) break;
+    }
+    confirmation c;
+    if (ramp) {
+      c.before_first = first;
+      c.after_end = end;
+      const std::vector<double> before = pooled(h.samples, h.present, first, ramp->from + 1);
+      const std::vector<double> after = pooled(h.samples, h.present, ramp->to, end);
+      c.before_median = median_of(before);
+      c.after_median = median_of(after);
+      if (before.size() >= 2 && after.size() >= 2) {
+        c.decision = decide_windows(h.cls, before, after, h.policy);
+        account_for_builds(c.decision, design_effect(h.samples, h.present, {first, ramp->from + 1}, {ramp->to, end}),
+                           builds_touch::p_and_interval);
+      }
+    }
+    if (ramp && c.decision.changed && c.decision.inference && c.decision.inference->p_value <= h.policy.alpha) {
+      report(i, c, history_change_kind::drift, ramp->from + 1, ramp->to);
+    } else {
+      last = i;
+      report(i, confirmations[i], history_change_kind::step, splits[i].at, splits[i].at);
+    }
+    i = last + 1;
+  }
+  return changes;
+}
+
+}  // namespace
+
 metric_history_result find_change_points(commit_samples samples, const metric_class& cls,
                                          const history_options& options) {
   // Every result but the medians is a ratio, a p or a place: the same for samples scaled by a power of
@@ -639,142 +813,16 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
   result.min_change_percent = options.min_change_percent.value_or(history_floor_percent(samples));
   const present_commits present = present_of(samples);
   result.commits_with_samples = present.commit.size();
-  const std::size_t n = present.commit.size();
-  // The newest commit's own test, when it has samples enough to be tested alone; alpha is then shared.
-  const bool newest_test = n >= 3 && samples[present.commit[n - 1]].size() >= 2;
-  history_options split_options = options;
-  if (newest_test) split_options.alpha = options.alpha / 2;
-  std::vector<candidate> splits = e_divisive(present.median, split_options);
-  std::sort(splits.begin(), splits.end(), [](const candidate& a, const candidate& b) { return a.at < b.at; });
-  // Each search was tested at its share of alpha: its p over both searches is the share's (Bonferroni).
-  const double searches = newest_test ? 2 : 1;
-  for (candidate& split : splits) split.search_p = std::min(1.0, searches * split.permutation_p.value_or(1));
-  if (newest_test && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt, 1});
-
-  change_policy policy;
-  policy.kind = policy_kind::mann_whitney;
-  policy.alpha = options.alpha;
-  policy.confidence = options.confidence;
-  policy.min_change_percent = result.min_change_percent;
-
-  // One commit set apart by two splits, with its neighbours on both sides alike: an outlier.
-  for (std::size_t i = 0; i + 1 < splits.size();) {
-    if (splits[i + 1].at != splits[i].at + 1) {
-      ++i;
-      continue;
-    }
-    const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
-    const std::size_t high = i + 2 < splits.size() ? splits[i + 2].at : n;
-    const std::size_t alone = splits[i].at;
-    // The windows around the lone commit, without it.
-    const std::vector<double> before = pooled(samples, present, std::max(low, alone > options.window ? alone - options.window : 0), alone);
-    const std::vector<double> after = pooled(samples, present, alone + 1, std::min(high, alone + 1 + options.window));
-    bool neighbours_differ = false;
-    if (before.size() >= 2 && after.size() >= 2) neighbours_differ = decide_windows(cls, before, after, policy).changed;
-    if (neighbours_differ) {
-      ++i;
-      continue;
-    }
-    result.outliers.push_back(present.commit[alone]);
-    splits.erase(splits.begin() + static_cast<std::ptrdiff_t>(i), splits.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-  }
-
-  // Confirm every split between its neighbours; drop the least supported one that fails and try again,
-  // since its neighbours' windows grow when it goes.
-  std::vector<confirmation> confirmations;
-  for (;;) {
-    confirmations.clear();
-    std::optional<std::size_t> weakest;
-    double weakest_p = -1;
-    for (std::size_t i = 0; i < splits.size(); ++i) {
-      const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
-      const std::size_t high = i + 1 < splits.size() ? splits[i + 1].at : n;
-      confirmations.push_back(confirm(samples, present, low, splits[i].at, high, cls, policy, options));
-      confirmation& c = confirmations.back();
-      // The newest commit's own test spends half of alpha, on its median among the medians before it
-      // (its runs share one build: they are one draw of the commits' spread, not independent ones).
-      if (!splits[i].permutation_p && c.confirmed) {
-        const double p = newest_commit_p(present, c.before_first, splits[i].at);
-        splits[i].search_p = std::min(1.0, searches * p);
-        if (!(p <= options.alpha / searches)) c.confirmed = false;
-      }
-      if (c.confirmed) continue;
-      const double p = c.decision.p_value.value_or(1.0);
-      if (p > weakest_p) {
-        weakest_p = p;
-        weakest = i;
-      }
-    }
-    if (!weakest) break;
-    splits.erase(splits.begin() + static_cast<std::ptrdiff_t>(*weakest));
-  }
-
-  // A drift is cut into several splits (each piece of a ramp differs from the one before), or found as
-  // one step in its middle: a run of splits moving one way is one drift when a flat-ramp-flat line fits
-  // the medians between the neighbouring splits better than the steps (ramp_beats_steps), tested
-  // between the window before the ramp and the window after it.
-  const auto moved_up = [&](std::size_t k) { return confirmations[k].after_median > confirmations[k].before_median; };
-  const auto report = [&](std::size_t split, const confirmation& c, history_change_kind kind, std::size_t first_moved,
-                          std::size_t last_moved) {
-    if (!c.decision.inference) return;
-    const change_inference& inference = *c.decision.inference;
-    history_change change;
-    change.index = present.commit[first_moved];
-    change.last_before = present.commit[first_moved - 1];
-    change.last_moved = present.commit[last_moved];
-    change.before_first = present.commit[c.before_first];
-    change.after_last = present.commit[c.after_end - 1];
-    change.kind = kind;
-    change.before_median = c.before_median;
-    change.after_median = c.after_median;
-    change.change_percent = inference.estimate_percent;
-    change.ci_percent = inference.ci_percent;
-    change.p_value = splits[split].search_p;
-    change.confirming_p = inference.p_value;
-    change.permutation_p = splits[split].permutation_p;
-    change.verdict = verdict_of_move(cls, change.change_percent.value_or(change.after_median - change.before_median));
-    result.changes.push_back(change);
-  };
-  for (std::size_t i = 0; i < splits.size();) {
-    // The longest run of splits from i moving one way that a ramp fits better, between the neighbouring
-    // splits and at most a window beyond its ends; else the split alone, a step.
-    const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
-    std::size_t last = i;
-    while (last + 1 < splits.size() && moved_up(last + 1) == moved_up(i)) ++last;
-    std::optional<ramp_fit> ramp;
-    std::size_t first = low;
-    std::size_t end = n;
-    for (;; --last) {
-      const std::size_t high = last + 1 < splits.size() ? splits[last + 1].at : n;
-      first = std::max(low, splits[i].at > options.window ? splits[i].at - options.window : 0);
-      end = std::min(high, splits[last].at + options.window);
-      std::vector<std::size_t> at;
-      for (std::size_t k = i; k <= last; ++k) at.push_back(splits[k].at);
-      ramp = ramp_beats_steps(present, first, at, end);
-      if (ramp || last == i) break;
-    }
-    confirmation c;
-    if (ramp) {
-      c.before_first = first;
-      c.after_end = end;
-      const std::vector<double> before = pooled(samples, present, first, ramp->from + 1);
-      const std::vector<double> after = pooled(samples, present, ramp->to, end);
-      c.before_median = median_of(before);
-      c.after_median = median_of(after);
-      if (before.size() >= 2 && after.size() >= 2) {
-        c.decision = decide_windows(cls, before, after, policy);
-        account_for_builds(c.decision, design_effect(samples, present, {first, ramp->from + 1}, {ramp->to, end}),
-                           builds_touch::p_and_interval);
-      }
-    }
-    if (ramp && c.decision.changed && c.decision.inference && c.decision.inference->p_value <= policy.alpha) {
-      report(i, c, history_change_kind::drift, ramp->from + 1, ramp->to);
-    } else {
-      last = i;
-      report(i, confirmations[i], history_change_kind::step, splits[i].at, splits[i].at);
-    }
-    i = last + 1;
-  }
+  history_context h{samples, present, cls, options, {}, 1};
+  h.policy.kind = policy_kind::mann_whitney;
+  h.policy.alpha = options.alpha;
+  h.policy.confidence = options.confidence;
+  h.policy.min_change_percent = result.min_change_percent;
+  // The stages: search, set outliers apart, confirm between neighbours, report (drifts as one line).
+  std::vector<candidate> splits = search_splits(h);
+  result.outliers = set_outliers_apart(h, splits);
+  const std::vector<confirmation> confirmations = confirm_splits(h, splits);
+  result.changes = changes_of(h, splits, confirmations);
   std::sort(result.outliers.begin(), result.outliers.end());
   return result;
 }
