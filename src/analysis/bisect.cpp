@@ -425,8 +425,8 @@ bisect_references check_bisect_references(const end_samples& good, const end_sam
     return r;
   }
   const double threshold = bisect_threshold(policy);
-  r.good_median = summarize(all_good).median;
-  r.bad_median = summarize(all_bad).median;
+  r.good_median = median_of(all_good);
+  r.bad_median = median_of(all_bad);
   r.p_value = mann_whitney_u(all_good, all_bad).p_value;
   const stored_model model = stored_blocks(good, bad);
   r.build_spread_measured = model.measured;
@@ -763,7 +763,7 @@ bisect_judgement judge_single_look(std::span<const double> good, std::span<const
   const bool unlike_bad = p_bad <= policy.alpha;
   const std::string figures =
       fmt::format("the median {:.6g} of {} samples {} (p={} against good, p={} against bad; one look at {})",
-                  summarize(current).median, current.size(), position_text(j.position), text::p_value_text(p_good),
+                  median_of(current), current.size(), position_text(j.position), text::p_value_text(p_good),
                   text::p_value_text(p_bad), policy.alpha);
   j.answer = bisect_answer::undecided;
   if (!j.position) {

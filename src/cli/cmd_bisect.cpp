@@ -429,7 +429,7 @@ int run_measured(const bisect_args& args) {
     const std::vector<double> samples = tree == bisect_tree::current
                                             ? run_samples<commit_trouble>(command, options, metric, what)
                                             : run_samples<bisect_setup_problem>(command, options, metric, what);
-    return summarize(samples).median;
+    return median_of(samples);
   };
   const std::size_t step = state.step_commits.size();
   const bisect_rounds_outcome o = judge_in_rounds(state.rounds, args.builds, step, args.seed, args.policy, run);

@@ -65,12 +65,12 @@ class text_grid {
   std::vector<std::vector<text_cell>> rows_;
 };
 
-std::optional<double> median_of(const std::vector<double>& samples) {
+std::optional<double> defined_median(const std::vector<double>& samples) {
   std::vector<double> defined;
   for (const double x : samples)
     if (usable(x)) defined.push_back(x);
   if (defined.empty()) return std::nullopt;
-  return summarize(defined).median;
+  return perfmail::median_of(defined);
 }
 
 /// The place of commit `i` of `n` among `slots` evenly spaced positions (0-based).
@@ -213,7 +213,7 @@ std::string draw_ascii(const history_plot_data& data, const plot_options& opts, 
     for (int y = top + 1; y < axis_row; ++y) grid.put(x, y, ":");
   }
   std::vector<std::optional<double>> medians(n);
-  for (std::size_t i = 0; i < n; ++i) medians[i] = median_of(data.samples[i]);
+  for (std::size_t i = 0; i < n; ++i) medians[i] = defined_median(data.samples[i]);
   for (std::size_t i = 1; i < n; ++i) {
     if (!medians[i - 1] || !medians[i]) continue;
     const auto y0 = row_of(*medians[i - 1]);
@@ -281,7 +281,7 @@ std::string draw_unicode(const history_plot_data& data, const plot_options& opts
   }
   std::optional<std::pair<int, int>> last;  // the previous commit's median, in dots
   for (std::size_t i = 0; i < n; ++i) {
-    const auto median = median_of(data.samples[i]);
+    const auto median = defined_median(data.samples[i]);
     if (!median) {
       last.reset();  // a commit without samples breaks the line
       continue;

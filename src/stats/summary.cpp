@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace perfmail {
@@ -136,28 +138,39 @@ summary moments(std::span<const double> xs, sum_start start) {
 }  // namespace
 }  // namespace summary_detail
 
-summary summarize(std::span<const double> xs, sum_start start) {
-  summary s = summary_detail::moments(xs, start);
-  if (s.empty()) return s;
+namespace {
+/// The median and the upper median of non-empty `xs`.
+std::pair<double, double> medians_of(std::span<const double> xs) {
+  const std::size_t n = xs.size();
+  if (n == 0) return {0, 0};
   // The medians need only a partial order; the robot's run counts fit a buffer on the stack.
   constexpr std::size_t on_stack = 64;
   std::array<double, on_stack> small;
   std::vector<double> large;
   std::span<double> order;
-  if (s.n <= on_stack) {
+  if (n <= on_stack) {
     std::copy(xs.begin(), xs.end(), small.begin());
-    order = std::span<double>{small.data(), s.n};
+    order = std::span<double>{small.data(), n};
   } else {
     large.assign(xs.begin(), xs.end());
     order = large;
   }
-  const auto middle = order.begin() + static_cast<std::ptrdiff_t>(s.n / 2);
+  const auto middle = order.begin() + static_cast<std::ptrdiff_t>(n / 2);
   std::nth_element(order.begin(), middle, order.end());
-  s.upper_median = *middle;
+  const double upper = *middle;
   // With an even count the lower middle is the largest value below the upper one.
-  s.median = s.n % 2 == 1 ? s.upper_median : summary_detail::midpoint(*std::max_element(order.begin(), middle), s.upper_median);
+  return {n % 2 == 1 ? upper : summary_detail::midpoint(*std::max_element(order.begin(), middle), upper), upper};
+}
+}  // namespace
+
+summary summarize(std::span<const double> xs, sum_start start) {
+  summary s = summary_detail::moments(xs, start);
+  if (s.empty()) return s;
+  std::tie(s.median, s.upper_median) = medians_of(xs);
   return s;
 }
+
+double median_of(std::span<const double> xs) { return xs.empty() ? 0.0 : medians_of(xs).first; }
 
 summary summarize_sorted(std::span<const double> xs, std::span<const double> sorted,
                                               sum_start start) {

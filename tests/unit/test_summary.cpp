@@ -46,6 +46,21 @@ TEST_CASE("summarize: medians") {
   SUBCASE("odd count") { CHECK(summarize(std::vector<double>{9, 1, 5}).median == 5); }
 }
 
+TEST_CASE("median_of: the median summarize gives, alone") {
+  const std::vector<std::vector<double>> cases{{},        {5},      {3, 1},         {4, 1, 3, 2},
+                                               {1e308, 1.7e308},    {-0.0, 0.0, 0.0}, {2, 2, 1, 9, 9, 9}};
+  for (const auto& xs : cases) {
+    CHECK(median_of(xs) == summarize(xs).median);
+  }
+  CHECK(median_of(std::vector<double>{}) == 0);
+  CHECK(median_of(std::vector<double>{4, 1, 3, 2}) == 2.5);
+  CHECK(median_of(std::vector<double>{1e308, 1.7e308}) == 1.35e308);
+  std::vector<double> many(1000);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i] = static_cast<double>((i * 7919) % 1000);
+  CHECK(median_of(many) == summarize(many).median);
+  CHECK(median_of(many) == 499.5);
+}
+
 TEST_CASE("summarize: edge cases") {
   SUBCASE("empty") {
     const auto s = summarize(std::vector<double>{});

@@ -50,6 +50,9 @@ struct summary {
 /// Summarises `xs` (every value must be finite; the loaders refuse anything else).
 [[nodiscard]] summary summarize(std::span<const double> xs, sum_start start = sum_start::zero);
 
+/// The median of `xs` as summarize() gives it (0 for no sample), without the rest of the summary.
+[[nodiscard]] double median_of(std::span<const double> xs);
+
 /// The same summary from `xs` and a sorted copy of it, for callers that sorted the samples anyway: the
 /// extremes and medians are read off the sorted copy, the sums are taken in run order as the robot takes
 /// them. `sorted` must keep equal samples in run order (sorted_copy does), so that its first element is
