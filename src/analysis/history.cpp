@@ -5,6 +5,7 @@
 
 #include "perfmail/analysis/decide.hpp"
 #include "perfmail/analysis/policy.hpp"
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "stats/one_way_anova.hpp"
 #include "perfmail/stats/summary.hpp"
@@ -562,11 +563,6 @@ std::optional<ramp_fit> ramp_beats_steps(const present_commits& present, std::si
   return std::nullopt;
 }
 
-change_verdict verdict_of_move(const metric_class& cls, double percent) {
-  if (!cls.direction || percent == 0) return change_verdict::changed;
-  return (percent > 0) == (*cls.direction == better::higher) ? change_verdict::improvement : change_verdict::regression;
-}
-
 }  // namespace
 
 double history_floor_percent(commit_samples samples) {
@@ -731,7 +727,7 @@ std::optional<history_change> change_of(const history_context& h, const candidat
   change.p_value = split.search_p;
   change.confirming_p = inference.p_value;
   change.permutation_p = split.permutation_p;
-  change.verdict = verdict_of_move(h.cls, change.change_percent.value_or(change.after_median - change.before_median));
+  change.verdict = verdict_of_move(h.cls.direction, change.change_percent.value_or(change.after_median - change.before_median));
   return change;
 }
 

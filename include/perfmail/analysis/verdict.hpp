@@ -62,6 +62,14 @@ struct verdict_options {
   bool drop_noisy = false;
 };
 
+/// The verdict of a move (only its sign counts) of a metric better in `direction`: an improvement or a
+/// regression, or `changed` where the direction is unknown or nothing moved. Every verdict of a
+/// direction is this rule's.
+[[nodiscard]] constexpr change_verdict verdict_of_move(std::optional<better> direction, double moved) noexcept {
+  if (!direction || moved == 0) return change_verdict::changed;
+  return (moved > 0) == (*direction == better::higher) ? change_verdict::improvement : change_verdict::regression;
+}
+
 /// The verdict on compared column `column` (1-based) of `row`.
 [[nodiscard]] inline change_verdict verdict_of(const comparison_row& row, std::size_t column,
                                                const verdict_options& options = {}) {
@@ -69,10 +77,7 @@ struct verdict_options {
     if (const auto missing = verdict_of(row.verdicts[column - 1].sides)) return *missing;
   if (column == 0 || column > row.verdicts.size() || !row.verdicts[column - 1].changed) return change_verdict::unchanged;
   if (options.drop_noisy && row.noisy) return change_verdict::unchanged;
-  const std::optional<better> direction = direction_of(row);
-  const int moved = movement_of(row, column);
-  if (!direction || moved == 0) return change_verdict::changed;
-  return (moved > 0) == (*direction == better::higher) ? change_verdict::improvement : change_verdict::regression;
+  return verdict_of_move(direction_of(row), movement_of(row, column));
 }
 
 /// What a report's headline calls the change of compared column `column` (1-based) of the metric it names,
@@ -80,10 +85,7 @@ struct verdict_options {
 /// regression by the metric's direction and the sign of its relative change, `changed` where the
 /// direction is unknown or the relative change is zero or has no value (a zero base), as the robot words it.
 [[nodiscard]] inline change_verdict headline_verdict(const comparison_row& row, std::size_t column = 1) {
-  const double relative = row.change(column).relative.value_or(0.0);
-  if (!row.cls.direction || relative == 0) return change_verdict::changed;
-  return (relative > 0) == (*row.cls.direction == better::higher) ? change_verdict::improvement
-                                                                   : change_verdict::regression;
+  return verdict_of_move(row.cls.direction, row.change(column).relative.value_or(0.0));
 }
 
 /// The verdict on a row as a whole, the gravest of its columns': a failed benchmark, then a regression,
