@@ -7,6 +7,7 @@
 #include "perfmail/analysis/policy.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "stats/moments.hpp"
 #include "stats/one_way_anova.hpp"
 #include "perfmail/stats/summary.hpp"
 
@@ -569,11 +570,10 @@ double history_floor_percent(commit_samples samples) {
   std::vector<double> spreads;
   for (const auto& s : samples) {
     if (s.size() < 2) continue;
-    const double mean = std::accumulate(s.begin(), s.end(), 0.0) / static_cast<double>(s.size());
-    double squares = 0;
-    for (const double x : s) squares += (x - mean) * (x - mean);
-    const double sd = std::sqrt(squares / static_cast<double>(s.size() - 1));
-    if (mean != 0 && std::isfinite(sd / mean)) spreads.push_back(100 * sd / std::abs(mean));
+    // The project's one mean and spread (stats/moments.hpp), as a sample SD.
+    const detail::sample_moments m = detail::moments_scaled(s, 0);
+    const double sd = std::sqrt(m.variance);
+    if (m.mean != 0 && std::isfinite(sd / m.mean)) spreads.push_back(100 * sd / std::abs(m.mean));
   }
   std::size_t with_samples = 0;
   for (const auto& s : samples) with_samples += s.empty() ? 0 : 1;
