@@ -134,30 +134,27 @@ class printed_changes {
   std::size_t taken_ = 0;
 };
 
-/// The members of a comparison's object (the caller opens and closes it).
+/// How the comparison was judged: the tools' conventions (the robot's comparisons keep the document
+/// they always had), the policy, and a statistical policy's settings.
 template <class Writer>
-void write_comparison_members(Writer& w, const comparison& cmp, const table_header& header,
-                              const comparison_json_options& options, printed_changes& printed) {
-  const bool tool = cmp.conventions == result_conventions::benchmark_tool;
-  // The robot's comparisons keep the document they always had; other tools' say how they were judged.
-  if (tool) w.member("conventions", name_of(result_conventions_names, cmp.conventions));
+void write_judgement(Writer& w, const comparison& cmp) {
+  if (cmp.conventions == result_conventions::benchmark_tool)
+    w.member("conventions", name_of(result_conventions_names, cmp.conventions));
   w.member("policy", name_of(policy_names, cmp.policy.kind));
+  if (cmp.policy.kind == policy_kind::robot) return;
+  w.member("alpha", cmp.policy.alpha);
+  w.member("correction", name_of(correction_names, cmp.policy.correction));
+  w.member("min_change_percent", cmp.policy.min_change_percent);
+  w.member("confidence", cmp.policy.confidence);
+  w.member("effect_size", cmp.policy.kind == policy_kind::mann_whitney ? "cliffs_delta" : "hedges_g");
+}
+
+/// The `columns` array: each commit and its runs; under a statistical policy, per compared column, what
+/// its test could reach and the geometric means of the chosen rows, as the details table prints them.
+template <class Writer>
+void write_columns(Writer& w, const comparison& cmp, const table_header& header,
+                   std::span<const comparison_row* const> chosen) {
   const bool statistical = cmp.policy.kind != policy_kind::robot;
-  if (statistical) {
-    w.member("alpha", cmp.policy.alpha);
-    w.member("correction", name_of(correction_names, cmp.policy.correction));
-    w.member("min_change_percent", cmp.policy.min_change_percent);
-    w.member("confidence", cmp.policy.confidence);
-    w.member("effect_size", cmp.policy.kind == policy_kind::mann_whitney ? "cliffs_delta" : "hedges_g");
-  }
-  std::vector<const comparison_row*> all_rows;
-  if (!options.rows) {
-    all_rows.reserve(cmp.rows.size());
-    for (const auto& row : cmp.rows) all_rows.push_back(&row);
-  }
-  const std::span<const comparison_row* const> chosen = options.rows ? *options.rows : all_rows;
-  // Per compared column of a statistical policy: what its test could reach, and the geometric means of
-  // the chosen rows, as the details table prints them.
   const std::vector<column_geomeans> means = statistical ? geomeans(cmp, chosen) : std::vector<column_geomeans>{};
   w.key("columns");
   w.begin_array();
@@ -183,7 +180,12 @@ void write_comparison_members(Writer& w, const comparison& cmp, const table_head
     w.end_object();
   }
   w.end_array();
-  const verdict_counts counts = count_verdicts(options.counted ? *options.counted : chosen, options.verdicts);
+}
+
+/// The `verdicts` object and the `summary` line of `counts` (gone, new and failed under the tools'
+/// conventions only).
+template <class Writer>
+void write_verdict_counts(Writer& w, const verdict_counts& counts, bool tool) {
   w.key("verdicts");
   w.begin_object();
   w.member("regressions", counts.regressions);
@@ -197,64 +199,91 @@ void write_comparison_members(Writer& w, const comparison& cmp, const table_head
   }
   w.end_object();
   w.member("summary", verdict_summary(counts));
-  w.key("metrics");
+}
+
+/// The object of compared column `c` of `row`'s `changes`: the change, its decision and its verdict.
+template <class Writer>
+void write_change(Writer& w, const comparison& cmp, const comparison_row& row, std::size_t c,
+                  const comparison_json_options& options, printed_changes& printed) {
+  const column_change ch = row.change(c);
+  w.begin_object();
+  if (c - 1 < row.verdicts.size() && row.verdicts[c - 1].sides != presence::both) {
+    // A side without samples: nothing was compared, so there is no change to state.
+    w.member("relative_percent", nullptr);
+    w.member("absolute", nullptr);
+    w.member("printed", nullptr);
+  } else {
+    // null: no relative change over a zero base.
+    w.member("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
+    // null: the difference of the means is beyond the range of a double (means near -1.7e308 and
+    // +1.7e308), which no table prints; the relative change they print is still given, so JSON
+    // answers where text does (an estimate in that unit is null likewise).
+    w.member("absolute", std::isfinite(ch.absolute) ? std::optional<double>{ch.absolute} : std::nullopt);
+    if (row.failure()) w.member("reproduction_percent", finite_double(ch.reproduction, row.name, "change of the failure rate"));
+    w.member("printed", printed.next(cmp, options.dialect, row, c));
+  }
+  if (c - 1 < row.verdicts.size()) {
+    const column_verdict& v = row.verdicts[c - 1];
+    w.member("changed", v.changed);
+    w.member("p_value", finite_or_none(v.p_value, row.name, "p-value"));
+    if (cmp.policy.kind != policy_kind::robot) write_inference(w, cmp.inference_of(row, c), row.name);
+    w.member("reason", v.reason);
+  }
+  w.member("verdict", name_of(change_verdict_names, verdict_of(row, c, options.verdicts)));
+  w.end_object();
+}
+
+/// One object of `metrics`: the metric, its columns' summaries (with the median's interval under a
+/// statistical policy) and its changes.
+template <class Writer>
+void write_metric(Writer& w, const comparison& cmp, const comparison_row& row, const comparison_json_options& options,
+                  printed_changes& printed) {
+  w.begin_object();
+  w.member("name", row.name);
+  w.member("kind", row.failure() ? "failure" : "performance");
+  const std::optional<better> direction = direction_of(row);
+  w.member("direction", direction ? std::optional<std::string_view>{name_of(better_names, *direction)} : std::nullopt);
+  if (cmp.conventions == result_conventions::benchmark_tool) write_unit(w, row);
+  w.member("selected", row.selected);
+  w.key("columns");
   w.begin_array();
-  for (const comparison_row* row_pointer : chosen) {
-    const comparison_row& row = *row_pointer;
+  const row_statistics* stats = cmp.statistics_of(row);
+  for (std::size_t c = 0; c < row.columns.size(); ++c) {
     w.begin_object();
-    w.member("name", row.name);
-    w.member("kind", row.failure() ? "failure" : "performance");
-    const std::optional<better> direction = direction_of(row);
-    w.member("direction", direction ? std::optional<std::string_view>{name_of(better_names, *direction)} : std::nullopt);
-    if (tool) write_unit(w, row);
-    w.member("selected", row.selected);
-    w.key("columns");
-    w.begin_array();
-    const row_statistics* stats = cmp.statistics_of(row);
-    for (std::size_t c = 0; c < row.columns.size(); ++c) {
-      w.begin_object();
-      write_summary(w, row.columns[c], row.failure(), row.name);
-      if (stats != nullptr) {
-        const auto& ci = c < stats->median_ci.size() ? stats->median_ci[c] : std::nullopt;
-        w.member("median_ci_low", ci ? std::optional<double>{finite_double(ci->low, row.name, "median's interval")} : std::nullopt);
-        w.member("median_ci_high", ci ? std::optional<double>{finite_double(ci->high, row.name, "median's interval")} : std::nullopt);
-      }
-      w.end_object();
+    write_summary(w, row.columns[c], row.failure(), row.name);
+    if (stats != nullptr) {
+      const auto& ci = c < stats->median_ci.size() ? stats->median_ci[c] : std::nullopt;
+      w.member("median_ci_low", ci ? std::optional<double>{finite_double(ci->low, row.name, "median's interval")} : std::nullopt);
+      w.member("median_ci_high", ci ? std::optional<double>{finite_double(ci->high, row.name, "median's interval")} : std::nullopt);
     }
-    w.end_array();
-    w.key("changes");
-    w.begin_array();
-    for (std::size_t c = 1; c <= row.compared_columns(); ++c) {
-      const column_change ch = row.change(c);
-      w.begin_object();
-      if (c - 1 < row.verdicts.size() && row.verdicts[c - 1].sides != presence::both) {
-        // A side without samples: nothing was compared, so there is no change to state.
-        w.member("relative_percent", nullptr);
-        w.member("absolute", nullptr);
-        w.member("printed", nullptr);
-      } else {
-        // null: no relative change over a zero base.
-        w.member("relative_percent", finite_or_none(ch.relative, row.name, "change of the mean"));
-        // null: the difference of the means is beyond the range of a double (means near -1.7e308 and
-        // +1.7e308), which no table prints; the relative change they print is still given, so JSON
-        // answers where text does (an estimate in that unit is null likewise).
-        w.member("absolute", std::isfinite(ch.absolute) ? std::optional<double>{ch.absolute} : std::nullopt);
-        if (row.failure()) w.member("reproduction_percent", finite_double(ch.reproduction, row.name, "change of the failure rate"));
-        w.member("printed", printed.next(cmp, options.dialect, row, c));
-      }
-      if (c - 1 < row.verdicts.size()) {
-        const column_verdict& v = row.verdicts[c - 1];
-        w.member("changed", v.changed);
-        w.member("p_value", finite_or_none(v.p_value, row.name, "p-value"));
-        if (statistical) write_inference(w, cmp.inference_of(row, c), row.name);
-        w.member("reason", v.reason);
-      }
-      w.member("verdict", name_of(change_verdict_names, verdict_of(row, c, options.verdicts)));
-      w.end_object();
-    }
-    w.end_array();
     w.end_object();
   }
+  w.end_array();
+  w.key("changes");
+  w.begin_array();
+  for (std::size_t c = 1; c <= row.compared_columns(); ++c) write_change(w, cmp, row, c, options, printed);
+  w.end_array();
+  w.end_object();
+}
+
+/// The members of a comparison's object (the caller opens and closes it): how it was judged, its
+/// columns, its verdicts and the chosen rows.
+template <class Writer>
+void write_comparison_members(Writer& w, const comparison& cmp, const table_header& header,
+                              const comparison_json_options& options, printed_changes& printed) {
+  write_judgement(w, cmp);
+  std::vector<const comparison_row*> all_rows;
+  if (!options.rows) {
+    all_rows.reserve(cmp.rows.size());
+    for (const auto& row : cmp.rows) all_rows.push_back(&row);
+  }
+  const std::span<const comparison_row* const> chosen = options.rows ? *options.rows : all_rows;
+  write_columns(w, cmp, header, chosen);
+  write_verdict_counts(w, count_verdicts(options.counted ? *options.counted : chosen, options.verdicts),
+                       cmp.conventions == result_conventions::benchmark_tool);
+  w.key("metrics");
+  w.begin_array();
+  for (const comparison_row* row : chosen) write_metric(w, cmp, *row, options, printed);
   w.end_array();
 }
 
