@@ -338,11 +338,12 @@ std::vector<double> drift_log_bayes_factors(std::span<const bisect_round> earlie
         for (const double level : walk_level_variances) filters.emplace_back(walk_model{level, slope, gap}, centre);
     return filters;
   };
-  const bool in_order = std::all_of(earlier.begin(), earlier.end(), [&](const bisect_round& e) {
-    return std::all_of(current.begin(), current.end(), [&](const bisect_round& c) { return e.step < c.step; });
-  });
+  // The commit judged now is one step, after every earlier one.
   const bool one_step = std::all_of(current.begin(), current.end(),
                                     [&](const bisect_round& c) { return c.step == current.front().step; });
+  const bool in_order = current.empty() || std::all_of(earlier.begin(), earlier.end(), [&](const bisect_round& e) {
+                          return e.step < current.front().step;
+                        });
   const auto pass = [&](std::span<const bisect_round> upto, bool every_round) {
     std::vector<walk_filter> filters = fresh_filters();
     for (const auto& segment : walk_segments(earlier, upto, s)) {

@@ -623,24 +623,28 @@ struct history_context {
   const metric_class& cls;
   const history_options& options;
   change_policy policy;
-  /// The searches alpha is shared by: the splits' and, when the newest commit can be tested alone, its own.
-  double searches = 1;
   [[nodiscard]] std::size_t n() const noexcept { return present.commit.size(); }
+  /// Whether the newest commit has samples enough to be tested alone: then a search of its own shares
+  /// alpha with the splits'.
+  [[nodiscard]] bool newest_test() const noexcept {
+    return n() >= 3 && samples[present.commit[n() - 1]].size() >= 2;
+  }
+  /// The searches alpha is shared by.
+  [[nodiscard]] double searches() const noexcept { return newest_test() ? 2 : 1; }
 };
 
 /// The stage of the search: E-divisive's splits of the medians, in commit order, each with the p of
 /// its search over both searches (Bonferroni), and the newest commit as a split of its own test's when
 /// it has samples enough to be tested alone.
-std::vector<candidate> search_splits(history_context& h) {
+std::vector<candidate> search_splits(const history_context& h) {
   const std::size_t n = h.n();
-  const bool newest_test = n >= 3 && h.samples[h.present.commit[n - 1]].size() >= 2;
-  h.searches = newest_test ? 2 : 1;
+  const double searches = h.searches();
   history_options split_options = h.options;
-  split_options.alpha = h.options.alpha / h.searches;
+  split_options.alpha = h.options.alpha / searches;
   std::vector<candidate> splits = e_divisive(h.present.median, split_options);
   std::sort(splits.begin(), splits.end(), [](const candidate& a, const candidate& b) { return a.at < b.at; });
-  for (candidate& split : splits) split.search_p = std::min(1.0, h.searches * split.permutation_p.value_or(1));
-  if (newest_test && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt, 1});
+  for (candidate& split : splits) split.search_p = std::min(1.0, searches * split.permutation_p.value_or(1));
+  if (h.newest_test() && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt, 1});
   return splits;
 }
 
@@ -691,8 +695,8 @@ std::vector<confirmation> confirm_splits(const history_context& h, std::vector<c
       // it (its runs share one build: they are one draw of the commits' spread, not independent ones).
       if (!splits[i].permutation_p && c.confirmed) {
         const double p = newest_commit_p(h.present, c.before_first, splits[i].at);
-        splits[i].search_p = std::min(1.0, h.searches * p);
-        if (!(p <= h.options.alpha / h.searches)) c.confirmed = false;
+        splits[i].search_p = std::min(1.0, h.searches() * p);
+        if (!(p <= h.options.alpha / h.searches())) c.confirmed = false;
       }
       if (c.confirmed) continue;
       const double p = c.decision.p_value.value_or(1.0);
@@ -809,7 +813,7 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
   result.min_change_percent = options.min_change_percent.value_or(history_floor_percent(samples));
   const present_commits present = present_of(samples);
   result.commits_with_samples = present.commit.size();
-  history_context h{samples, present, cls, options, {}, 1};
+  history_context h{samples, present, cls, options, {}};
   h.policy.kind = policy_kind::mann_whitney;
   h.policy.alpha = options.alpha;
   h.policy.confidence = options.confidence;
