@@ -15,9 +15,11 @@
 #include <boost/math/distributions/students_t.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -52,11 +54,14 @@ class splitmix64 {
   std::uint64_t state_;
 };
 
-/// The generator of one segment's test: the seed mixed with the segment's place, so that the answer does
-/// not depend on the order in which segments (or metrics) are tested.
-splitmix64 generator_for(std::uint64_t seed, std::size_t first, std::size_t end) {
-  splitmix64 mix(seed ^ (static_cast<std::uint64_t>(first) << 32U) ^ static_cast<std::uint64_t>(end));
-  return splitmix64(mix.next());
+/// The generator of one null distribution: the seed mixed with every part of what the null depends on
+/// (a segment's length, its ties, the intervals searched), so that a p does not depend on the order in
+/// which segments or metrics are tested, nor on which of them computed the null first.
+splitmix64 generator_for(std::uint64_t seed, std::span<const std::uint64_t> parts) {
+  splitmix64 mix(seed);
+  std::uint64_t state = mix.next();
+  for (const std::uint64_t part : parts) state = splitmix64(state ^ part).next();
+  return splitmix64(state);
 }
 
 // --- E-divisive with means -----------------------------------------------------------------------------
@@ -116,6 +121,31 @@ struct segment_values {
   std::vector<double> row_total;   ///< by rank: Σ_j |v - v_j| over the whole segment (the same in any order)
   double total = 0;                ///< Σ_{i<j} |v_i - v_j|
 };
+
+/// The ranks of the values (0-based), ties broken in a random order drawn from `random`. The search
+/// places a split by the values' divergence but tests it by that of their ranks: for each split the
+/// divergence of ranks is the two-sample Cramer-von Mises statistic of its two parts (Anderson's form)
+/// times twice the segment's length, so its permutation distribution depends on the segment's length
+/// alone, and one null serves every segment of that length, of every metric (permutation_null). Breaking
+/// ties at random keeps that so for rounded values (whose ties would otherwise make a null of their
+/// own for every pattern of them) and keeps the test exact: under no change the ranks are still a
+/// uniformly random order.
+std::vector<double> ranks_of(std::span<const double> values, splitmix64 random) {
+  std::vector<std::size_t> order(values.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+  for (auto run = order.begin(); run != order.end();) {
+    const double tied = values[*run];
+    const auto after = std::find_if(run, order.end(), [&](std::size_t k) { return values[k] != tied; });
+    // Fisher-Yates over the tied run, from its front: each of its places takes one of those before it.
+    for (auto k = run + 1; k < after; ++k)
+      std::iter_swap(k, run + static_cast<std::ptrdiff_t>(random.below(static_cast<std::size_t>(k - run) + 1)));
+    run = after;
+  }
+  std::vector<double> out(values.size());
+  for (std::size_t r = 0; r < order.size(); ++r) out[order[r]] = static_cast<double>(r);
+  return out;
+}
 
 segment_values segment_of(std::span<const double> values) {
   segment_values s;
@@ -226,31 +256,101 @@ split best_seeded_split(const segment_values& s, std::span<const std::pair<std::
   return best;
 }
 
+/// The permutation distribution of the largest divergence of ranks over a segment's intervals, for one
+/// shape of segment: the seed, its length and whether the seeded intervals are searched or the whole
+/// segment only. Its divergences are drawn as a test first needs them, from a generator of the shape
+/// alone, and kept: every later segment of that shape reads the same draws, so a p is the same whichever
+/// segment or metric asked first.
+class permutation_null {
+ public:
+  struct shape {
+    std::uint64_t seed = 0;
+    std::size_t length = 0;
+    bool seeded = false;
+    auto operator<=>(const shape&) const = default;
+  };
+
+  permutation_null(const shape& of, std::vector<std::pair<std::size_t, std::size_t>> intervals)
+      : intervals_(std::move(intervals)),
+        random_(generator_for(of.seed, std::array<std::uint64_t, 2>{of.length, of.seeded ? 1U : 0U})) {
+    std::vector<double> ranks(of.length);
+    std::iota(ranks.begin(), ranks.end(), 0.0);
+    shuffled_ = segment_of(ranks);
+  }
+
+  /// The largest divergence of the `index`-th permutation (0-based), drawn now if it was not yet.
+  double divergence(std::size_t index, rank_tree& tree, std::vector<double>& scratch) {
+    const std::size_t n = shuffled_.values.size();
+    while (drawn_.size() <= index) {
+      for (std::size_t i = n - 1; i > 0; --i) {
+        const std::size_t j = random_.below(i + 1);
+        std::swap(shuffled_.values[i], shuffled_.values[j]);
+        std::swap(shuffled_.ranks[i], shuffled_.ranks[j]);
+      }
+      drawn_.push_back(best_seeded_split(shuffled_, intervals_, tree, scratch).q);
+    }
+    return drawn_[index];
+  }
+  [[nodiscard]] std::size_t drawn() const noexcept { return drawn_.size(); }
+
+ private:
+  std::vector<std::pair<std::size_t, std::size_t>> intervals_;
+  splitmix64 random_;
+  segment_values shuffled_;
+  std::vector<double> drawn_;
+};
+
+/// The nulls drawn so far on this thread, by shape. A search of many metrics of one length (Otava's
+/// wide files, a matrix of a whole suite) draws each null once instead of once a segment. Emptied when
+/// it holds more than about 32 MiB of draws and segments (many long histories of different lengths).
+class permutation_nulls {
+ public:
+  permutation_null& of(std::size_t length, bool seeded, std::uint64_t seed,
+                       const std::vector<std::pair<std::size_t, std::size_t>>& intervals) {
+    const permutation_null::shape key{seed, length, seeded};
+    if (held_ > most_held) {
+      nulls_.clear();
+      held_ = 0;
+    }
+    auto found = nulls_.find(key);
+    if (found == nulls_.end()) {
+      held_ += 4 * length + 2 * intervals.size();
+      found = nulls_.emplace(key, permutation_null(key, intervals)).first;
+    }
+    return found->second;
+  }
+  /// Counts what a null's new draws hold.
+  void drew(std::size_t draws) { held_ += draws; }
+
+ private:
+  static constexpr std::size_t most_held = std::size_t{1} << 22U;  // doubles and indices, 8 bytes each
+  std::map<permutation_null::shape, permutation_null> nulls_;
+  std::size_t held_ = 0;
+};
+
 /// The permutation p-value of a segment's largest divergence over its intervals, or, once it is
 /// certain to exceed `level`, a value above `level` (the share of permutations that reached it so far):
 /// p is (1 + count) / (1 + permutations), and a count past level (1 + permutations) - 1 cannot come back
 /// below it, so the test stops there (a stable series after a few permutations). The maximum over the
 /// intervals is what is permuted, so the search over them is paid for in the p.
-double permutation_p(const segment_values& observed, std::span<const std::pair<std::size_t, std::size_t>> intervals,
-                     double observed_q, double level, std::size_t max_permutations, splitmix64 random, rank_tree& tree,
-                     std::vector<double>& scratch) {
+double permutation_p(permutation_nulls& nulls, permutation_null& null, double observed_q, double level,
+                     std::size_t max_permutations, rank_tree& tree, std::vector<double>& scratch) {
   // A tolerance for the rounding of sums taken in another order: a permutation that divides as well is
   // counted as reaching the observed divergence.
   const double reach = observed_q * (1 - 1e-12);
   const double decided_above = level * static_cast<double>(1 + max_permutations) - 1;
-  segment_values shuffled = observed;
+  const std::size_t drawn_before = null.drawn();
   std::size_t exceedances = 0;
-  const std::size_t n = shuffled.values.size();
+  double p = 0;
   for (std::size_t done = 1; done <= max_permutations; ++done) {
-    for (std::size_t i = n - 1; i > 0; --i) {
-      const std::size_t j = random.below(i + 1);
-      std::swap(shuffled.values[i], shuffled.values[j]);
-      std::swap(shuffled.ranks[i], shuffled.ranks[j]);
+    if (null.divergence(done - 1, tree, scratch) >= reach && static_cast<double>(++exceedances) > decided_above) {
+      p = std::max(static_cast<double>(exceedances) / static_cast<double>(done), std::nextafter(level, 2.0));
+      break;
     }
-    if (best_seeded_split(shuffled, intervals, tree, scratch).q >= reach && static_cast<double>(++exceedances) > decided_above)
-      return std::max(static_cast<double>(exceedances) / static_cast<double>(done), std::nextafter(level, 2.0));
   }
-  return static_cast<double>(1 + exceedances) / static_cast<double>(1 + max_permutations);
+  if (p == 0) p = static_cast<double>(1 + exceedances) / static_cast<double>(1 + max_permutations);
+  nulls.drew(null.drawn() - drawn_before);
+  return p;
 }
 
 /// A split kept by the E-divisive loop, in the positions of the commits that have samples.
@@ -304,13 +404,19 @@ std::vector<candidate> e_divisive(std::span<const double> medians, const history
   constexpr double whole_share = 0.5;
   const auto whole_only = [](std::size_t length) { return std::vector<std::pair<std::size_t, std::size_t>>{{0, length}}; };
   const auto seeded = [](std::size_t length) { return seeded_intervals(length); };
+  thread_local permutation_nulls nulls;
   const auto test = [&](const segment_choice& c, double level) {
     // Enough permutations that p can fall to half the level whatever --alpha is (999 serve alpha 0.01):
     // the smallest p is 1 / (1 + permutations).
     const std::size_t permutations =
         std::max(options.max_permutations, static_cast<std::size_t>(std::min(1e7, std::ceil(2 / level))));
-    return permutation_p(c.values, c.intervals, c.best.q, level, permutations,
-                         generator_for(options.seed, c.first, c.end), tree, scratch);
+    // Tested by ranks, placed by values: the divergence of the values places a split best (a commit
+    // between two levels far apart), that of ranks has a null for the segment's shape alone.
+    const std::array<std::uint64_t, 3> place{c.first, c.end, 2};
+    const segment_values ranked = segment_of(ranks_of(c.values.values, generator_for(options.seed, place)));
+    const double observed = best_seeded_split(ranked, c.intervals, tree, scratch).q;
+    permutation_null& null = nulls.of(ranked.values.size(), c.intervals.size() > 1, options.seed, c.intervals);
+    return permutation_p(nulls, null, observed, level, permutations, tree, scratch);
   };
   for (;;) {
     std::optional<segment_choice> chosen = best_over_segments(medians, bounds, whole_only, tree, scratch);

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <thread>
 #include <vector>
 
 using namespace perfmail;
@@ -209,6 +210,35 @@ TEST_CASE("history: the newest commit's runs share its build, and are judged aga
   CHECK_FALSE(c.permutation_p);
   CHECK(c.p_value <= 0.01);
   CHECK(c.p_value > 0);
+}
+
+TEST_CASE("history: a p does not depend on which series of its length drew the permutations first") {
+  // Near the limit of detection, so that the p counts draws that reached the series' divergence.
+  const auto weak = series(60, 1, 0.02, 0.02, 30, 2);
+  history_options options;
+  options.min_change_percent = 0;
+  // On a thread of its own, the permutations of 60 commits are drawn for this series first.
+  metric_history_result first;
+  std::thread([&] { first = find_change_points(weak, lower_is_better(), options); }).join();
+  // Here, after other series of 60 commits drew them (and more of them, for their own tests).
+  for (std::uint64_t seed = 10; seed < 14; ++seed)
+    (void)find_change_points(series(60, 1, 0.02, 0.04, 20, seed), lower_is_better(), options);
+  const metric_history_result after = find_change_points(weak, lower_is_better(), options);
+  REQUIRE_FALSE(first.changes.empty());
+  REQUIRE(first.changes[0].permutation_p);
+  CHECK(*first.changes[0].permutation_p > 0.002);  // not the smallest p: draws reached it
+  CHECK(first.changes == after.changes);
+}
+
+TEST_CASE("history: rounded values, whose ties are broken at random for the test, are searched as others are") {
+  auto rounded = series(60, 1, 0.01, 0.03, 30, 3);
+  for (auto& commit : rounded)
+    for (double& v : commit) v = std::round(v);
+  history_options options;
+  options.min_change_percent = 0;
+  CHECK(indices(find_change_points(rounded, lower_is_better(), options)) == std::vector<std::size_t>{30});
+  // Every value tied: nothing to find, whatever order the ties are broken in.
+  CHECK(find_change_points(history_samples(60, std::vector<double>{7}), lower_is_better(), options).changes.empty());
 }
 
 TEST_CASE("history: the printed p is the search's, the confirming test's is kept beside it") {
