@@ -241,6 +241,21 @@ TEST_CASE("history: rounded values, whose ties are broken at random for the test
   CHECK(find_change_points(history_samples(60, std::vector<double>{7}), lower_is_better(), options).changes.empty());
 }
 
+TEST_CASE("history: a step over many commits has the full count's smallest p, a weak one its shuffles' p") {
+  history_options options;
+  options.min_change_percent = 0;
+  // 20,000 commits and a step of 5 noise SDs: past the tail bound, the p no shuffle could have raised.
+  const metric_history_result strong = find_change_points(series(20000, 1, 0.01, 0.05, 15000, 7), lower_is_better(), options);
+  REQUIRE(indices(strong) == std::vector<std::size_t>{15000});
+  CHECK(*strong.changes[0].permutation_p == doctest::Approx(2.0 / 1000));
+  // A step of 0.15 noise SD over 2,000 commits, near the limit: counted from shuffles that reached it
+  // (a bound that let it pass would print the smallest p, 0.002).
+  const metric_history_result weak = find_change_points(series(2000, 1, 0.02, 0.003, 1000, 4), lower_is_better(), options);
+  REQUIRE(weak.changes.size() == 1);
+  CHECK(*weak.changes[0].permutation_p > 2.0 / 1000);
+  CHECK(find_change_points(series(20000, 1, 0.01), lower_is_better(), options).changes.empty());
+}
+
 TEST_CASE("history: the printed p is the search's, the confirming test's is kept beside it") {
   const auto s = series(60, 5, 0.01, 0.05, 30);
   const metric_history_result r = find_change_points(s, lower_is_better());
