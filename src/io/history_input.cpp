@@ -58,7 +58,12 @@ class history_builder {
   /// The samples of `metric` at `commit`, made room for.
   std::vector<double>& cell(std::size_t metric, std::size_t commit) {
     auto& samples = history_.metrics[metric].samples;
-    if (samples.size() <= commit) samples.resize(commit + 1);
+    if (samples.size() <= commit) {
+      // Room grows by half, not double: a metric's commits come one at a time, and a history of many
+      // metrics would otherwise hold a quarter more lists than commits on average.
+      if (samples.capacity() <= commit) samples.reserve(std::max(commit + 1, samples.capacity() + samples.capacity() / 2));
+      samples.resize(commit + 1);
+    }
     auto& out = samples[commit];
     if (out.empty() && last_cell_[metric] != commit) {
       // A metric has as many runs at one commit as at the one before, mostly: room for as many, so that
