@@ -147,200 +147,241 @@ plot::trend_series lone_results_samples(const matrix& results, std::string_view 
   return samples;
 }
 
+/// What `perfmail plot --help` says below the options.
+constexpr std::string_view plot_footer =
+    "Examples:\n"
+    "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
+    "  seq 1 20 | perfmail plot --style unicode\n"
+    "  perfmail plot base/matrix.json head/matrix.json --metric fio.write_bw_MBps --style unicode\n"
+    "A sample file holds numbers (JSON's grammar) separated by white space or commas, # starts a comment;\n"
+    "NaN and Infinity are undefined samples (perfmail help plots). A set that is not given is absent. With no set\n"
+    "named at all, standard input is read as a lone set unless it is a terminal. A lone set is drawn as the\n"
+    "good set; the unicode legend names it by its file name (<stdin> for a pipe). Missing runs of a metric\n"
+    "are undefined samples. The gnuplot styles print exactly what that gnuplot prints for the robot\n"
+    "(without the form feed; they have no legend, so --good-label and --bad-label are refused with them);\n"
+    "a final newline is added only on a terminal.\n"
+    "On a terminal the plot takes the unicode style unless --style names one, and fits the terminal unless\n"
+    "--width or --height say otherwise; where the locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8 it is drawn\n"
+    "in ASCII. In a file or a pipe the default is the robot's gnuplot-5.4, byte for byte. The unicode style\n"
+    "ends with a newline.\n"
+    "No defined sample prints nothing, with a note on stderr; exit status 0. Nothing named with a\n"
+    "terminal on standard input is refused (status 2): the input was forgotten.\n"
+    "With -o the file gets exactly what standard output would (an empty file for no plot); on an error\n"
+    "it is neither created nor changed.";
+
+void declare_plot_options(CLI::App& cmd, plot_args& args) {
+  cmd.add_option("input", args.inputs,
+                 "FILE (or - for stdin): one set of samples, drawn alone; or BASE HEAD: two result sets "
+                 "(any results compare reads), with --metric")
+      ->type_name("FILE|BASE HEAD");
+  cmd.add_option("--good", args.good,
+                 "file of the bisect-good (base) samples, numbers separated by white space or commas; - for stdin")
+      ->type_name("FILE");
+  cmd.add_option("--bad", args.bad,
+                 "file of the bisect-bad (head) samples, numbers separated by white space or commas; - for stdin")
+      ->type_name("FILE");
+  cmd.add_option("--metric", args.metric,
+                 "with BASE HEAD: the metric to plot, BASE's runs as the good samples, HEAD's as the bad ones")
+      ->type_name("NAME");
+  cmd.add_option("--title", args.title, "title above the plot, usually the metric name (default: --metric's NAME)");
+  cmd.add_option("--good-label", args.good_label,
+                 "the unicode legend's name of the good set (default bisect-good; for a lone set, its file name)")
+      ->type_name("TEXT");
+  cmd.add_option("--bad-label", args.bad_label, "the unicode legend's name of the bad set (default bisect-bad)")
+      ->type_name("TEXT");
+  std::vector<std::string> styles;
+  for (const auto& n : plot::look_names) styles.emplace_back(n.name);
+  cmd.add_option("--style", args.style,
+                 "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails), "
+                 "or unicode for terminals (in ASCII where the locale is not UTF-8); default: unicode on a "
+                 "terminal, gnuplot-5.4 in a file or a pipe")
+      ->check(one_of(styles));
+  cmd.add_option("--width", args.width, "characters per line (default 80; unicode: the terminal's width)")
+      ->check(within(1, plot::max_plot_width));
+  cmd.add_option("--height", args.height, "lines (default 20; unicode: the terminal's height less one)")
+      ->check(within(1, plot::max_plot_height));
+  cmd.add_option("--color", args.colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
+      ->check(one_of({"auto", "always", "never"}))
+      ->capture_default_str();
+  cmd.add_option("-o,--output", args.output,
+                 "write the plot to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
+  cmd.footer(std::string(plot_footer));
+}
+
+/// Which of plot's ways of naming its input the options take, refused where they mix.
+struct plot_inputs_named {
+  bool sets = false;    ///< --good or --bad
+  bool metric = false;  ///< --metric
+};
+
+plot_inputs_named check_plot_inputs(const plot_args& args, const CLI::App& cmd) {
+  const auto& inputs = args.inputs;
+  const plot_inputs_named named{!args.good.empty() || !args.bad.empty(), cmd.count("--metric") > 0};
+  if (inputs.size() > 2)
+    throw usage_error(fmt::format("plot: {} inputs given; plot takes FILE (or -), or BASE HEAD with --metric",
+                                  inputs.size()));
+  if (named.metric) {
+    check_one_line("--metric", args.metric);
+    if (inputs.empty())
+      throw usage_error("plot: --metric needs results to take it from: FILE, or BASE and HEAD (any results "
+                        "compare reads), before or after the options");
+    if (named.sets)
+      throw usage_error("plot: --metric takes its samples from BASE and HEAD; --good and --bad go without it");
+  }
+  if (inputs.size() == 2 && !named.metric) {
+    throw usage_error(
+        "plot: two inputs are two result sets, BASE and HEAD: name the metric to plot with --metric NAME");
+  }
+  if (inputs.size() == 1 && named.sets)
+    throw usage_error("plot: FILE is a lone set of samples; name both sets with --good and --bad instead");
+  if (args.good == "-" && args.bad == "-") throw usage_error("plot: --good and --bad cannot both read stdin");
+  if (inputs.size() == 2 && inputs[0] == "-" && inputs[1] == "-")
+    throw usage_error("plot: BASE and HEAD cannot both read stdin");
+  return named;
+}
+
+plot::plot_options plot_options_of(const plot_args& args, const CLI::App& cmd, bool metric_given) {
+  plot::plot_options opts;
+  // The robot's look wherever its exact bytes may be wanted (a file, a pipe, a look named); a terminal
+  // gets a picture that fits it.
+  opts.style = !args.style.empty()         ? *plot::parse_look(args.style)
+               : to_terminal(args.output) ? plot::look::unicode
+                                           : plot::look::gnuplot_5_4;
+  opts.charset = locale_charset();
+  const bool labels_given = cmd.count("--good-label") > 0 || cmd.count("--bad-label") > 0;
+  if (labels_given && plot::is_gnuplot(opts.style))
+    throw usage_error(fmt::format("plot: --good-label and --bad-label go with --style unicode: {} draws the robot's "
+                                  "plot, which has no legend",
+                                  args.style.empty() ? plot::name_of(opts.style) : args.style));
+  if (cmd.count("--good-label") > 0) check_one_line("--good-label", args.good_label);
+  if (cmd.count("--bad-label") > 0) check_one_line("--bad-label", args.bad_label);
+  std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args.width, args.height,
+                                                plot::min_unicode_width, plot::min_unicode_height);
+  // A metric's name is the title unless --title says otherwise (a lone results file's only metric
+  // gives its own below).
+  opts.title = metric_given && cmd.count("--title") == 0 ? args.metric : args.title;
+  opts.colour = colour_wanted(args.colour, args.output) ? plot::colour_mode::always : plot::colour_mode::never;
+  opts.good_label = args.good_label;
+  opts.bad_label = args.bad_label;
+  return opts;
+}
+
+/// The two sets to draw, and the name of a lone set (for the legend and the notes).
+struct plot_sets {
+  plot::trend_series good;
+  plot::trend_series bad;
+  std::string lone;
+};
+
+/// A metric's runs in two result sets, BASE's as the good samples and HEAD's as the bad ones.
+plot_sets sets_of_results(const plot_args& args) {
+  plot_sets sets;
+  const std::string base_name = text::printable(io::input_name(args.inputs[0]));
+  const std::string head_name = text::printable(io::input_name(args.inputs[1]));
+  const matrix base = io::load_results(args.inputs[0], input_limits());
+  const matrix head = io::load_results(args.inputs[1], input_limits());
+  for (const matrix* m : {&base, &head})
+    for (const auto& note : m->notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
+  sets.good = metric_samples(base, args.metric);
+  sets.bad = metric_samples(head, args.metric);
+  const matrix* const results[] = {&base, &head};
+  if (!sets.good && !sets.bad) no_such_metric(args.metric, results, fmt::format("{} or {}", base_name, head_name));
+  if (!sets.good || !sets.bad)
+    fmt::print(stderr, "perfmail: plot: no metric {} in {}; drawing {}'s samples alone\n", text::quoted(args.metric),
+               sets.good ? head_name : base_name, sets.good ? base_name : head_name);
+  return sets;
+}
+
+/// A lone set: the file named, or a pipe (or file) on standard input when nothing is named; its samples,
+/// or else the results of a tool (as compare reads them). The text is read once, so that standard input
+/// can be either. A metric named is always looked for in results, whose title may become the plot's.
+plot_sets lone_set(const plot_args& args, const CLI::App& cmd, bool metric_given, plot::plot_options& opts) {
+  plot_sets sets;
+  const std::string path = args.inputs.empty() ? std::string{io::standard_input_path} : args.inputs[0];
+  sets.lone = text::printable(io::input_name(path));
+  const plot::sample_limits limits{input_limits().max_file_bytes, input_limits().max_runs};
+  const std::string text = io::read_text(path, limits.max_bytes);
+  const auto from_results = [&](const matrix& results) {
+    for (const auto& note : results.notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
+    std::string title = cmd.count("--title") > 0 ? args.title : std::string{};
+    auto samples = lone_results_samples(results, args.metric, sets.lone, title);
+    opts.title = title;
+    return samples;
+  };
+  if (metric_given) {
+    sets.good = from_results(io::parse_input(text, io::input_name(path), io::input_format::automatic, input_limits()));
+  } else {
+    try {
+      sets.good = plot::parse_samples(text, io::input_name(path), limits);
+    } catch (const input_error&) {
+      const auto results = results_of_lone(text, io::input_name(path));
+      if (!results) throw;
+      sets.good = from_results(*results);
+    }
+  }
+  if (!plot::is_gnuplot(opts.style) && opts.good_label.empty()) opts.good_label = sets.lone;
+  return sets;
+}
+
+/// Every input, read before anything is written: an error in a later one leaves stdout empty.
+plot_sets read_plot_sets(const plot_args& args, const CLI::App& cmd, const plot_inputs_named& named,
+                         plot::plot_options& opts) {
+  // Nothing named and a terminal on standard input: a misuse (the user forgot the input), not a plot
+  // of nothing; reading the terminal would wait for typing that nobody means to do.
+  if (!named.metric && args.inputs.empty() && !named.sets && isatty(STDIN_FILENO) != 0)
+    throw usage_error("plot: no samples given: name a FILE, pipe numbers in (seq 1 20 | perfmail plot), or give "
+                      "--good and --bad, or BASE HEAD --metric NAME (see perfmail plot --help)");
+  if (named.metric && args.inputs.size() == 2) return sets_of_results(args);
+  if (args.inputs.size() == 1 || (!named.sets && isatty(STDIN_FILENO) == 0)) return lone_set(args, cmd, named.metric, opts);
+  return {load(args.good), load(args.bad), {}};
+}
+
+/// What standard output (or -o) gets for the plot drawn, with its notes on stderr.
+std::string plot_output(const plot_sets& sets, const plot::plot_options& opts, const std::string& output) {
+  const auto result = plot::render_trend(sets.good, sets.bad, opts);
+  const std::size_t left_out = plot::is_gnuplot(opts.style) ? too_large_for_gnuplot(sets.good, sets.bad) : 0;
+  const std::string beyond = fmt::format("beyond +-{:g}, which gnuplot reads as undefined", plot::detail::too_large);
+  std::string text;
+  switch (result.outcome) {
+    case plot::plot_outcome::drawn:
+      if (left_out > 0)
+        fmt::print(stderr, "perfmail: note: plot: {} {} {}: the {} look leaves {} out (--style unicode draws {})\n",
+                   left_out, left_out == 1 ? "number lies" : "numbers lie", beyond, plot::name_of(opts.style),
+                   left_out == 1 ? "it" : "them", left_out == 1 ? "it" : "them");
+      text = result.text;
+      if (!plot::is_gnuplot(opts.style) || to_terminal(output)) text += '\n';
+      break;
+    case plot::plot_outcome::no_series:
+      // Both sets named but absent cannot happen here (a named file is read or refused); the outcome
+      // stays handled, as render_trend may give it.
+      fmt::print(stderr, "perfmail: plot: no samples given; nothing drawn\n");
+      break;
+    case plot::plot_outcome::no_defined_value:
+      if (left_out > 0)
+        throw usage_error(fmt::format("plot: every number lies {}, so the {} look draws nothing; --style unicode "
+                                      "draws them",
+                                      beyond, plot::name_of(opts.style)));
+      if (!sets.lone.empty())
+        fmt::print(stderr, "perfmail: plot: no defined sample in {}; nothing drawn\n", sets.lone);
+      else
+        fmt::print(stderr, "perfmail: plot: no defined sample in either set; nothing drawn\n");
+      break;
+  }
+  return text;
+}
+
 }  // namespace
 
 command_action add_plot_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("plot", "Draw the trend plot of bisect-good and bisect-bad samples");
   auto args = std::make_shared<plot_args>();
-  cmd->add_option("input", args->inputs,
-                  "FILE (or - for stdin): one set of samples, drawn alone; or BASE HEAD: two result sets "
-                  "(any results compare reads), with --metric")
-      ->type_name("FILE|BASE HEAD");
-  cmd->add_option("--good", args->good,
-                  "file of the bisect-good (base) samples, numbers separated by white space or commas; - for stdin")
-      ->type_name("FILE");
-  cmd->add_option("--bad", args->bad,
-                  "file of the bisect-bad (head) samples, numbers separated by white space or commas; - for stdin")
-      ->type_name("FILE");
-  cmd->add_option("--metric", args->metric,
-                  "with BASE HEAD: the metric to plot, BASE's runs as the good samples, HEAD's as the bad ones")
-      ->type_name("NAME");
-  cmd->add_option("--title", args->title, "title above the plot, usually the metric name (default: --metric's NAME)");
-  cmd->add_option("--good-label", args->good_label,
-                  "the unicode legend's name of the good set (default bisect-good; for a lone set, its file name)")
-      ->type_name("TEXT");
-  cmd->add_option("--bad-label", args->bad_label, "the unicode legend's name of the bad set (default bisect-bad)")
-      ->type_name("TEXT");
-  std::vector<std::string> styles;
-  for (const auto& n : plot::look_names) styles.emplace_back(n.name);
-  cmd->add_option("--style", args->style,
-                  "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails), "
-                  "or unicode for terminals (in ASCII where the locale is not UTF-8); default: unicode on a "
-                  "terminal, gnuplot-5.4 in a file or a pipe")
-      ->check(one_of(styles));
-  cmd->add_option("--width", args->width, "characters per line (default 80; unicode: the terminal's width)")
-      ->check(within(1, plot::max_plot_width));
-  cmd->add_option("--height", args->height, "lines (default 20; unicode: the terminal's height less one)")
-      ->check(within(1, plot::max_plot_height));
-  cmd->add_option("--color", args->colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
-      ->check(one_of({"auto", "always", "never"}))
-      ->capture_default_str();
-  cmd->add_option("-o,--output", args->output,
-                  "write the plot to this file instead of standard output (written whole or not at all)")
-      ->check(output_path());
-  cmd->footer(
-      "Examples:\n"
-      "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
-      "  seq 1 20 | perfmail plot --style unicode\n"
-      "  perfmail plot base/matrix.json head/matrix.json --metric fio.write_bw_MBps --style unicode\n"
-      "A sample file holds numbers (JSON's grammar) separated by white space or commas, # starts a comment;\n"
-      "NaN and Infinity are undefined samples (perfmail help plots). A set that is not given is absent. With no set\n"
-      "named at all, standard input is read as a lone set unless it is a terminal. A lone set is drawn as the\n"
-      "good set; the unicode legend names it by its file name (<stdin> for a pipe). Missing runs of a metric\n"
-      "are undefined samples. The gnuplot styles print exactly what that gnuplot prints for the robot\n"
-      "(without the form feed; they have no legend, so --good-label and --bad-label are refused with them);\n"
-      "a final newline is added only on a terminal.\n"
-      "On a terminal the plot takes the unicode style unless --style names one, and fits the terminal unless\n"
-      "--width or --height say otherwise; where the locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8 it is drawn\n"
-      "in ASCII. In a file or a pipe the default is the robot's gnuplot-5.4, byte for byte. The unicode style\n"
-      "ends with a newline.\n"
-      "No defined sample prints nothing, with a note on stderr; exit status 0. Nothing named with a\n"
-      "terminal on standard input is refused (status 2): the input was forgotten.\n"
-      "With -o the file gets exactly what standard output would (an empty file for no plot); on an error\n"
-      "it is neither created nor changed.");
+  declare_plot_options(*cmd, *args);
   return [args, cmd] {
-    const auto& inputs = args->inputs;
-    const bool sets_named = !args->good.empty() || !args->bad.empty();
-    const bool metric_given = cmd->count("--metric") > 0;
-    const bool labels_given = cmd->count("--good-label") > 0 || cmd->count("--bad-label") > 0;
-    if (inputs.size() > 2)
-      throw usage_error(fmt::format("plot: {} inputs given; plot takes FILE (or -), or BASE HEAD with --metric",
-                                    inputs.size()));
-    if (metric_given) {
-      check_one_line("--metric", args->metric);
-      if (inputs.empty())
-        throw usage_error("plot: --metric needs results to take it from: FILE, or BASE and HEAD (any results "
-                          "compare reads), before or after the options");
-      if (sets_named)
-        throw usage_error("plot: --metric takes its samples from BASE and HEAD; --good and --bad go without it");
-    }
-    if (inputs.size() == 2 && !metric_given) {
-      throw usage_error(
-          "plot: two inputs are two result sets, BASE and HEAD: name the metric to plot with --metric NAME");
-    }
-    if (inputs.size() == 1 && sets_named)
-      throw usage_error("plot: FILE is a lone set of samples; name both sets with --good and --bad instead");
-    if (args->good == "-" && args->bad == "-") throw usage_error("plot: --good and --bad cannot both read stdin");
-    if (inputs.size() == 2 && inputs[0] == "-" && inputs[1] == "-")
-      throw usage_error("plot: BASE and HEAD cannot both read stdin");
-
-    plot::plot_options opts;
-    // The robot's look wherever its exact bytes may be wanted (a file, a pipe, a look named); a terminal
-    // gets a picture that fits it.
-    opts.style = !args->style.empty()           ? *plot::parse_look(args->style)
-                 : to_terminal(args->output)    ? plot::look::unicode
-                                                : plot::look::gnuplot_5_4;
-    opts.charset = locale_charset();
-    if (labels_given && plot::is_gnuplot(opts.style))
-      throw usage_error(fmt::format("plot: --good-label and --bad-label go with --style unicode: {} draws the robot's "
-                                    "plot, which has no legend",
-                                    args->style.empty() ? plot::name_of(opts.style) : args->style));
-    if (cmd->count("--good-label") > 0) check_one_line("--good-label", args->good_label);
-    if (cmd->count("--bad-label") > 0) check_one_line("--bad-label", args->bad_label);
-    std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args->width, args->height,
-                                                  plot::min_unicode_width, plot::min_unicode_height);
-    // A metric's name is the title unless --title says otherwise (a lone results file's only metric
-    // gives its own below).
-    opts.title = metric_given && cmd->count("--title") == 0 ? args->metric : args->title;
-    opts.colour = colour_wanted(args->colour, args->output) ? plot::colour_mode::always : plot::colour_mode::never;
-    opts.good_label = args->good_label;
-    opts.bad_label = args->bad_label;
-
-    // Every input is read before anything is written: an error in a later one leaves stdout empty.
-    plot::trend_series good;
-    plot::trend_series bad;
-    std::string lone;  // the name of a lone set, for the legend and the notes
-    // Nothing named and a terminal on standard input: a misuse (the user forgot the input), not a plot
-    // of nothing; reading the terminal would wait for typing that nobody means to do.
-    if (!metric_given && inputs.empty() && !sets_named && isatty(STDIN_FILENO) != 0)
-      throw usage_error("plot: no samples given: name a FILE, pipe numbers in (seq 1 20 | perfmail plot), or give "
-                        "--good and --bad, or BASE HEAD --metric NAME (see perfmail plot --help)");
-    if (metric_given && inputs.size() == 2) {
-      const std::string base_name = text::printable(io::input_name(inputs[0]));
-      const std::string head_name = text::printable(io::input_name(inputs[1]));
-      const matrix base = io::load_results(inputs[0], input_limits());
-      const matrix head = io::load_results(inputs[1], input_limits());
-      for (const matrix* m : {&base, &head})
-        for (const auto& note : m->notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
-      good = metric_samples(base, args->metric);
-      bad = metric_samples(head, args->metric);
-      const matrix* const sets[] = {&base, &head};
-      if (!good && !bad) no_such_metric(args->metric, sets, fmt::format("{} or {}", base_name, head_name));
-      if (!good || !bad)
-        fmt::print(stderr, "perfmail: plot: no metric {} in {}; drawing {}'s samples alone\n",
-                   text::quoted(args->metric), good ? head_name : base_name, good ? base_name : head_name);
-    } else if (inputs.size() == 1 || (!sets_named && isatty(STDIN_FILENO) == 0)) {
-      // A lone set: the file named, or a pipe (or file) on standard input when nothing is named.
-      const std::string path = inputs.empty() ? std::string{io::standard_input_path} : inputs[0];
-      lone = text::printable(io::input_name(path));
-      // Samples, or else the results of a tool (as compare reads them); the text is read once, so that
-      // standard input can be either. A metric named is always looked for in results.
-      const plot::sample_limits limits{input_limits().max_file_bytes, input_limits().max_runs};
-      const std::string text = io::read_text(path, limits.max_bytes);
-      const auto from_results = [&](const matrix& results) {
-        for (const auto& note : results.notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
-        std::string title = cmd->count("--title") > 0 ? args->title : std::string{};
-        auto samples = lone_results_samples(results, args->metric, lone, title);
-        opts.title = title;
-        return samples;
-      };
-      if (metric_given) {
-        good = from_results(io::parse_input(text, io::input_name(path), io::input_format::automatic, input_limits()));
-      } else {
-        try {
-          good = plot::parse_samples(text, io::input_name(path), limits);
-        } catch (const input_error&) {
-          const auto results = results_of_lone(text, io::input_name(path));
-          if (!results) throw;
-          good = from_results(*results);
-        }
-      }
-      if (!plot::is_gnuplot(opts.style) && opts.good_label.empty()) opts.good_label = lone;
-    } else {
-      good = load(args->good);
-      bad = load(args->bad);
-    }
-
-    const auto result = plot::render_trend(good, bad, opts);
-    const std::size_t left_out = plot::is_gnuplot(opts.style) ? too_large_for_gnuplot(good, bad) : 0;
-    const std::string beyond = fmt::format("beyond +-{:g}, which gnuplot reads as undefined", plot::detail::too_large);
-    std::string text;
-    switch (result.outcome) {
-      case plot::plot_outcome::drawn:
-        if (left_out > 0)
-          fmt::print(stderr, "perfmail: note: plot: {} {} {}: the {} look leaves {} out (--style unicode draws {})\n",
-                     left_out, left_out == 1 ? "number lies" : "numbers lie", beyond, plot::name_of(opts.style),
-                     left_out == 1 ? "it" : "them", left_out == 1 ? "it" : "them");
-        text = result.text;
-        if (!plot::is_gnuplot(opts.style) || to_terminal(args->output)) text += '\n';
-        break;
-      case plot::plot_outcome::no_series:
-        // Both sets named but absent cannot happen here (a named file is read or refused); the outcome
-        // stays handled, as render_trend may give it.
-        fmt::print(stderr, "perfmail: plot: no samples given; nothing drawn\n");
-        break;
-      case plot::plot_outcome::no_defined_value:
-        if (left_out > 0)
-          throw usage_error(fmt::format("plot: every number lies {}, so the {} look draws nothing; --style unicode "
-                                        "draws them",
-                                        beyond, plot::name_of(opts.style)));
-        if (!lone.empty())
-          fmt::print(stderr, "perfmail: plot: no defined sample in {}; nothing drawn\n", lone);
-        else
-          fmt::print(stderr, "perfmail: plot: no defined sample in either set; nothing drawn\n");
-        break;
-    }
-    write_output(args->output, text);
+    const plot_inputs_named named = check_plot_inputs(*args, *cmd);
+    plot::plot_options opts = plot_options_of(*args, *cmd, named.metric);
+    const plot_sets sets = read_plot_sets(*args, *cmd, named, opts);
+    write_output(args->output, plot_output(sets, opts, args->output));
     return exit_ok;
   };
 }
