@@ -317,78 +317,8 @@ void override_list(std::vector<std::string>& list, const std::vector<std::string
   for (const auto& address : given)
     if (!address.empty()) list.push_back(address);
 }
-}  // namespace
-
-command_action add_report_command(CLI::App& app) {
-  auto options = std::make_shared<report_options>();
-  auto* cmd = app.add_subcommand("report", "Compose the report email a report document describes");
-  cmd->add_option("REPORT", options->document,
-                  "the report document (JSON; see perfmail help document); or give --base and --head instead");
-  cmd->add_option("--base", options->base_root,
-                  "a robot result root (job.yaml and run directories, perfmail help inputs): the base commit's");
-  cmd->add_option("--head", options->head_root, "the result root of the commit the email reports");
-  cmd->add_option("--plots", options->plots,
-                  "with --base/--head: plot these metrics (repeatable), or `changed` for every changed row")
-      ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("METRIC");
-  cmd->add_option("--headline", options->headline, "with --base/--head: the metric the headline names")
-      ->type_name("METRIC");
-  cmd->add_option("--subject", options->subject, "with --base/--head: the head commit's subject line");
-  cmd->add_option("--url", options->url, "with --base/--head: the head commit's tree or branch URL");
-  cmd->add_option("--branch", options->branch,
-                  "with --base/--head: the branch printed after a tree URL (default: the job's branch)");
-  cmd->add_option("--layout", options->layout,
-                  "with --base/--head: the email's layout, a name (2017, 2018, 2020, 2023, 2024-10, 2024-11-30, "
-                  "2026; project: none of the robot's words) or a day YYYY-MM-DD (default: --date's day, else "
-                  "project for roots without a test case or machine, as bisect --record makes them, else the newest)")
-      ->type_name("NAME|DAY");
-  cmd->add_option("--higher-is-better", options->higher_better,
-                  "with --base/--head: the metrics this pattern matches (a glob, or /regex/) are better higher, "
-                  "ahead of the built-in direction rules; repeatable")
-      ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  cmd->add_option("--lower-is-better", options->lower_better,
-                  "with --base/--head: the same for metrics better lower (tried before --higher-is-better)")
-      ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  cmd->add_option("--date", options->date,
-                  "with --base/--head: the mail's date, \"Sun, 29 Nov 2026 21:07:17 +0000\" (default: now)");
-  cmd->add_option("--format", options->format,
-                  "text: the email body; mbox: a complete message for git send-email or sendmail; "
-                  "json: the comparison behind the email, with its subject and Message-ID")
-      ->check(one_of({"text", "mbox", "json"}))
-      ->capture_default_str();
-  cmd->add_option("-o,--output", options->output,
-                  "write to this file instead of standard output (written whole or not at all)")
-      ->check(output_path());
-  cmd->add_option("--from", options->from,
-                  "the sender, \"Name <you@example.org>\"; default: the document's mail.from, else $EMAIL, "
-                  "else git config user.name and user.email")
-      ->check(mailbox_check("From", false));
-  auto* to = cmd->add_option("--to", options->to, "a recipient, replacing the document's mail.to (repeatable; '' for none)")
-                 ->allow_extra_args(false)
-                 ->take_all()
-                 ->check(mailbox_check("To", true));
-  auto* cc = cmd->add_option("--cc", options->cc, "a copy, replacing the document's mail.cc (repeatable; '' for none)")
-                 ->allow_extra_args(false)
-                 ->take_all()
-                 ->check(mailbox_check("Cc", true));
-  cmd->add_option("--attach", options->attach,
-                  "a file the message carries (repeatable), after the document's mail.attachments: --format mbox "
-                  "attaches it; a job.yaml makes the To reproduce: block say the job file is attached")
-      ->allow_extra_args(false)
-      ->take_all()
-      ->check(attachment_check())
-      ->type_name("FILE");
-  cmd->add_option("--fail-on", options->fail,
-                  "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
-                  "regression, change (any) or never (the default); the email is written either way")
-      ->transform(enum_choices(fail_on_names))
-      ->default_str("never");
-  cmd->footer(
+/// What `perfmail report --help` says below the options.
+constexpr std::string_view report_footer =
       "Examples:\n"
       "  perfmail report report.json           # the email, as text\n"
       "  perfmail report report.json --format mbox -o report.mbox\n"
@@ -400,75 +330,175 @@ command_action add_report_command(CLI::App& app) {
       "  perfmail report --base roots/base --head roots/head \\\n"
       "      --subject 'mm: ...' --plots will-it-scale.per_thread_ops\n"
       "The roots' job.yaml give the commits, the test and its parameters, the machine and the group header\n"
-      "(perfmail help inputs); what they lack is left out, with a note on stderr.");
-  return [options, to, cc, cmd] {
+      "(perfmail help inputs); what they lack is left out, with a note on stderr.";
+
+/// The options that replace the document's recipients, to tell "given empty" from "not given".
+struct recipient_options {
+  CLI::Option* to = nullptr;
+  CLI::Option* cc = nullptr;
+};
+
+recipient_options declare_report_options(CLI::App& cmd, report_options& options) {
+  recipient_options mail;
+  cmd.add_option("REPORT", options.document,
+                 "the report document (JSON; see perfmail help document); or give --base and --head instead");
+  cmd.add_option("--base", options.base_root,
+                 "a robot result root (job.yaml and run directories, perfmail help inputs): the base commit's");
+  cmd.add_option("--head", options.head_root, "the result root of the commit the email reports");
+  cmd.add_option("--plots", options.plots,
+                 "with --base/--head: plot these metrics (repeatable), or `changed` for every changed row")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("METRIC");
+  cmd.add_option("--headline", options.headline, "with --base/--head: the metric the headline names")
+      ->type_name("METRIC");
+  cmd.add_option("--subject", options.subject, "with --base/--head: the head commit's subject line");
+  cmd.add_option("--url", options.url, "with --base/--head: the head commit's tree or branch URL");
+  cmd.add_option("--branch", options.branch,
+                 "with --base/--head: the branch printed after a tree URL (default: the job's branch)");
+  cmd.add_option("--layout", options.layout,
+                 "with --base/--head: the email's layout, a name (2017, 2018, 2020, 2023, 2024-10, 2024-11-30, "
+                 "2026; project: none of the robot's words) or a day YYYY-MM-DD (default: --date's day, else "
+                 "project for roots without a test case or machine, as bisect --record makes them, else the newest)")
+      ->type_name("NAME|DAY");
+  cmd.add_option("--higher-is-better", options.higher_better,
+                 "with --base/--head: the metrics this pattern matches (a glob, or /regex/) are better higher, "
+                 "ahead of the built-in direction rules; repeatable")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd.add_option("--lower-is-better", options.lower_better,
+                 "with --base/--head: the same for metrics better lower (tried before --higher-is-better)")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->type_name("PATTERN");
+  cmd.add_option("--date", options.date,
+                 "with --base/--head: the mail's date, \"Sun, 29 Nov 2026 21:07:17 +0000\" (default: now)");
+  cmd.add_option("--format", options.format,
+                 "text: the email body; mbox: a complete message for git send-email or sendmail; "
+                 "json: the comparison behind the email, with its subject and Message-ID")
+      ->check(one_of({"text", "mbox", "json"}))
+      ->capture_default_str();
+  cmd.add_option("-o,--output", options.output,
+                 "write to this file instead of standard output (written whole or not at all)")
+      ->check(output_path());
+  cmd.add_option("--from", options.from,
+                 "the sender, \"Name <you@example.org>\"; default: the document's mail.from, else $EMAIL, "
+                 "else git config user.name and user.email")
+      ->check(mailbox_check("From", false));
+  mail.to = cmd.add_option("--to", options.to, "a recipient, replacing the document's mail.to (repeatable; '' for none)")
+                ->allow_extra_args(false)
+                ->take_all()
+                ->check(mailbox_check("To", true));
+  mail.cc = cmd.add_option("--cc", options.cc, "a copy, replacing the document's mail.cc (repeatable; '' for none)")
+                ->allow_extra_args(false)
+                ->take_all()
+                ->check(mailbox_check("Cc", true));
+  cmd.add_option("--attach", options.attach,
+                 "a file the message carries (repeatable), after the document's mail.attachments: --format mbox "
+                 "attaches it; a job.yaml makes the To reproduce: block say the job file is attached")
+      ->allow_extra_args(false)
+      ->take_all()
+      ->check(attachment_check())
+      ->type_name("FILE");
+  cmd.add_option("--fail-on", options.fail,
+                 "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
+                 "regression, change (any) or never (the default); the email is written either way")
+      ->transform(enum_choices(fail_on_names))
+      ->default_str("never");
+  cmd.footer(std::string(report_footer));
+  return mail;
+}
+
+/// Refuses a document beside --base and --head, either alone, and options of one way given with the other.
+void check_report_source(const report_options& options, const CLI::App& cmd, bool from_roots) {
+  if (from_roots && !options.document.empty())
+    throw usage_error("give a report document or --base and --head, not both: the document names its results");
+  if (!from_roots && options.document.empty())
+    throw usage_error("give a report document (REPORT), or --base ROOT and --head ROOT");
+  if (from_roots && (options.base_root.empty() || options.head_root.empty()))
+    throw usage_error(options.base_root.empty() ? "--head needs --base: the result root to compare with"
+                                                : "--base needs --head: the result root to report");
+  if (!from_roots)
+    for (const char* option : root_options)
+      if (cmd.count(option) > 0)
+        throw usage_error(fmt::format("{} goes with --base and --head; a report document says it itself", option));
+  if (!from_roots && cmd.count("--date") > 0)
+    throw usage_error("--date goes with --base and --head; a report document says it in mail.date");
+  // A directory given as the document is most likely a result root meant for --base or --head.
+  if (!from_roots && options.document != "-" && std::filesystem::is_directory(options.document))
+    throw usage_error(fmt::format("{}: a directory, where a report document (a JSON file) was expected; for the "
+                                  "email of two result roots, give --base ROOT --head ROOT",
+                                  text::printable(options.document)));
+}
+
+/// The document's mail as the options change it: the sender (or one from the environment where the
+/// format needs one), the recipients and the attachments.
+void apply_mail_options(email::report_document& doc, const report_options& options, const recipient_options& mail,
+                        const std::string& source, bool from_roots) {
+  if (!options.from.empty()) {
+    doc.mail.from = options.from;
+  } else if (doc.mail.from.empty() && needs_sender(doc, options.format)) {
+    if (auto sender = sender_from_environment()) doc.mail.from = std::move(*sender);
+  }
+  // Refused before anything is written; the text and json formats do without a sender (their body
+  // then names no derived Message-ID).
+  if (options.format == "mbox" && doc.mail.from.empty())
+    throw input_error(source, input_place::named(from_roots ? "--from" : "mail.from"),
+                      "no From address for the message: give --from \"Name <you@example.org>\", set mail.from, "
+                      "the environment variable EMAIL, or git config user.name and user.email");
+  for (const std::string& file : options.attach) doc.attachments.push_back(file);
+  override_list(doc.mail.to, options.to, mail.to->count() > 0);
+  override_list(doc.mail.cc, options.cc, mail.cc->count() > 0);
+}
+
+/// The comparison behind the email as JSON, after the email's subject and the Message-ID its body names.
+std::string report_json(const email::composed_report& report, const email::report_document& doc) {
+  io::comparison_json_options json;
+  json.dialect = doc.dialect;
+  json.verdicts = email::verdict_options_of(doc);
+  std::vector<io::further_comparison> further;
+  for (const auto& section : report.further)
+    further.push_back({section.testcase, section.metric, section.table.get(), section.header});
+  const std::string comparison = io::comparison_to_json(report.table, email::table_header_of(doc), further, json);
+  const std::vector<io::json_text_field> fields{
+      {"subject", report.subject},
+      {"message_id", report.message_id.empty() ? std::nullopt : std::optional<std::string>{report.message_id}}};
+  return io::json_with_fields_first(comparison, fields, json.indent);  // ends with its newline
+}
+
+/// What --format asks for: the body, the whole message, or the comparison as JSON.
+std::string report_output(const email::composed_report& report, const email::report_document& doc,
+                          const std::vector<email::mail_attachment>& attachments, const std::string& format,
+                          const std::string& source, bool from_roots) {
+  if (format == "text") return report.body;
+  if (format == "json") return report_json(report, doc);
+  try {
+    return email::message_of(report, doc.mail, attachments);
+  } catch (const email::mail_header_error& e) {
+    // A header refused (an address without @, a message id with a space) came from the document's
+    // mail section: name the document and the field, as for every other mistake in it.
+    throw input_error(source, input_place::named(from_roots ? "mail" : mail_field(e.header())), e.problem());
+  }
+}
+
+}  // namespace
+
+command_action add_report_command(CLI::App& app) {
+  auto options = std::make_shared<report_options>();
+  auto* cmd = app.add_subcommand("report", "Compose the report email a report document describes");
+  const recipient_options mail = declare_report_options(*cmd, *options);
+  return [options, mail, cmd] {
     const bool from_roots = !options->base_root.empty() || !options->head_root.empty();
-    if (from_roots && !options->document.empty())
-      throw usage_error("give a report document or --base and --head, not both: the document names its results");
-    if (!from_roots && options->document.empty())
-      throw usage_error("give a report document (REPORT), or --base ROOT and --head ROOT");
-    if (from_roots && (options->base_root.empty() || options->head_root.empty()))
-      throw usage_error(options->base_root.empty() ? "--head needs --base: the result root to compare with"
-                                                   : "--base needs --head: the result root to report");
-    if (!from_roots)
-      for (const char* option : root_options)
-        if (cmd->count(option) > 0)
-          throw usage_error(fmt::format("{} goes with --base and --head; a report document says it itself", option));
-    if (!from_roots && cmd->count("--date") > 0)
-      throw usage_error("--date goes with --base and --head; a report document says it in mail.date");
+    check_report_source(*options, *cmd, from_roots);
     // Messages about the mail name where its fields came from: the document's fields, or the options.
     const std::string source = from_roots ? std::string{"the options"} : options->document;
     report_notes notes;
-    // A directory given as the document is most likely a result root meant for --base or --head.
-    if (!from_roots && options->document != "-" && std::filesystem::is_directory(options->document))
-      throw usage_error(fmt::format("{}: a directory, where a report document (a JSON file) was expected; for the "
-                                    "email of two result roots, give --base ROOT --head ROOT",
-                                    text::printable(options->document)));
     auto doc = from_roots ? document_of_roots(*options, notes) : io::load_report(options->document, input_limits());
-    if (!options->from.empty()) {
-      doc.mail.from = options->from;
-    } else if (doc.mail.from.empty() && needs_sender(doc, options->format)) {
-      if (auto sender = sender_from_environment()) doc.mail.from = std::move(*sender);
-    }
-    // Refused before anything is written; the text and json formats do without a sender (their body
-    // then names no derived Message-ID).
-    if (options->format == "mbox" && doc.mail.from.empty())
-      throw input_error(source, input_place::named(from_roots ? "--from" : "mail.from"),
-                        "no From address for the message: give --from \"Name <you@example.org>\", set mail.from, "
-                        "the environment variable EMAIL, or git config user.name and user.email");
-    for (const std::string& file : options->attach) doc.attachments.push_back(file);
-    override_list(doc.mail.to, options->to, to->count() > 0);
-    override_list(doc.mail.cc, options->cc, cc->count() > 0);
+    apply_mail_options(doc, *options, mail, source, from_roots);
     const std::vector<email::mail_attachment> attachments = read_attachments(doc.attachments);
-
     const auto report = email::compose(doc);
-    std::string text;
-    if (options->format == "text") {
-      text = report.body;
-    } else if (options->format == "mbox") {
-      try {
-        text = email::message_of(report, doc.mail, attachments);
-      } catch (const email::mail_header_error& e) {
-        // A header refused (an address without @, a message id with a space) came from the document's
-        // mail section: name the document and the field, as for every other mistake in it.
-        throw input_error(source, input_place::named(from_roots ? "mail" : mail_field(e.header())),
-                          e.problem());
-      }
-    } else {
-      io::comparison_json_options json;
-      json.dialect = doc.dialect;
-      json.verdicts = email::verdict_options_of(doc);
-      std::vector<io::further_comparison> further;
-      for (const auto& section : report.further)
-        further.push_back({section.testcase, section.metric, section.table.get(), section.header});
-      const std::string comparison =
-          io::comparison_to_json(report.table, email::table_header_of(doc), further, json);
-      // The email's subject and the Message-ID its body names first, then the comparison's own fields.
-      const std::vector<io::json_text_field> fields{
-          {"subject", report.subject},
-          {"message_id", report.message_id.empty() ? std::nullopt : std::optional<std::string>{report.message_id}}};
-      text = io::json_with_fields_first(comparison, fields, json.indent);  // ends with its newline
-    }
+    const std::string text = report_output(report, doc, attachments, options->format, source, from_roots);
     notes.print();
     write_output(options->output, text);
     return fails(options->fail, email::count_report_verdicts(report, doc)) ? exit_verdict : exit_ok;
