@@ -113,95 +113,104 @@ void print_table(std::back_insert_iterator<std::string> out, const io::file_summ
   for (const auto& name : f.textual_metrics) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
 }
 
-}  // namespace
+struct summary_args {
+  std::vector<std::string> paths;
+  std::string output;  // empty or "-": standard output
+  bool plan = false;
+  std::optional<std::string> detect;  // a percentage, "2%" or "2"
+  double alpha = 0.05;
+  double power = 0.8;
+  p_correction correction = p_correction::bh;
+  std::optional<double> min_change;
+  double cv_confidence = 0.8;
+  std::string format = "text";
+};
 
-command_action add_summary_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("summary", "Print per-metric statistics of result sets");
-  struct summary_args {
-    std::vector<std::string> paths;
-    std::string output;  // empty or "-": standard output
-    bool plan = false;
-    std::optional<std::string> detect;  // a percentage, "2%" or "2"
-    double alpha = 0.05;
-    double power = 0.8;
-    p_correction correction = p_correction::bh;
-    std::optional<double> min_change;
-    double cv_confidence = 0.8;
-    std::string format = "text";
-  };
-  auto args = std::make_shared<summary_args>();
-  cmd->add_option("RESULTS", args->paths, "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
+void declare_summary_options(CLI::App& cmd, summary_args& args) {
+  cmd.add_option("RESULTS", args.paths, "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
                   "(--input-format; perfmail help inputs); - is standard input")
       ->required();
-  cmd->add_option("-o,--output", args->output,
+  cmd.add_option("-o,--output", args.output,
                   "write to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
-  cmd->add_option("--format", args->format,
+  cmd.add_option("--format", args.format,
                   "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
                   "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
       ->check(one_of({"text", "json"}))
       ->capture_default_str();
-  auto* plan_flag = cmd->add_flag("--plan", args->plan,
+  auto* plan_flag = cmd.add_flag("--plan", args.plan,
                 "add the smallest change a comparison with as many runs a side detects with --power (ttest, "
                 "normal noise of the metric's spread)");
-  cmd->add_option("--detect", args->detect,
+  cmd.add_option("--detect", args.detect,
                   "with --plan: also the runs per side needed to detect a change of PCT percent (ttest and utest)")
       ->check([](const std::string& text) -> std::string {
         return detect_percent(text) ? std::string{} : "the change to detect must be a positive percentage, e.g. 2%";
       })
       ->needs(plan_flag);
-  cmd->add_option("--alpha", args->alpha, "with --plan: the significance level per metric")
+  cmd.add_option("--alpha", args.alpha, "with --plan: the significance level per metric")
       ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  cmd->add_option("--power", args->power, "with --plan: the chance of detecting the change")
+  cmd.add_option("--power", args.power, "with --plan: the chance of detecting the change")
       ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  cmd->add_option("--correction", args->correction,
+  cmd.add_option("--correction", args.correction,
                   "with --plan: the correction the comparison will apply (none, bh, by, holm, bonferroni): a lone "
                   "change is held to alpha over the file's tested metrics")
       ->transform(enum_choices(correction_names))
       ->default_str("bh")
       ->needs(plan_flag);
-  cmd->add_option("--min-change", args->min_change,
+  cmd.add_option("--min-change", args.min_change,
                   "with --plan: the comparison's floor, a change of the mean of PCT percent (default: the robot's "
                   "floors; 0 for none)")
       ->check(within(0.0, 1e6))
       ->needs(plan_flag);
-  cmd->add_option("--cv-confidence", args->cv_confidence,
+  cmd.add_option("--cv-confidence", args.cv_confidence,
                   "with --plan: plan for the upper bound of each metric's coefficient of variation at this "
                   "one-sided confidence (the noise estimated from few runs may be low)")
       ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  cmd->footer("Example:\n  perfmail summary base/matrix.json\n"
+  cmd.footer("Example:\n  perfmail summary base/matrix.json\n"
               "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.\n"
               "Planning runs:\n  perfmail summary base/matrix.json --plan --detect 2%\n"
               "adds the smallest change detectable with 80% power at the metric's runs and spread, and the\n"
               "runs per side that a 2% change needs with ttest and with utest (perfmail help statistics).");
+}
+
+/// What --plan is asked, from the options, refused where they are out of range.
+io::summary_plan_settings plan_settings_of(const summary_args& args) {
+  if (!(args.alpha > 0 && args.alpha < 1) || !(args.power > 0 && args.power < 1))
+    throw usage_error("--alpha and --power must lie strictly between 0 and 1");
+  if (!(args.cv_confidence > 0 && args.cv_confidence < 1))
+    throw usage_error("--cv-confidence must lie strictly between 0 and 1");
+  io::summary_plan_settings settings;
+  plan_request& request = settings.request;
+  request.alpha = args.alpha;
+  request.power = args.power;
+  request.correction = args.correction;
+  request.min_change_percent = args.min_change;
+  request.cv_confidence = args.cv_confidence;
+  // Assigned rather than initialised from a conditional expression: GCC 12 at -O2 takes the latter's
+  // disengaged branch for an uninitialised read (-Wmaybe-uninitialized).
+  if (args.detect) request.detect = detect_percent(*args.detect);
+  request.runs_limit = runs_limit;
+  return settings;
+}
+
+}  // namespace
+
+command_action add_summary_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("summary", "Print per-metric statistics of result sets");
+  auto args = std::make_shared<summary_args>();
+  declare_summary_options(*cmd, *args);
   return [args] {
-    if (!(args->alpha > 0 && args->alpha < 1) || !(args->power > 0 && args->power < 1))
-      throw usage_error("--alpha and --power must lie strictly between 0 and 1");
-    if (!(args->cv_confidence > 0 && args->cv_confidence < 1))
-      throw usage_error("--cv-confidence must lie strictly between 0 and 1");
-    // Assigned rather than initialised from a conditional expression: GCC 12 at -O2 takes the latter's
-    // disengaged branch for an uninitialised read (-Wmaybe-uninitialized).
-    std::optional<double> detect;
-    if (args->detect) detect = detect_percent(*args->detect);
+    io::summary_plan_settings settings = plan_settings_of(*args);
     // Every file is loaded and summarized before anything is printed: an error in a later file leaves
     // stdout empty.
     std::vector<io::file_summary> files;
     std::vector<std::string> notes;  // the readers' (a benchmark that failed), printed once all is read
-    io::summary_plan_settings settings;
-    plan_request& request = settings.request;
-    request.alpha = args->alpha;
-    request.power = args->power;
-    request.correction = args->correction;
-    request.min_change_percent = args->min_change;
-    request.cv_confidence = args->cv_confidence;
-    request.detect = detect;
-    request.runs_limit = runs_limit;
     for (const auto& path : args->paths) {
       const matrix m = io::load_results(path, input_limits());
       notes.insert(notes.end(), m.notes().begin(), m.notes().end());
@@ -212,7 +221,7 @@ command_action add_summary_command(CLI::App& app) {
       text = io::summary_to_json(files, args->plan ? std::optional{settings} : std::nullopt);
     } else {
       if (args->plan) text = plan_line(settings);
-      for (const auto& f : files) print_table(std::back_inserter(text), f, args->plan, detect);
+      for (const auto& f : files) print_table(std::back_inserter(text), f, args->plan, settings.request.detect);
     }
     for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
     write_output(args->output, text);
