@@ -470,48 +470,52 @@ int run_bisect(const bisect_args& args) {
   return args.good_rev.empty() ? run_stored(args) : run_measured(args);
 }
 
-}  // namespace
-
-command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vector<std::string>> after_separator) {
-  auto* cmd = app.add_subcommand(
-      "bisect", "Judge the current commit for git bisect run: like the good end (0), the bad (1), or unsure (125)");
-  auto args = std::make_shared<bisect_args>();
-  cmd->add_option("--good-rev", args->good_rev,
-                  "the good end as a revision: measured in a work tree of its own beside each commit");
-  cmd->add_option("--bad-rev", args->bad_rev, "the bad end as a revision, measured likewise");
-  cmd->add_option("--build", args->build,
-                  "with --good-rev/--bad-rev: the shell command that builds a tree, run in each tree (the ends "
-                  "once, the commit at each step)");
-  cmd->add_option("--builds", args->builds,
-                  "with --good-rev/--bad-rev: build every tree this many times, so that the spread between builds "
-                  "is measured and judged")
+/// Mode 1: the ends as revisions, measured in work trees of their own.
+void declare_measured_ends(CLI::App& cmd, bisect_args& args) {
+  cmd.add_option("--good-rev", args.good_rev,
+                 "the good end as a revision: measured in a work tree of its own beside each commit");
+  cmd.add_option("--bad-rev", args.bad_rev, "the bad end as a revision, measured likewise");
+  cmd.add_option("--build", args.build,
+                 "with --good-rev/--bad-rev: the shell command that builds a tree, run in each tree (the ends "
+                 "once, the commit at each step)");
+  cmd.add_option("--builds", args.builds,
+                 "with --good-rev/--bad-rev: build every tree this many times, so that the spread between builds "
+                 "is measured and judged")
       ->check(within(std::size_t{1}, std::size_t{64}))
       ->capture_default_str();
-  cmd->add_option("--seed", args->seed, "seeds the order of the runs in each round")->capture_default_str();
-  cmd->add_option("--good", args->good,
-                  "results of the good end measured before (anything compare reads); repeat it for each build");
-  cmd->add_option("--bad", args->bad, "results of the bad end measured before; repeat it for each build");
-  cmd->add_option("--metric", args->metric, "the metric to judge (needed when the results have more than one)");
-  cmd->add_option("--current", args->current,
-                  "with --good/--bad: judge these results of the current commit instead of running a command");
-  cmd->add_option("--alpha", args->policy.alpha,
-                  "the chance, at one commit, of calling a good commit bad (and a bad one good)")
+  cmd.add_option("--seed", args.seed, "seeds the order of the runs in each round")->capture_default_str();
+}
+
+/// Today's mode: the ends' results measured before, and the metric.
+void declare_stored_ends(CLI::App& cmd, bisect_args& args) {
+  cmd.add_option("--good", args.good,
+                 "results of the good end measured before (anything compare reads); repeat it for each build");
+  cmd.add_option("--bad", args.bad, "results of the bad end measured before; repeat it for each build");
+  cmd.add_option("--metric", args.metric, "the metric to judge (needed when the results have more than one)");
+  cmd.add_option("--current", args.current,
+                 "with --good/--bad: judge these results of the current commit instead of running a command");
+}
+
+/// The test's errors and budget, the record, the clean-up, the command and the help's footer.
+void declare_bisect_judging(CLI::App& cmd, bisect_args& args) {
+  cmd.add_option("--alpha", args.policy.alpha,
+                 "the chance, at one commit, of calling a good commit bad (and a bad one good)")
       ->check(within(0.0, 0.5))
       ->capture_default_str();
-  cmd->add_option("--max-runs", args->policy.max_runs,
-                  "runs of the command at most at one commit (with --good-rev/--bad-rev: the runs of this many "
-                  "rounds of three)")
+  cmd.add_option("--max-runs", args.policy.max_runs,
+                 "runs of the command at most at one commit (with --good-rev/--bad-rev: the runs of this many "
+                 "rounds of three)")
       ->check(within(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
-  cmd->add_option("--record", args->record,
-                  "keep the samples and the judgement of each commit under this directory, as result roots that "
-                  "perfmail report reads");
-  cmd->add_option("--commit", args->commit, "the commit's name in --record (default: git rev-parse HEAD)");
-  cmd->add_flag("--clean", args->clean, "remove the work trees and the state of --good-rev/--bad-rev, and nothing else");
-  cmd->add_option("command", args->command,
-                  "after --: the command that measures the current commit and prints its results (any format "
-                  "perfmail reads, one number a line will do)");
-  cmd->footer(
+  cmd.add_option("--record", args.record,
+                 "keep the samples and the judgement of each commit under this directory, as result roots that "
+                 "perfmail report reads");
+  cmd.add_option("--commit", args.commit, "the commit's name in --record (default: git rev-parse HEAD)");
+  cmd.add_flag("--clean", args.clean, "remove the work trees and the state of --good-rev/--bad-rev, and nothing else");
+  cmd.add_option("command", args.command,
+                 "after --: the command that measures the current commit and prints its results (any format "
+                 "perfmail reads, one number a line will do)");
+  cmd.footer(
       "Example:\n"
       "  git bisect start v1.5.0 v1.4.0\n"
       "  git bisect run perfmail bisect --good-rev v1.4.0 --bad-rev v1.5.0 \\\n"
@@ -522,33 +526,48 @@ command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vect
       "like the good end, 1 when like the bad end, 125 (git skips it) when it cannot decide or the\n"
       "commit's build or command fails, and 255 (git stops) on trouble no commit can fix. What was\n"
       "decided and why goes to stderr. More: 'perfmail help commits'.");
-  return [args, after_separator] {
-    // A judge whose stderr reader has gone must still give git its verdict.
-    (void)std::signal(SIGPIPE, SIG_IGN);
-    try {
-      if (!after_separator->empty()) {
-        if (!args->command.empty())
-          throw bisect_setup_problem{fmt::format("a command both before and after --: {} (give it after -- alone)",
-                                                 text::printable(args->command.front()))};
-        args->command = *after_separator;
-      }
-      return run_bisect(*args);
-    } catch (const commit_trouble& t) {
-      say(fmt::format("cannot judge this commit (skip): {}", t.message));
-      return exit_bisect_skip;
-    } catch (const bisect_setup_problem& p) {
-      say(fmt::format("{} (the bisection stops)", p.message));
-    } catch (const write_error& e) {
-      say(fmt::format("{} (the bisection stops)", e.what()));
-    } catch (const std::bad_alloc&) {
-      say("out of memory (the bisection stops)");
-    } catch (const std::filesystem::filesystem_error& e) {
-      say(fmt::format("{}: {} (the bisection stops)", text::printable(e.path1().string()), e.code().message()));
-    } catch (const std::exception& e) {
-      say(fmt::format("{} (the bisection stops)", printable_message(e.what())));
+}
+
+/// Judges the current commit and returns what git bisect run reads: what the commit cannot help (its
+/// build or command failed) is a skip, anything else that goes wrong stops the bisection, said once.
+int judge_for_git(bisect_args& args, const std::vector<std::string>& after_separator) {
+  // A judge whose stderr reader has gone must still give git its verdict.
+  (void)std::signal(SIGPIPE, SIG_IGN);
+  try {
+    if (!after_separator.empty()) {
+      if (!args.command.empty())
+        throw bisect_setup_problem{fmt::format("a command both before and after --: {} (give it after -- alone)",
+                                               text::printable(args.command.front()))};
+      args.command = after_separator;
     }
-    return exit_bisect_abort;
-  };
+    return run_bisect(args);
+  } catch (const commit_trouble& t) {
+    say(fmt::format("cannot judge this commit (skip): {}", t.message));
+    return exit_bisect_skip;
+  } catch (const bisect_setup_problem& p) {
+    say(fmt::format("{} (the bisection stops)", p.message));
+  } catch (const write_error& e) {
+    say(fmt::format("{} (the bisection stops)", e.what()));
+  } catch (const std::bad_alloc&) {
+    say("out of memory (the bisection stops)");
+  } catch (const std::filesystem::filesystem_error& e) {
+    say(fmt::format("{}: {} (the bisection stops)", text::printable(e.path1().string()), e.code().message()));
+  } catch (const std::exception& e) {
+    say(fmt::format("{} (the bisection stops)", printable_message(e.what())));
+  }
+  return exit_bisect_abort;
+}
+
+}  // namespace
+
+command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vector<std::string>> after_separator) {
+  auto* cmd = app.add_subcommand(
+      "bisect", "Judge the current commit for git bisect run: like the good end (0), the bad (1), or unsure (125)");
+  auto args = std::make_shared<bisect_args>();
+  declare_measured_ends(*cmd, *args);
+  declare_stored_ends(*cmd, *args);
+  declare_bisect_judging(*cmd, *args);
+  return [args, after_separator] { return judge_for_git(*args, *after_separator); };
 }
 
 }  // namespace perfmail::cli
