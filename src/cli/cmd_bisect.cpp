@@ -384,6 +384,40 @@ void save_state(const bisect_trees& trees, const io::bisect_state& state) {
   write_file(trees.state_dir() + "/state", io::bisect_state_text(state));
 }
 
+/// The ends' trees, made and built once for the whole bisection, and the commit's builds: here, and in
+/// further trees at the same commit.
+void build_trees(const bisect_args& args, const bisect_trees& trees, io::bisect_state& state,
+                 const std::string& good_commit, const std::string& bad_commit, const std::string& commit) {
+  for (std::size_t b = 0; b < args.builds; ++b)
+    for (const auto& [tree, at] : {std::pair{bisect_tree::good, good_commit}, std::pair{bisect_tree::bad, bad_commit}}) {
+      const std::string name = tree_name(tree, b);
+      if (trees.ensure(name, at) || !state.is_built(name_of(tree), b + 1)) {
+        build_tree<bisect_setup_problem>(args, trees.run_dir(name), trees, tree, b);
+        if (!state.is_built(name_of(tree), b + 1)) state.built.emplace_back(std::string(name_of(tree)), b + 1);
+        save_state(trees, state);
+      }
+    }
+  for (std::size_t b = 0; b < args.builds; ++b) {
+    if (b > 0) (void)trees.ensure(tree_name(bisect_tree::current, b), commit);
+    build_tree<commit_trouble>(args, b == 0 ? trees.here() : trees.run_dir(tree_name(bisect_tree::current, b)), trees,
+                               bisect_tree::current, b);
+  }
+}
+
+/// Records what the bisection measured of the ends so far and of this step's commit, with its judgement.
+void record_step(const bisect_args& args, const io::bisect_state& state, std::size_t step, const std::string& commit,
+                 const std::string& metric, const bisect_judgement& judgement) {
+  std::vector<double> good;
+  std::vector<double> bad;
+  std::vector<double> current;
+  for (const bisect_round& r : state.rounds) {
+    if (r.good) good.push_back(*r.good);
+    if (r.bad) bad.push_back(*r.bad);
+    if (r.step == step && r.current) current.push_back(*r.current);
+  }
+  record(args, args.commit.empty() ? commit : args.commit, metric, good, bad, current, judgement, true);
+}
+
 int run_measured(const bisect_args& args) {
   const bisect_trees trees;
   const std::string good_commit = trees.commit_of(args.good_rev);
@@ -399,23 +433,7 @@ int run_measured(const bisect_args& args) {
   if (args.builds == 1)
     say("note: one build of each tree: the spread between builds is not measured, so a commit's build that runs a "
         "little faster or slower is judged as if it were the code (--builds N builds every tree N times)");
-
-  // The ends' trees, made and built once for the whole bisection.
-  for (std::size_t b = 0; b < args.builds; ++b)
-    for (const auto& [tree, at] : {std::pair{bisect_tree::good, good_commit}, std::pair{bisect_tree::bad, bad_commit}}) {
-      const std::string name = tree_name(tree, b);
-      if (trees.ensure(name, at) || !state.is_built(name_of(tree), b + 1)) {
-        build_tree<bisect_setup_problem>(args, trees.run_dir(name), trees, tree, b);
-        if (!state.is_built(name_of(tree), b + 1)) state.built.emplace_back(std::string(name_of(tree)), b + 1);
-        save_state(trees, state);
-      }
-    }
-  // The commit's builds: here, and in further trees at the same commit.
-  for (std::size_t b = 0; b < args.builds; ++b) {
-    if (b > 0) (void)trees.ensure(tree_name(bisect_tree::current, b), commit);
-    build_tree<commit_trouble>(args, b == 0 ? trees.here() : trees.run_dir(tree_name(bisect_tree::current, b)), trees,
-                               bisect_tree::current, b);
-  }
+  build_trees(args, trees, state, good_commit, bad_commit, commit);
 
   std::string metric = args.metric;
   const auto run = [&](bisect_tree tree, std::size_t build) {
@@ -442,15 +460,7 @@ int run_measured(const bisect_args& args) {
                                            "bisection would name a commit by chance",
                                            text::printable(metric), o.rounds.size(),
                                            text::p_value_text(*o.judgement.ends_p_value, {text::p_format::form::significant, 3}))};
-  std::vector<double> good;
-  std::vector<double> bad;
-  std::vector<double> current;
-  for (const bisect_round& r : state.rounds) {
-    if (r.good) good.push_back(*r.good);
-    if (r.bad) bad.push_back(*r.bad);
-    if (r.step == step && r.current) current.push_back(*r.current);
-  }
-  record(args, args.commit.empty() ? commit : args.commit, metric, good, bad, current, o.judgement, true);
+  record_step(args, state, step, commit, metric, o.judgement);
   return verdict(commit, metric, o.judgement);
 }
 
