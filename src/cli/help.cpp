@@ -158,13 +158,13 @@ std::vector<std::filesystem::path> document_directories() {
 
 /// The help command: `perfmail help` prints what `perfmail --help` does, `perfmail help COMMAND` what
 /// `perfmail COMMAND --help` does, and `perfmail help TOPIC` one of the documents.
-command_action add_help_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("help", "Print the help of perfmail, of COMMAND as COMMAND --help does, or a document");
+/// What `perfmail help --help` says below the options: the topics, and where their documents are now
+/// (installed, or only in the source tree this tool was built from: a build that was never installed
+/// has nothing in the install directory).
+std::string help_footer() {
   std::string topics;
   for (const help_topic& topic : help_topics)
     topics += fmt::format("  {:<16}{}\n", topic.name, topic.about);
-  // Where the documents are now: installed, or only in the source tree this tool was built from (a
-  // build that was never installed has nothing in the install directory).
   std::string where;
   for (const std::filesystem::path& dir : document_directories()) {
     std::error_code error;
@@ -174,13 +174,48 @@ command_action add_help_command(CLI::App& app) {
     }
   }
   const std::string installed = fmt::format("`cmake --install` puts them in {}", text::printable(PERFMAIL_DOC_DIR));
-  cmd->footer(fmt::format("Examples:\n  perfmail help compare\nprints what 'perfmail compare --help' does;\n"
-                          "  perfmail help statistics | less\nprints the document of the statistics.\n"
-                          "Topics:\n{}{}.",
-                          topics,
-                          where.empty() ? fmt::format("The documents are not on this machine; {}", installed)
-                          : where == text::printable(PERFMAIL_DOC_DIR) ? fmt::format("The documents are in {}", where)
-                                                                   : fmt::format("The documents are in {} ({})", where, installed)));
+  return fmt::format("Examples:\n  perfmail help compare\nprints what 'perfmail compare --help' does;\n"
+                     "  perfmail help statistics | less\nprints the document of the statistics.\n"
+                     "Topics:\n{}{}.",
+                     topics,
+                     where.empty() ? fmt::format("The documents are not on this machine; {}", installed)
+                     : where == text::printable(PERFMAIL_DOC_DIR) ? fmt::format("The documents are in {}", where)
+                                                              : fmt::format("The documents are in {} ({})", where, installed));
+}
+
+/// Prints a topic's document, from the first place it is found.
+int print_document(const help_topic& topic) {
+  std::string looked;
+  for (const auto& dir : document_directories()) {
+    const std::filesystem::path path = dir / topic.file;
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error)) {
+      looked += (looked.empty() ? "" : ", ") + text::printable(path.string());
+      continue;
+    }
+    write_stdout(io::read_text(path.string(), input_limits().max_file_bytes));
+    return exit_ok;
+  }
+  throw usage_error(fmt::format("help {}: {} is not installed (looked for it in {}); it is docs/{} of perfmail's "
+                                "source",
+                                topic.name, topic.file, looked, topic.file));
+}
+
+/// Refuses a name that is neither a command nor a topic, with the nearest one or the lists of both.
+[[noreturn]] void unknown_help_name(const CLI::App& app, const std::string& name) {
+  std::vector<std::string_view> topic_names;
+  for (const help_topic& topic : help_topics) topic_names.push_back(topic.name);
+  std::vector<std::string_view> known = command_names(app);
+  known.insert(known.end(), topic_names.begin(), topic_names.end());
+  if (const std::string hint = did_you_mean(name, known); !hint.empty())
+    throw usage_error(fmt::format("unknown command or topic {}{}", text::quoted(name), hint));
+  throw usage_error(fmt::format("unknown command or topic {}; the commands are {}; the topics are {}",
+                                text::quoted(name), listed(command_names(app)), listed(topic_names)));
+}
+
+command_action add_help_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("help", "Print the help of perfmail, of COMMAND as COMMAND --help does, or a document");
+  cmd->footer(help_footer());
   auto name = std::make_shared<std::string>();
   std::string names;
   for (const std::string_view command : command_names(app)) names += (names.empty() ? "" : "|") + std::string{command};
@@ -198,47 +233,16 @@ command_action add_help_command(CLI::App& app) {
       write_stdout(help_text(*command));
       return exit_ok;
     }
-    for (const help_topic& topic : help_topics) {
-      if (topic.name != *name) continue;
-      std::string looked;
-      for (const auto& dir : document_directories()) {
-        const std::filesystem::path path = dir / topic.file;
-        std::error_code error;
-        if (!std::filesystem::is_regular_file(path, error)) {
-          looked += (looked.empty() ? "" : ", ") + text::printable(path.string());
-          continue;
-        }
-        write_stdout(io::read_text(path.string(), input_limits().max_file_bytes));
-        return exit_ok;
-      }
-      throw usage_error(fmt::format("help {}: {} is not installed (looked for it in {}); it is docs/{} of perfmail's "
-                                    "source",
-                                    topic.name, topic.file, looked, topic.file));
-    }
-    std::vector<std::string_view> topic_names;
-    for (const help_topic& topic : help_topics) topic_names.push_back(topic.name);
-    std::vector<std::string_view> known = command_names(app);
-    known.insert(known.end(), topic_names.begin(), topic_names.end());
-    if (const std::string hint = did_you_mean(*name, known); !hint.empty())
-      throw usage_error(fmt::format("unknown command or topic {}{}", text::quoted(*name), hint));
-    throw usage_error(fmt::format("unknown command or topic {}; the commands are {}; the topics are {}",
-                                  text::quoted(*name), listed(command_names(app)), listed(topic_names)));
+    for (const help_topic& topic : help_topics)
+      if (topic.name == *name) return print_document(topic);
+    unknown_help_name(app, *name);
   };
 }
 
 }  // namespace
 
-application make_application() {
-  application result;
-  // Named, so that the usage lines say `perfmail` whatever path the binary was run by.
-  result.app = std::make_unique<CLI::App>(
-      "perfmail: performance-change reports in the style of the Linux kernel test robot", "perfmail");
-  CLI::App& app = *result.app;
-  // Before any command is added: each takes its parent's formatter.
-  app.formatter(make_help_formatter());
-  app.set_version_flag("--version", [] { return version_text(); }, "print the version and the libraries it was built with");
-  app.require_subcommand(1);
-  app.fallthrough();  // the global options below may also follow the command's name
+/// The options every command takes: the input limits and the input format.
+void declare_global_options(CLI::App& app) {
   auto& limits = input_limits();
   app.add_option_function<std::string>(
          "--max-input-size",
@@ -260,7 +264,12 @@ application make_application() {
       ->transform(enum_choices(io::input_format_names))
       ->default_str("auto")
       ->type_name("FORMAT");
-  app.footer(fmt::format(
+}
+
+/// What `perfmail --help` says below the commands: examples, the documents, and the exit statuses.
+std::string application_footer() {
+  static_assert(exit_cannot_write == exit_bad_input, "the exit status list below has one line for both");
+  return fmt::format(
       "Examples:\n"
       "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"
       "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
@@ -278,9 +287,22 @@ application make_application() {
       "  {}  an internal error or no memory left (a bug: please report it)\n"
       "bisect answers git bisect run instead: 0 good, 1 bad, {} cannot decide or this commit's build or\n"
       "command fails (git skips it), {} trouble no commit can fix (git stops the bisection).",
-      PERFMAIL_DOC_DIR, exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip, exit_bisect_abort));
-  static_assert(exit_cannot_write == exit_bad_input, "the exit status list above has one line for both");
+      PERFMAIL_DOC_DIR, exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip, exit_bisect_abort);
+}
 
+application make_application() {
+  application result;
+  // Named, so that the usage lines say `perfmail` whatever path the binary was run by.
+  result.app = std::make_unique<CLI::App>(
+      "perfmail: performance-change reports in the style of the Linux kernel test robot", "perfmail");
+  CLI::App& app = *result.app;
+  // Before any command is added: each takes its parent's formatter.
+  app.formatter(make_help_formatter());
+  app.set_version_flag("--version", [] { return version_text(); }, "print the version and the libraries it was built with");
+  app.require_subcommand(1);
+  app.fallthrough();  // the global options below may also follow the command's name
+  declare_global_options(app);
+  app.footer(application_footer());
   auto add = [&](command_action (*registrar)(CLI::App&)) {
     const auto before = app.get_subcommands({}).size();
     auto action = registrar(app);
