@@ -14,6 +14,7 @@
 #include <exception>
 #include <filesystem>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -33,11 +34,10 @@ int print_exit_text(const CLI::App& app, const CLI::Error& e) {
 
 /// Parses the arguments and runs the command; returns the exit status. Every error but a write_error
 /// is reported here, as one line on stderr.
-int run(int argc, char** argv) {
-  application cli = make_application();
+/// Parses the arguments (the words after the first `--` are given apart, application::after_separator):
+/// nullopt to go on with the command parsed, else the exit status of help, the version or a refusal.
+std::optional<int> parse_arguments(application& cli, int argc, char** argv) {
   CLI::App& app = *cli.app;
-
-  // The words after the first `--` are given apart (application::after_separator), the rest to CLI11.
   int parsed = argc;
   for (int i = 1; i < argc; ++i)
     if (std::string_view(argv[i]) == "--") {
@@ -45,7 +45,6 @@ int run(int argc, char** argv) {
       cli.after_separator->assign(argv + i + 1, argv + argc);
       break;
     }
-
   try {
     app.parse(parsed, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -66,7 +65,11 @@ int run(int argc, char** argv) {
     (void)std::fwrite(line.data(), 1, line.size(), stderr);
     return bisect ? exit_bisect_abort : exit_bad_input;
   }
+  return std::nullopt;
+}
 
+/// Runs the command parsed, each error reported on one line with its exit status.
+int run_command(const application& cli) {
   try {
     for (auto& [sub, action] : cli.commands)
       if (sub->parsed()) return action();
@@ -94,6 +97,12 @@ int run(int argc, char** argv) {
     fmt::print(stderr, "perfmail: internal error: {}\n", perfmail::printable_message(e.what()));
     return exit_failure;
   }
+}
+
+int run(int argc, char** argv) {
+  application cli = make_application();
+  if (const std::optional<int> status = parse_arguments(cli, argc, argv)) return *status;
+  return run_command(cli);
 }
 
 }  // namespace
