@@ -469,12 +469,12 @@ struct present_commits {
   std::vector<double> median;
 };
 
-present_commits present_of(commit_samples samples) {
+present_commits present_of(std::span<const std::optional<double>> medians) {
   present_commits p;
-  for (std::size_t c = 0; c < samples.size(); ++c) {
-    if (samples[c].empty()) continue;
+  for (std::size_t c = 0; c < medians.size(); ++c) {
+    if (!medians[c]) continue;
     p.commit.push_back(c);
-    p.median.push_back(median_of(samples[c]));
+    p.median.push_back(*medians[c]);
   }
   return p;
 }
@@ -925,6 +925,13 @@ std::vector<history_change> changes_of(const history_context& h, const std::vect
 
 }  // namespace
 
+std::vector<std::optional<double>> commit_medians(commit_samples samples) {
+  std::vector<std::optional<double>> out(samples.size());
+  for (std::size_t c = 0; c < samples.size(); ++c)
+    if (!samples[c].empty()) out[c] = median_of(samples[c]);
+  return out;
+}
+
 metric_history_result find_change_points(commit_samples samples, const metric_class& cls,
                                          const history_options& options) {
   // Every result but the medians is a ratio, a p or a place: the same for samples scaled by a power of
@@ -938,11 +945,13 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
       change.before_median = std::ldexp(change.before_median, exponent);
       change.after_median = std::ldexp(change.after_median, exponent);
     }
+    result.medians = commit_medians(samples);
     return result;
   }
   metric_history_result result;
   result.min_change_percent = options.min_change_percent.value_or(history_floor_percent(samples));
-  const present_commits present = present_of(samples);
+  result.medians = commit_medians(samples);
+  const present_commits present = present_of(result.medians);
   result.commits_with_samples = present.commit.size();
   history_context h{samples, present, cls, options, {}};
   h.policy.kind = policy_kind::mann_whitney;

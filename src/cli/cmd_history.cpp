@@ -100,7 +100,7 @@ std::string history_plot(const history_args& args, const commit_history& history
   std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args.width, args.height,
                                                 plot::min_unicode_width, plot::min_history_height);
   opts.colour = colour_wanted(args.colour, args.output) ? plot::colour_mode::always : plot::colour_mode::never;
-  const plot::history_plot_data data{metric->samples, labels, changes, opts.title};
+  const plot::history_plot_data data{metric->samples, labels, changes, opts.title, searched->result.medians};
   const plot::plot_result picture = plot::render_history(data, opts);
   if (!picture.drawn())
     throw usage_error(fmt::format("--plot {}: no sample to draw", text::quoted(args.plot)));

@@ -6,7 +6,6 @@
 #include "perfmail/plot/axis.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/unicode_plot.hpp"
-#include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -65,12 +64,10 @@ class text_grid {
   std::vector<std::vector<text_cell>> rows_;
 };
 
-std::optional<double> defined_median(const std::vector<double>& samples) {
-  std::vector<double> defined;
-  for (const double x : samples)
-    if (usable(x)) defined.push_back(x);
-  if (defined.empty()) return std::nullopt;
-  return perfmail::median_of(defined);
+/// Commit `i`'s median as the caller's search took it, where it can be drawn (a finite value).
+std::optional<double> drawn_median(const history_plot_data& data, std::size_t i) {
+  if (const std::optional<double> median = data.medians[i]; median && usable(*median)) return median;
+  return std::nullopt;
 }
 
 /// The place of commit `i` of `n` among `slots` evenly spaced positions (0-based).
@@ -148,6 +145,12 @@ void check(const history_plot_data& data, const plot_options& opts) {
   check_plot_title(opts.title);
   if (data.commit_labels.size() != data.samples.size())
     throw usage_error(fmt::format("{} commit labels for {} commits", data.commit_labels.size(), data.samples.size()));
+  if (data.medians.size() != data.samples.size())
+    throw usage_error(fmt::format("{} medians for {} commits", data.medians.size(), data.samples.size()));
+  for (std::size_t i = 0; i < data.samples.size(); ++i)
+    if (data.medians[i].has_value() == data.samples[i].empty())
+      throw usage_error(fmt::format("commit {} has {} samples and {} median", i, data.samples[i].size(),
+                                    data.medians[i] ? "a" : "no"));
   for (const std::string& label : data.commit_labels) check_legend_label("commit", label);
   for (const std::size_t k : data.change_points)
     if (k == 0 || k >= data.samples.size())
@@ -213,7 +216,7 @@ std::string draw_ascii(const history_plot_data& data, const plot_options& opts, 
     for (int y = top + 1; y < axis_row; ++y) grid.put(x, y, ":");
   }
   std::vector<std::optional<double>> medians(n);
-  for (std::size_t i = 0; i < n; ++i) medians[i] = defined_median(data.samples[i]);
+  for (std::size_t i = 0; i < n; ++i) medians[i] = drawn_median(data, i);
   for (std::size_t i = 1; i < n; ++i) {
     if (!medians[i - 1] || !medians[i]) continue;
     const auto y0 = row_of(*medians[i - 1]);
@@ -281,7 +284,7 @@ std::string draw_unicode(const history_plot_data& data, const plot_options& opts
   }
   std::optional<std::pair<int, int>> last;  // the previous commit's median, in dots
   for (std::size_t i = 0; i < n; ++i) {
-    const auto median = defined_median(data.samples[i]);
+    const std::optional<double> median = drawn_median(data, i);
     if (!median) {
       last.reset();  // a commit without samples breaks the line
       continue;

@@ -6,6 +6,7 @@
 #include "golden.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/analysis/history.hpp"
 #include "perfmail/plot/history_plot.hpp"
 
 #include <fmt/format.h>
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -25,6 +27,15 @@ using namespace perfmail;
 using namespace perfmail::plot;
 
 namespace {
+
+/// A plot's data with the medians the history search takes (analysis/history.hpp), kept alive with it.
+struct plot_input {
+  std::vector<std::optional<double>> medians;
+  history_plot_data data;
+  plot_input(std::span<const std::vector<double>> samples, std::span<const std::string> labels,
+             std::span<const std::size_t> changes, std::string title)
+      : medians(perfmail::commit_medians(samples)), data{samples, labels, changes, std::move(title), medians} {}
+};
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -60,7 +71,7 @@ struct small_history {
       labels.push_back(fmt::format("c{}", 100 + c));
     }
   }
-  [[nodiscard]] history_plot_data data() const { return {samples, labels, changes, "bench.ns/op"}; }
+  [[nodiscard]] plot_input data() const { return {samples, labels, changes, "bench.ns/op"}; }
 };
 
 plot_options options_of(look style, int width, int height) {
@@ -76,10 +87,10 @@ plot_options options_of(look style, int width, int height) {
 
 TEST_CASE("history plot: the golden pictures of a small history") {
   const small_history h;
-  const plot_result ascii = render_history(h.data(), options_of(look::gnuplot_5_4, 60, 14));
+  const plot_result ascii = render_history(h.data().data, options_of(look::gnuplot_5_4, 60, 14));
   REQUIRE(ascii.drawn());
   check_golden("plot_history_gnuplot_60x14.txt", ascii.text + "\n");
-  const plot_result unicode = render_history(h.data(), options_of(look::unicode, 60, 14));
+  const plot_result unicode = render_history(h.data().data, options_of(look::unicode, 60, 14));
   REQUIRE(unicode.drawn());
   check_golden("plot_history_unicode_60x14.txt", unicode.text + "\n");
 }
@@ -106,7 +117,8 @@ TEST_CASE("history plot: properties over random histories in both looks") {
     const int height = static_cast<int>(8 + random() % 30);
     plot_options opts = options_of(style, width, height);
     opts.colour = trial % 3 == 0 ? colour_mode::always : colour_mode::never;
-    const history_plot_data data{samples, labels, changes, "t"};
+    const plot_input input(samples, labels, changes, "t");
+    const history_plot_data& data = input.data;
     plot_result r;
     try {
       r = render_history(data, opts);
@@ -142,7 +154,8 @@ TEST_CASE("history plot: a change mark stands between its two commits") {
   const std::vector<std::vector<double>> samples{{1, 1.1}, {2, 2.1}};
   const std::vector<std::string> labels{"a", "b"};
   const std::vector<std::size_t> changes{1};
-  const history_plot_data data{samples, labels, changes, ""};
+  const plot_input input(samples, labels, changes, "");
+  const history_plot_data& data = input.data;
   const auto lines = lines_of(render_history(data, options_of(look::gnuplot_5_4, 40, 10)).text);
   std::size_t marked = 0;
   for (const auto& line : lines) {
@@ -168,7 +181,8 @@ TEST_CASE("history plot: the commits either side of a change are both labelled, 
     labels.push_back(fmt::format("c{:02d}", c));
   }
   const std::vector<std::size_t> changes{20};
-  const history_plot_data data{samples, labels, changes, "x"};
+  const plot_input input(samples, labels, changes, "x");
+  const history_plot_data& data = input.data;
   for (const look style : {look::gnuplot_5_4, look::unicode}) {
     plot_options o = options_of(style, 60, 14);
     const auto lines = lines_of(render_history(data, o).text);
@@ -184,28 +198,36 @@ TEST_CASE("history plot: the commits either side of a change are both labelled, 
 
 TEST_CASE("history plot: refusals and outcomes") {
   const small_history h;
-  CHECK_THROWS_AS((void)render_history(h.data(), options_of(look::unicode, 19, 14)), usage_error);
-  CHECK_THROWS_AS((void)render_history(h.data(), options_of(look::gnuplot_5_4, 31, 14)), usage_error);
-  CHECK_THROWS_AS((void)render_history(h.data(), options_of(look::unicode, 60, 7)), usage_error);
+  CHECK_THROWS_AS((void)render_history(h.data().data, options_of(look::unicode, 19, 14)), usage_error);
+  CHECK_THROWS_AS((void)render_history(h.data().data, options_of(look::gnuplot_5_4, 31, 14)), usage_error);
+  CHECK_THROWS_AS((void)render_history(h.data().data, options_of(look::unicode, 60, 7)), usage_error);
+  // The medians come from the caller's search: one a commit, present where the commit has samples.
+  const history_plot_data no_medians{h.samples, h.labels, h.changes, "", {}};
+  CHECK_THROWS_WITH_AS((void)render_history(no_medians, options_of(look::unicode, 60, 14)), "0 medians for 12 commits",
+                       usage_error);
+  std::vector<std::optional<double>> shifted = perfmail::commit_medians(h.samples);
+  std::rotate(shifted.begin(), shifted.begin() + 1, shifted.end());  // commit 4's gap moves to commit 3
+  const history_plot_data misplaced{h.samples, h.labels, h.changes, "", shifted};
+  CHECK_THROWS_AS((void)render_history(misplaced, options_of(look::unicode, 60, 14)), usage_error);
   std::vector<std::size_t> bad_change{0};
-  CHECK_THROWS_AS((void)render_history({h.samples, h.labels, bad_change, ""}, options_of(look::unicode, 60, 14)),
+  CHECK_THROWS_AS((void)render_history(plot_input(h.samples, h.labels, bad_change, "").data, options_of(look::unicode, 60, 14)),
                   usage_error);
   std::vector<std::string> few{"a"};
-  CHECK_THROWS_AS((void)render_history({h.samples, few, h.changes, ""}, options_of(look::unicode, 60, 14)),
+  CHECK_THROWS_AS((void)render_history(plot_input(h.samples, few, h.changes, "").data, options_of(look::unicode, 60, 14)),
                   usage_error);
   std::vector<std::string> control = h.labels;
   control[3] = "x\x1b[31m";
-  CHECK_THROWS_AS((void)render_history({h.samples, control, h.changes, ""}, options_of(look::unicode, 60, 14)),
+  CHECK_THROWS_AS((void)render_history(plot_input(h.samples, control, h.changes, "").data, options_of(look::unicode, 60, 14)),
                   usage_error);
   const std::vector<std::vector<double>> nothing{{}, {NAN}, {INFINITY}};
   const std::vector<std::string> three{"a", "b", "c"};
-  CHECK(render_history({nothing, three, {}, ""}, options_of(look::unicode, 60, 14)).outcome ==
+  CHECK(render_history(plot_input(nothing, three, {}, "").data, options_of(look::unicode, 60, 14)).outcome ==
         plot_outcome::no_defined_value);
   // One commit, and a flat series, are drawn.
   const std::vector<std::vector<double>> one{{3, 3, 3}};
   const std::vector<std::string> single{"only"};
-  CHECK(render_history({one, single, {}, ""}, options_of(look::gnuplot_5_4, 40, 10)).drawn());
-  CHECK(render_history({one, single, {}, ""}, options_of(look::unicode, 40, 10)).text.find("only") != std::string::npos);
+  CHECK(render_history(plot_input(one, single, {}, "").data, options_of(look::gnuplot_5_4, 40, 10)).drawn());
+  CHECK(render_history(plot_input(one, single, {}, "").data, options_of(look::unicode, 40, 10)).text.find("only") != std::string::npos);
 }
 
 TEST_CASE("history plot: values at the ends of a double's range are drawn, with an axis, in every look") {
@@ -217,7 +239,7 @@ TEST_CASE("history plot: values at the ends of a double's range are drawn, with 
         std::vector<std::vector<double>>{{1.7e308}, {-std::numeric_limits<double>::max()}, {0}},
         std::vector<std::vector<double>>{{1e-320}, {3e-320}, {2e-320}}})
     for (const look style : {look::gnuplot_5_4, look::gnuplot_4_6, look::unicode}) {
-      const plot_result r = render_history({samples, labels, {}, ""}, options_of(style, 40, 12));
+      const plot_result r = render_history(plot_input(samples, labels, {}, "").data, options_of(style, 40, 12));
       REQUIRE(r.drawn());
       const auto lines = lines_of(r.text);
       // Every commit's sample is drawn: three marks of samples or medians, the frame rows included.

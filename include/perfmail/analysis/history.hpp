@@ -95,11 +95,17 @@ struct history_change {
 
 /// The change points of one metric, oldest first, and what the search used.
 struct metric_history_result {
+  /// Per commit, oldest first, the median of its samples as the search took it (commit_medians);
+  /// nullopt where the commit has none. The trend plot draws these.
+  std::vector<std::optional<double>> medians;
   std::vector<history_change> changes;
   std::vector<std::size_t> outliers;  ///< commits set apart as single outliers, not changes
   double min_change_percent = 0;      ///< the floor that applied
   std::size_t commits_with_samples = 0;
 };
+
+/// Each commit's value in the search: the median of its samples (nullopt for a commit without any).
+[[nodiscard]] std::vector<std::optional<double>> commit_medians(commit_samples samples);
 
 /// The practical floor of a metric's history, in percent: half the spread of one run (a change below it
 /// is not worth a bisection). With several samples a commit, the median of the per-commit coefficients

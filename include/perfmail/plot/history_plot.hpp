@@ -10,6 +10,7 @@
 #include "perfmail/plot/options.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ struct history_plot_data {
   std::span<const std::string> commit_labels;    ///< one per commit, short and printable
   std::span<const std::size_t> change_points;    ///< the first commit after each change
   std::string title;                             ///< one line (check_plot_title), e.g. the metric's name
+  /// Per commit, the value the line joins: the median the search took (metric_history_result::medians,
+  /// or commit_medians of analysis/history.hpp); nullopt where the commit has no sample.
+  std::span<const std::optional<double>> medians;
 };
 
 /// The smallest plot the trend over commits draws: a title, three rows of values, the axis, the commit
