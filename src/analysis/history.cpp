@@ -123,10 +123,11 @@ struct segment_values {
 };
 
 /// The ranks of the values (0-based), ties broken in a random order drawn from `random`. The search
-/// places a split by the values' divergence but tests it by that of their ranks: for each split the
-/// divergence of ranks is the two-sample Cramer-von Mises statistic of its two parts (Anderson's form)
-/// times twice the segment's length, so its permutation distribution depends on the segment's length
-/// alone, and one null serves every segment of that length, of every metric (permutation_null). Breaking
+/// places a split by the values' divergence but tests it by that of their ranks: for a split into m and
+/// r ranks the divergence is m r / (m + r) times twice the integral of the squared difference of the two
+/// parts' distribution functions over the ranks (a two-sample Cramer-von Mises statistic; exactly so but
+/// for Q's within-part means, which leave out each rank's zero distance to itself), so its permutation
+/// distribution depends on the segment's length alone, and one null serves every segment of that length, of every metric (permutation_null). Breaking
 /// ties at random keeps that so for rounded values (whose ties would otherwise make a null of their
 /// own for every pattern of them) and keeps the test exact: under no change the ranks are still a
 /// uniformly random order.
