@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -323,10 +324,18 @@ std::optional<csv_columns> columns_of(const std::vector<cell>& header, const std
 
 /// Long form: a row per sample, each sample put in its metric's list as its row is read, so that memory
 /// holds the samples and never the rows. `row` is the first row, read already.
+/// Called with a range of the text that the reader will not read again, [from, to).
+using release_text = std::function<void(std::size_t from, std::size_t to)>;
+
 commit_history read_long(detail::delimited_reader& reader, std::vector<cell>& row, const std::vector<cell>& header,
-                         const csv_columns& columns, const detail::import_builder& b, std::string_view source,
-                         std::string_view text, const load_limits& limits) {
+                         const csv_columns& columns, detail::import_builder& b, std::string_view source,
+                         std::string_view text, const load_limits& limits, const release_text& release) {
   line_counter lines(text);
+  // The rows before the current one are read no more: every few MiB their text goes back to the system,
+  // so that a long CSV is not held whole beside its samples. The header stays (its names are in use).
+  constexpr std::size_t release_every = std::size_t{4} << 20U;
+  const std::size_t kept_before = row.front().offset;
+  std::size_t released_to = kept_before;
   history_builder builder;
   std::vector<history_commit>& commits = builder.history().commits;
   std::unordered_map<std::string, std::size_t, detail::name_hash, std::equal_to<>> commit_index;
@@ -334,6 +343,12 @@ commit_history read_long(detail::delimited_reader& reader, std::vector<cell>& ro
   std::size_t commit = 0;  // the row's commit; most often the row before's, found without a lookup
   std::size_t metric = 0;  // likewise
   do {
+    if (const std::size_t at = row.front().offset; release && at >= released_to + release_every) {
+      // The row begins a line: places are counted from it now (the line counter first reaches it).
+      b.set_checkpoint(at, lines.line_of(at));
+      release(released_to, at);
+      released_to = at;
+    }
     check_row_size(row, header, reader, b);
     ++given;
     const cell& id = row[*columns.commit];
@@ -433,10 +448,8 @@ commit_history read_wide(std::string_view text, const std::vector<cell>& header,
   return std::move(builder).finish();
 }
 
-}  // namespace
-
-commit_history parse_history_csv(std::string_view text, std::string_view source, const history_csv_options& options,
-                                 const load_limits& limits) {
+commit_history parse_history_text(std::string_view text, std::string_view source, const history_csv_options& options,
+                                  const load_limits& limits, const release_text& release) {
   detail::import_builder b(source, text, limits);
   detail::delimited_reader reader(text, options.separator, b);
   std::vector<cell> header;
@@ -444,13 +457,20 @@ commit_history parse_history_csv(std::string_view text, std::string_view source,
   std::vector<cell> row;
   if (!reader.next(row)) b.fail("the CSV has a header and no rows");
   const std::optional<csv_columns> long_form = columns_of(header, nullptr, options, b);
-  commit_history history = long_form ? read_long(reader, row, header, *long_form, b, source, text, limits)
+  commit_history history = long_form ? read_long(reader, row, header, *long_form, b, source, text, limits, release)
                                      : read_wide(text, header, options, b, source);
   const bool any = std::any_of(history.metrics.begin(), history.metrics.end(), [](const metric_history& m) {
     return std::any_of(m.samples.begin(), m.samples.end(), [](const auto& s) { return !s.empty(); });
   });
   if (!any) b.fail("the CSV has no sample: every value is empty");
   return history;
+}
+
+}  // namespace
+
+commit_history parse_history_csv(std::string_view text, std::string_view source, const history_csv_options& options,
+                                 const load_limits& limits) {
+  return parse_history_text(text, source, options, limits, {});
 }
 
 commit_history parse_history_csv(std::string_view text, std::string_view source, const history_csv_options& options) {
@@ -461,7 +481,9 @@ commit_history read_history_csv(const std::filesystem::path& path, const history
                                 const load_limits& limits) {
   detail::text_buffer text;
   detail::read_whole(path, limits.max_file_bytes, text);
-  return parse_history_csv({text.data(), text.size()}, input_name(path), options, limits);
+  // The buffer is this function's: the long form gives back what it has read as it goes.
+  return parse_history_text({text.data(), text.size()}, input_name(path), options, limits,
+                            [&text](std::size_t from, std::size_t to) { text.release(from, to); });
 }
 
 }  // namespace perfmail::io

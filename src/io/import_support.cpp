@@ -93,7 +93,8 @@ bool import_builder::has_sample(std::size_t metric, std::size_t run) const noexc
 std::pair<input_place, std::string_view> import_builder::place_of(std::size_t offset) const {
   offset = std::min(offset, text_.size());
   if (pieces_.empty()) {
-    const auto where = text_locator(text_).at(offset);
+    const auto [from, line] = offset >= checkpoint_.first ? checkpoint_ : std::pair<std::size_t, std::size_t>{0, 1};
+    const auto where = text_locator(text_.substr(from), line).at(offset - from);
     return {input_place::at(where.line, where.column), {}};
   }
   const auto after = std::upper_bound(pieces_.begin(), pieces_.end(), offset,

@@ -105,6 +105,9 @@ class import_builder {
     std::size_t column = 0;
   };
   void set_pieces(std::string_view text, std::vector<piece> pieces, std::string_view what);
+  /// The text before `offset`, where line `line` begins, is read no more (a reader that gives its pages
+  /// back as it goes): places from there on are counted from it.
+  void set_checkpoint(std::size_t offset, std::size_t line) noexcept { checkpoint_ = {offset, line}; }
 
   /// The matrix of results of `tool` (as people name it: `go test`), every series as long as the longest
   /// (a run a metric lacks is a missing sample); refuses input with no sample at all.
@@ -143,6 +146,7 @@ class import_builder {
   std::vector<std::string> notes_;
   std::vector<piece> pieces_;
   std::string pieces_are_;  ///< what a piece is, for messages
+  std::pair<std::size_t, std::size_t> checkpoint_{0, 1};  ///< an offset where a line begins, and its line
   std::size_t given_ = 0;  ///< samples (and missing samples) the input gave
   std::size_t slots_ = 0;  ///< room the metrics' runs take so far
 };

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,6 +33,17 @@ void text_buffer::reserve(std::size_t n) {
   if (size_ > 0) std::memcpy(bytes.get(), bytes_.get(), size_);
   bytes_ = std::move(bytes);
   capacity_ = capacity;
+}
+
+void text_buffer::release(std::size_t from, std::size_t to) noexcept {
+  const long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0 || !bytes_) return;
+  const auto size = static_cast<std::uintptr_t>(page);
+  const auto base = reinterpret_cast<std::uintptr_t>(bytes_.get());
+  const std::uintptr_t first = (base + std::min(from, size_) + size - 1) / size * size;
+  const std::uintptr_t end = (base + std::min(to, size_)) / size * size;
+  // MADV_DONTNEED on private memory: the pages are dropped and read as zeros when touched again.
+  if (end > first) (void)madvise(reinterpret_cast<void*>(first), end - first, MADV_DONTNEED);
 }
 
 namespace {

@@ -25,6 +25,10 @@ class text_buffer {
   void resize(std::size_t n) noexcept { size_ = n; }
   /// Room for at least `n` bytes of contents and the padding after them.
   void reserve(std::size_t n);
+  /// Gives the memory pages wholly within [from, to) of the contents back to the system, for a reader
+  /// that goes through the text once and looks back no further than its current row: they read as
+  /// zeros afterwards. Where the system cannot, nothing happens.
+  void release(std::size_t from, std::size_t to) noexcept;
 
  private:
   std::unique_ptr<char[]> bytes_;

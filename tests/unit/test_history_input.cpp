@@ -160,6 +160,35 @@ TEST_CASE("history csv: what is outside the grammar is refused where it is") {
   CHECK(error_of(parse, "commit,metric,value\n,x,1\n") == "h.csv:2:1: an empty commit");
 }
 
+TEST_CASE("history csv: a long file gives back what it has read, and a fault after that names its own place") {
+  // More than 8 MiB of rows before the fault: the reader has given the pages of the rows behind it
+  // back to the system (read_history_csv), and still counts lines and columns right, names the place
+  // of a commit seen early, and reads the same history as from the text.
+  const scratch_dir dir("perfmail-history-release");
+  std::string good = "commit,metric,value,time\n";
+  for (int c = 0; c < 300; ++c)
+    for (int m = 0; m < 1500; ++m) good += fmt::format("c{},metric{},{},t{}\n", c, m, 100 + m % 7, c);
+  REQUIRE(good.size() > (std::size_t{8} << 20U));
+  const std::size_t rows = 300 * 1500;
+  const auto read = [&](const std::string& text) {
+    return io::read_history_csv(dir.write("h.csv", text), {}, io::load_limits{});
+  };
+  const commit_history from_file = read(good);
+  const commit_history from_text = csv(good);
+  REQUIRE(from_file.metrics.size() == 1500);
+  CHECK(from_file.commits.size() == 300);
+  CHECK(from_file.commits.back().source == fmt::format("{}:{}", (dir.path / "h.csv").string(), rows - 1500 + 2));
+  CHECK(metric_named(from_file, "metric1499").samples == metric_named(from_text, "metric1499").samples);
+  const std::string file = (dir.path / "h.csv").string();
+  const auto fault = [&](const std::string& row) {
+    return error_of([&](const std::string& t) { return read(t); }, good + row);
+  };
+  CHECK(fault("c1,m1,fast,t1\n") == fmt::format("{}:{}:7: not a number: \"fast\"", file, rows + 2));
+  CHECK(fault("c7,m1,1,t8\n") == fmt::format("{}:{}:9: commit \"c7\" has time \"t8\" here and \"t7\" at {}:{}", file,
+                                             rows + 2, file, 7 * 1500 + 2));
+  CHECK(fault("c7,m1,1\n") == fmt::format("{}:{}:1: a row of 3 fields; the header has 4", file, rows + 2));
+}
+
 TEST_CASE("history csv: read as it streams, a fault far into the file is refused at its own line") {
   const auto parse = [](const std::string& t) { return csv(t); };
   // Two thousand good rows (200 commits of 10 metrics) before the fault: the rows are not kept, so each
