@@ -809,6 +809,65 @@ std::vector<std::size_t> set_outliers_apart(const history_context& h, std::vecto
   return outliers;
 }
 
+/// The sum of the distances between every two of `values`, sorted: each value is the larger of a pair
+/// as many times as values come before it and the smaller as many times as values follow.
+double pair_distances(std::span<const double> sorted) {
+  double sum = 0;
+  const auto n = static_cast<double>(sorted.size());
+  for (std::size_t k = 0; k < sorted.size(); ++k) sum += sorted[k] * (2 * static_cast<double>(k) - (n - 1));
+  return sum;
+}
+
+/// Places each split of the search at the commit, within two of where the medians put it, that parts
+/// the runs best: the largest energy divergence (the search's Q) of the runs before against the runs
+/// after, over the runs of the commits between its neighbouring splits (at most a window a side). The
+/// search works on one median a commit, which tells a step's commit less well than all its runs do;
+/// the divergence takes distances, not squares, so one wild run moves it little. With one run a commit
+/// there is nothing more to tell; the newest commit's own split stays where its test put it.
+void place_splits_by_runs(const history_context& h, std::vector<candidate>& splits) {
+  constexpr std::size_t reach = 2;
+  const std::size_t n = h.n();
+  const std::size_t window = h.options.window;
+  std::vector<double> before;
+  std::vector<double> after;
+  for (std::size_t i = 0; i < splits.size(); ++i) {
+    if (!splits[i].permutation_p) continue;
+    const std::size_t at = splits[i].at;
+    const std::size_t low = i == 0 ? 0 : splits[i - 1].at;
+    const std::size_t high = i + 1 < splits.size() ? splits[i + 1].at : n;
+    const std::size_t first = std::max(low, at > window ? at - window : 0);
+    const std::size_t end = std::min(high, at + window);
+    const std::vector<double> all = pooled(h.samples, h.present, first, end);
+    // One run a commit: the runs are the medians the search placed it by.
+    if (all.size() == end - first) continue;
+    std::vector<double> sorted_all = all;
+    std::sort(sorted_all.begin(), sorted_all.end());
+    const double total = pair_distances(sorted_all);
+    double best = -std::numeric_limits<double>::infinity();
+    std::size_t best_at = at;
+    for (std::size_t t = std::max(first + 1, at > reach ? at - reach : 0); t <= std::min(end - 1, at + reach); ++t) {
+      before = pooled(h.samples, h.present, first, t);
+      after = pooled(h.samples, h.present, t, end);
+      if (before.size() < 2 || after.size() < 2) continue;
+      std::sort(before.begin(), before.end());
+      std::sort(after.begin(), after.end());
+      const double within_before = pair_distances(before);
+      const double within_after = pair_distances(after);
+      const double between = total - within_before - within_after;
+      const auto m = static_cast<double>(before.size());
+      const auto r = static_cast<double>(after.size());
+      const double q = m * r / (m + r) *
+                       (2 * between / (m * r) - within_before / (m * (m - 1) / 2) - within_after / (r * (r - 1) / 2));
+      // Ties go to the place the medians chose, then to the earlier commit.
+      if (q > best * (1 + 1e-12) + 1e-300 || (t == at && q >= best * (1 - 1e-12))) {
+        best = q;
+        best_at = t;
+      }
+    }
+    splits[i].at = best_at;
+  }
+}
+
 /// Confirms every split between its neighbours; drops the least supported one that fails and tries
 /// again, since its neighbours' windows grow when it goes. The confirmations of the splits kept.
 std::vector<confirmation> confirm_splits(const history_context& h, std::vector<candidate>& splits) {
@@ -962,6 +1021,7 @@ metric_history_result find_change_points(commit_samples samples, const metric_cl
   // The stages: search, set outliers apart, confirm between neighbours, report (drifts as one line).
   std::vector<candidate> splits = search_splits(h);
   result.outliers = set_outliers_apart(h, splits);
+  place_splits_by_runs(h, splits);
   const std::vector<confirmation> confirmations = confirm_splits(h, splits);
   result.changes = changes_of(h, splits, confirmations);
   std::sort(result.outliers.begin(), result.outliers.end());
