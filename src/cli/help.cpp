@@ -427,6 +427,22 @@ std::string unknown_command_message(const CLI::App& app, std::string_view word) 
   return fmt::format("unknown command {}; the commands are {}", text::quoted(word), listed(names));
 }
 
+/// Whether every value given to `opt` reads as its type (an option of whole or real numbers; any other
+/// takes text as it is).
+bool converts(const CLI::Option& opt) {
+  const std::string type = opt.get_type_name();
+  for (const std::string& value : opt.results()) {
+    if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) {
+      long long whole = 0;
+      if (!CLI::detail::lexical_cast(value, whole)) return false;
+    } else if (type.rfind("FLOAT", 0) == 0) {
+      double real = 0;
+      if (!CLI::detail::lexical_cast(value, real)) return false;
+    }
+  }
+  return true;
+}
+
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error) {
   const CLI::App* command = nullptr;
   for (const CLI::App* sub : app.get_subcommands()) command = sub;
@@ -436,28 +452,34 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
     if (!command) return unknown_command_message(app, arg);
     break;  // an argument too many for the command: CLI11 says so
   }
-  // CLI11's count of positional arguments, in perfmail's words: `RESULTS: At least 2 required but received 1`.
-  const std::string what = error.what();
-  const std::string at_least = ": At least ";
-  const std::string required = " required but received ";
-  if (const auto a = what.find(at_least), r = what.find(required);
-      a != std::string::npos && r != std::string::npos && a < r)
-    return fmt::format("{}: {} given, at least {} needed (see --help)", printable_message(what.substr(0, a)),
-                       printable_message(what.substr(r + required.size())),
-                       printable_message(what.substr(a + at_least.size(), r - a - at_least.size())));
-  // Arguments nothing took: `The following arguments were not expected: a b`.
-  const std::string not_expected = "The following arguments were not expected: ";
-  if (what.rfind(not_expected, 0) == 0)
+  // The error's kind says what went wrong; the options and the arguments left over say where (CLI11's
+  // own wording is never read).
+  const CLI::App& parsed = command ? *command : app;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr)
+    for (const CLI::Option* opt : parsed.get_options()) {
+      const std::size_t given = opt->results().size();
+      if (given > 0 && given < static_cast<std::size_t>(std::max(opt->get_items_expected_min(), 0)))
+        return fmt::format("{}: {} given, at least {} needed (see --help)", printable_message(opt->get_name()), given,
+                           opt->get_items_expected_min());
+    }
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+    std::string extras;
+    for (const std::string& arg : app.remaining(true)) extras += (extras.empty() ? "" : " ") + arg;
     return fmt::format("{}: {} given that no option or argument takes (an option takes one value each time it "
                        "is given; see --help)",
-                       command ? command->get_name() : app.get_name(),
-                       printable_message(what.substr(not_expected.size())));
-  // CLI11's conversion failure, `Could not convert: --seed = x`, for a value no validator checked first.
-  const std::string could_not = "Could not convert: ";
-  if (const auto equals = what.find(" = "); what.rfind(could_not, 0) == 0 && equals != std::string::npos)
-    return fmt::format("{}: {} is not a value it takes (see --help)",
-                       printable_message(what.substr(could_not.size(), equals - could_not.size())),
-                       text::quoted(what.substr(equals + 3)));
+                       parsed.get_name(), printable_message(extras));
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr)
+    for (const CLI::Option* opt : parsed.get_options())
+      if (opt->get_required() && opt->count() == 0)
+        return fmt::format("{} is required (see --help)", printable_message(opt->get_name()));
+  // A value no validator checked first that did not convert to its option's type.
+  if (dynamic_cast<const CLI::ConversionError*>(&error) != nullptr)
+    for (const CLI::Option* opt : parsed.get_options())
+      if (!opt->results().empty() && !converts(*opt))
+        return fmt::format("{}: {} is not a value it takes (see --help)", printable_message(opt->get_name()),
+                           text::quoted(opt->results().back()));
+  const std::string what = error.what();
   return fmt::format("{} (see --help)", printable_message(what));
 }
 

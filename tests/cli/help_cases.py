@@ -116,6 +116,19 @@ def case_suggestions(a):
     expect_error(p, ["history", "--csv", "h.csv", "--window", "2.5"],
                  'perfmail: --window: "2.5" is not a whole number (see --help)')
     expect_error(p, ["compare", "a"], 'perfmail: RESULTS: 1 given, at least 2 needed (see --help)')
+    # From the kind of CLI11's error and the arguments left over, one extra argument as well as several.
+    expect_error(p, ["help", "compare", "b"],
+                 'perfmail: help: b given that no option or argument takes (an option takes one value each time it '
+                 'is given; see --help)')
+    expect_error(p, ["help", "compare", "b", "c"],
+                 'perfmail: help: b c given that no option or argument takes (an option takes one value each time it '
+                 'is given; see --help)')
+    expect_error(p, ["summary"], 'perfmail: RESULTS is required (see --help)')
+    # A value that no validator checks and that does not convert: named with its option (bisect stops).
+    result = run([p, "bisect", "--seed", "x", "--good", "a", "--bad", "b"])
+    if result.returncode != 255 or result.stdout or result.stderr.decode(errors="replace") != (
+            'perfmail bisect: --seed: "x" is not a value it takes (see --help) (the bisection stops)\n'):
+        fail(f"bisect --seed x: {result.returncode} {result.stderr!r}")
 
 
 # What CLI11 writes that perfmail must not show: its type decorations, its constraint notes, its wording.
