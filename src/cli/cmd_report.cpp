@@ -200,7 +200,7 @@ CLI::Validator mailbox_check(std::string header, bool empty_ok) {
           return e.problem();
         }
       },
-      "ADDR");
+      "");
 }
 
 /// A file `--attach` names: a path whose last part is a name a message can carry. Checked as the option
@@ -385,14 +385,17 @@ recipient_options declare_report_options(CLI::App& cmd, report_options& options)
   cmd.add_option("--from", options.from,
                  "the sender, \"Name <you@example.org>\"; default: the document's mail.from, else $EMAIL, "
                  "else git config user.name and user.email")
+      ->type_name("ADDR")
       ->check(mailbox_check("From", false));
   mail.to = cmd.add_option("--to", options.to, "a recipient, replacing the document's mail.to (repeatable; '' for none)")
                 ->allow_extra_args(false)
                 ->take_all()
+                ->type_name("ADDR")
                 ->check(mailbox_check("To", true));
   mail.cc = cmd.add_option("--cc", options.cc, "a copy, replacing the document's mail.cc (repeatable; '' for none)")
                 ->allow_extra_args(false)
                 ->take_all()
+                ->type_name("ADDR")
                 ->check(mailbox_check("Cc", true));
   cmd.add_option("--attach", options.attach,
                  "a file the message carries (repeatable), after the document's mail.attachments: --format mbox "
@@ -453,7 +456,7 @@ void apply_mail_options(email::report_document& doc, const report_options& optio
 }
 
 /// The comparison behind the email as JSON, after the email's subject and the Message-ID its body names.
-std::string report_json(const email::composed_report& report, const email::report_document& doc) {
+std::string report_comparison_json(const email::composed_report& report, const email::report_document& doc) {
   io::comparison_json_options json;
   json.dialect = doc.dialect;
   json.verdicts = email::verdict_options_of(doc);
@@ -472,7 +475,7 @@ std::string report_output(const email::composed_report& report, const email::rep
                           const std::vector<email::mail_attachment>& attachments, const std::string& format,
                           const std::string& source, bool from_roots) {
   if (format == "text") return report.body;
-  if (format == "json") return report_json(report, doc);
+  if (format == "json") return report_comparison_json(report, doc);
   try {
     return email::message_of(report, doc.mail, attachments);
   } catch (const email::mail_header_error& e) {

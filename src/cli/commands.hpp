@@ -45,14 +45,28 @@ using command_action = std::function<int()>;
       "");  // no description: --help and the manual show the option as before
 }
 
+/// What a check of perfmail's asks of an option's value, as data: --help, the man pages and the
+/// completions read it from here (manual::describe_option), never from the type name CLI11 composes.
+struct value_check {
+  std::vector<std::string> choices;  ///< the values it takes, where it lists them
+  std::string phrase;                ///< what else it asks of the value (`from 0 to 1`, `above 0`)
+};
+
+/// `validator` under a name of its own, with `check` kept as data (check_of reads it back) and no
+/// description: CLI11 shows nothing of it. Defined in manual.cpp.
+[[nodiscard]] CLI::Validator registered(CLI::Validator validator, value_check check);
+
+/// The check that registered() kept for `validator`; nullptr for a validator it did not make.
+[[nodiscard]] const value_check* check_of(const CLI::Validator& validator);
+
 /// The refusal of a value that is none of `names`: the value quoted (nothing of it reaches a terminal
 /// raw), the names, and the nearest of them where the value looks mistyped (`"unicde" is not one of ...;
 /// did you mean "unicode"?`). Defined in help.cpp, beside the suggestions for commands and options.
 [[nodiscard]] std::string not_one_of(std::string_view value, std::span<const std::string_view> names);
 
-/// The check of an option whose value is one of `names`: refused by not_one_of. Its description lists
-/// the names as enum_choices does, `{a|b|c}`, so that --help, the man pages and the completions show
-/// every option's choices one way.
+/// The check of an option whose value is one of `names`: refused by not_one_of. Its names are kept as
+/// enum_choices keeps its table's, so that --help, the man pages and the completions show every
+/// option's choices one way.
 [[nodiscard]] CLI::Validator one_of(std::vector<std::string> names);
 
 /// An option's value read as a number of type Number's kind: the number, or the refusal in perfmail's
@@ -71,35 +85,37 @@ template <class Number>
 
 /// The check of a number that must lie in [lo, hi]: `--alpha: "2" is not between 0 and 1`, in the words
 /// of perfmail's other messages (CLI11's Range would print `Value 2 not in range 0.000000 to 1.000000`).
-/// Its description, `[lo, hi]`, is how --help and the man pages show the range. A value that is no number
-/// (or, for a whole-number option, not a whole number) is refused in the same words.
+/// --help and the man pages say the range as `from lo to hi`. A value that is no number (or, for a
+/// whole-number option, not a whole number) is refused in the same words.
 template <class Number>
 [[nodiscard]] CLI::Validator within(Number lo, Number hi) {
-  return CLI::Validator(
-      [lo, hi](const std::string& value) -> std::string {
-        const auto read = option_number<Number>(value);
-        if (const auto* problem = std::get_if<std::string>(&read)) return *problem;
-        const double x = std::get<double>(read);
-        if (x >= static_cast<double>(lo) && x <= static_cast<double>(hi)) return {};
-        return fmt::format("{} is not between {} and {}", text::quoted(value), lo, hi);
-      },
-      fmt::format("[{}, {}]", lo, hi));
+  return registered(CLI::Validator(
+                        [lo, hi](const std::string& value) -> std::string {
+                          const auto read = option_number<Number>(value);
+                          if (const auto* problem = std::get_if<std::string>(&read)) return *problem;
+                          const double x = std::get<double>(read);
+                          if (x >= static_cast<double>(lo) && x <= static_cast<double>(hi)) return {};
+                          return fmt::format("{} is not between {} and {}", text::quoted(value), lo, hi);
+                        },
+                        ""),
+                    {{}, fmt::format("from {} to {}", lo, hi)});
 }
 
 /// The check of a number that must be above 0 (`positive<double>()`) or at least 0 (`non_negative`):
-/// `--gap: "-1" is not above 0`, `"x" is not a number`, as within() words them. The descriptions,
-/// POSITIVE and NONNEGATIVE, are CLI11's, which --help and the man pages say as `above 0`, `0 or more`.
+/// `--gap: "-1" is not above 0`, `"x" is not a number`, as within() words them; --help and the man
+/// pages say `above 0`, `0 or more`.
 template <class Number>
 [[nodiscard]] CLI::Validator at_least_zero(bool zero_allowed) {
-  return CLI::Validator(
-      [zero_allowed](const std::string& value) -> std::string {
-        const auto read = option_number<Number>(value);
-        if (const auto* problem = std::get_if<std::string>(&read)) return *problem;
-        const double x = std::get<double>(read);
-        if (x > 0 || (zero_allowed && x == 0)) return {};
-        return text::quoted(value) + (zero_allowed ? " is below 0" : " is not above 0");
-      },
-      zero_allowed ? "NONNEGATIVE" : "POSITIVE");
+  return registered(CLI::Validator(
+                        [zero_allowed](const std::string& value) -> std::string {
+                          const auto read = option_number<Number>(value);
+                          if (const auto* problem = std::get_if<std::string>(&read)) return *problem;
+                          const double x = std::get<double>(read);
+                          if (x > 0 || (zero_allowed && x == 0)) return {};
+                          return text::quoted(value) + (zero_allowed ? " is below 0" : " is not above 0");
+                        },
+                        ""),
+                    {{}, zero_allowed ? "0 or more" : "above 0"});
 }
 template <class Number>
 [[nodiscard]] CLI::Validator positive() { return at_least_zero<Number>(false); }
@@ -108,21 +124,22 @@ template <class Number>
 
 template <class Enum, std::size_t N>
 [[nodiscard]] CLI::Validator enum_choices(const std::array<enum_name<Enum>, N>& table) {
-  std::string names;
-  for (const auto& entry : table) names += (names.empty() ? "" : "|") + std::string{entry.name};
-  return CLI::Validator(
-      [table](std::string& value) -> std::string {
-        const std::optional<Enum> chosen = value_named(table, value);
-        if (!chosen) {
-          std::array<std::string_view, N> listed{};
-          for (std::size_t i = 0; i < N; ++i) listed[i] = table[i].name;
-          return not_one_of(value, listed);
-        }
-        // CLI11 reads an enum option as its underlying number.
-        value = std::to_string(static_cast<long long>(*chosen));
-        return {};
-      },
-      "{" + names + "}");
+  value_check names;
+  for (const auto& entry : table) names.choices.emplace_back(entry.name);
+  return registered(CLI::Validator(
+                        [table](std::string& value) -> std::string {
+                          const std::optional<Enum> chosen = value_named(table, value);
+                          if (!chosen) {
+                            std::array<std::string_view, N> listed{};
+                            for (std::size_t i = 0; i < N; ++i) listed[i] = table[i].name;
+                            return not_one_of(value, listed);
+                          }
+                          // CLI11 reads an enum option as its underlying number.
+                          value = std::to_string(static_cast<long long>(*chosen));
+                          return {};
+                        },
+                        ""),
+                    std::move(names));
 }
 
 /// Exit statuses shared by every command, as diff(1) and `git diff --exit-code` use them: 0 when all

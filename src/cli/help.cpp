@@ -217,13 +217,13 @@ command_action add_help_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("help", "Print the help of perfmail, of COMMAND as COMMAND --help does, or a document");
   cmd->footer(help_footer());
   auto name = std::make_shared<std::string>();
-  std::string names;
-  for (const std::string_view command : command_names(app)) names += (names.empty() ? "" : "|") + std::string{command};
-  for (const help_topic& topic : help_topics) names += "|" + std::string{topic.name};
-  // The validator lists the commands and topics, for --help and the completions (manual.cpp), and lets
-  // any name through: the action refuses an unknown one in the words a mistyped command gets.
+  value_check names;
+  for (const std::string_view command : command_names(app)) names.choices.emplace_back(command);
+  for (const help_topic& topic : help_topics) names.choices.emplace_back(topic.name);
+  // The check lists the commands and topics, for --help and the completions (manual.cpp), and lets any
+  // name through: the action refuses an unknown one in the words a mistyped command gets.
   cmd->add_option("COMMAND", *name, "the command whose options to show, or the TOPIC of a document")
-      ->check(CLI::Validator([](const std::string&) { return std::string{}; }, "{" + names + "}"));
+      ->check(registered(CLI::Validator([](const std::string&) { return std::string{}; }, ""), std::move(names)));
   return [&app, name] {
     if (name->empty()) {
       write_stdout(help_text(app));
@@ -372,14 +372,15 @@ std::string not_one_of(std::string_view value, std::span<const std::string_view>
 }
 
 CLI::Validator one_of(std::vector<std::string> names) {
-  const std::string described = listed(names, "|", "|");
-  return CLI::Validator(
-      [names = std::move(names)](const std::string& value) -> std::string {
-        if (std::find(names.begin(), names.end(), value) != names.end()) return {};
-        const std::vector<std::string_view> views(names.begin(), names.end());
-        return not_one_of(value, views);
-      },
-      "{" + described + "}");
+  value_check check{names, {}};
+  return registered(CLI::Validator(
+                        [names = std::move(names)](const std::string& value) -> std::string {
+                          if (std::find(names.begin(), names.end(), value) != names.end()) return {};
+                          const std::vector<std::string_view> views(names.begin(), names.end());
+                          return not_one_of(value, views);
+                        },
+                        ""),
+                    std::move(check));
 }
 
 std::string_view suggestion(std::string_view given, std::span<const std::string_view> candidates) {

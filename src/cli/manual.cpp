@@ -2,6 +2,8 @@
 
 #include "manual.hpp"
 
+#include "commands.hpp"
+
 #include "perfmail/text/utf8.hpp"
 
 #include <fmt/core.h>
@@ -10,6 +12,7 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <set>
 #include <string>
 #include <string_view>
@@ -33,36 +36,26 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
-/// CLI11 gives an option's type as its type name and each validator's description after a colon:
-/// `TEXT:{text|json}` (one_of, enum_choices), `FLOAT:[0, 1]` (within), `FLOAT:POSITIVE`,
-/// `TEXT:PATH(existing)`, `TEXT:ADDR`. Read into perfmail's words, the same in --help, the man pages and
-/// the completions: the value as NUMBER, N or TEXT (or the name the option gave it), the choices listed,
-/// and every other check as a phrase (`from 0 to 1`, `above 0`).
-void read_type(const std::string& type_name, option_info& info) {
-  const std::vector<std::string> parts = split(type_name, ':');
-  const std::string& type = parts.front();
+/// The value's name in perfmail's words (NUMBER, N, or the name the option gave it) and what perfmail's
+/// checks ask of it: the choices listed, every other check as a phrase (`from 0 to 1`, `above 0`), the
+/// same in --help, the man pages and the completions. The checks come as data (registered()); the type
+/// name is the option's own, which is all CLI11 shows since no check of perfmail's has a description.
+void read_value(const CLI::Option& opt, option_info& info) {
+  const std::string type = opt.get_type_name();
   info.value = type == "FLOAT" || type == "NUMBER" ? "NUMBER" : type == "INT" || type == "UINT" ? "N" : type;
-  for (std::size_t i = 1; i < parts.size(); ++i) {
-    const std::string& part = parts[i];
-    if (part.size() >= 2 && part.front() == '{' && part.back() == '}') {
-      const std::string_view inner = std::string_view{part}.substr(1, part.size() - 2);
-      const char separator = inner.find('|') != std::string_view::npos ? '|' : ',';
-      for (auto& choice : split(inner, separator))
-        if (!choice.empty()) info.choices.push_back(std::move(choice));
-    } else if (part.size() >= 2 && part.front() == '[' && part.back() == ']' && part.find(", ") != std::string::npos) {
-      const std::size_t comma = part.find(", ");
-      info.checks.push_back("from " + part.substr(1, comma - 1) + " to " + part.substr(comma + 2, part.size() - comma - 3));
-    } else if (part == "POSITIVE") {
-      info.checks.emplace_back("above 0");
-    } else if (part == "NONNEGATIVE") {
-      info.checks.emplace_back("0 or more");
-    } else if (part == "PATH(existing)") {
-      info.checks.emplace_back("an existing file or directory");
-    } else if (!part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); })) {
-      info.value = part;  // a name for the value (ADDR)
-    } else if (!part.empty()) {
-      info.checks.push_back(part);
+  // CLI11 hands its validators out only from a mutable option, by index, until there are no more.
+  auto& option = const_cast<CLI::Option&>(opt);  // NOLINT(cppcoreguidelines-pro-type-const-cast): read only
+  for (int i = 0;; ++i) {
+    const CLI::Validator* validator = nullptr;
+    try {
+      validator = option.get_validator(i);
+    } catch (const CLI::OptionNotFound&) {
+      break;
     }
+    const value_check* check = check_of(*validator);
+    if (check == nullptr) continue;
+    info.choices.insert(info.choices.end(), check->choices.begin(), check->choices.end());
+    if (!check->phrase.empty()) info.checks.push_back(check->phrase);
   }
   if (!info.choices.empty() && (info.value == "TEXT" || info.value == "ENUM")) info.value = "NAME";
 }
@@ -84,7 +77,7 @@ option_info describe_option(const CLI::Option& opt) {
     for (const auto& s : opt.get_snames()) info.names.push_back("-" + s);
     for (const auto& l : opt.get_lnames()) info.names.push_back("--" + l);
   }
-  if (opt.get_items_expected_max() > 0) read_type(opt.get_type_name(), info);
+  if (opt.get_items_expected_max() > 0) read_value(opt, info);
   info.description = opt.get_description();
   info.default_value = opt.get_default_str();
   info.needs = names_of(opt.get_needs());
@@ -695,3 +688,40 @@ complete -c {root} -f
 }
 
 }  // namespace perfmail::cli::manual
+
+namespace perfmail::cli {
+
+namespace {
+
+/// The checks registered() kept, each under the name `perfmail-check-` and its place; a deque, so that
+/// a check stays where it is as others are added.
+std::deque<value_check>& kept_checks() {
+  static std::deque<value_check> checks;
+  return checks;
+}
+
+constexpr std::string_view check_prefix = "perfmail-check-";
+
+}  // namespace
+
+CLI::Validator registered(CLI::Validator validator, value_check check) {
+  std::deque<value_check>& checks = kept_checks();
+  validator.name(std::string{check_prefix} + std::to_string(checks.size()));
+  validator.description("");
+  checks.push_back(std::move(check));
+  return validator;
+}
+
+const value_check* check_of(const CLI::Validator& validator) {
+  const std::string& name = validator.get_name();
+  if (name.rfind(check_prefix, 0) != 0) return nullptr;
+  std::size_t index = 0;
+  for (const char c : std::string_view{name}.substr(check_prefix.size())) {
+    if (c < '0' || c > '9') return nullptr;
+    index = index * 10 + static_cast<std::size_t>(c - '0');
+  }
+  const std::deque<value_check>& checks = kept_checks();
+  return index < checks.size() ? &checks[index] : nullptr;
+}
+
+}  // namespace perfmail::cli
