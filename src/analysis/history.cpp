@@ -54,9 +54,9 @@ class splitmix64 {
   std::uint64_t state_;
 };
 
-/// The generator of one null distribution: the seed mixed with every part of what the null depends on
-/// (a segment's length, its ties, the intervals searched), so that a p does not depend on the order in
-/// which segments or metrics are tested, nor on which of them computed the null first.
+/// A generator of its own for one use: the seed mixed with every part of what the use depends on (a
+/// null's segment length and stage, a segment's place for breaking its ties), so that a p does not depend
+/// on the order in which segments or metrics are tested, nor on which of them drew a null first.
 splitmix64 generator_for(std::uint64_t seed, std::span<const std::uint64_t> parts) {
   splitmix64 mix(seed);
   std::uint64_t state = mix.next();
@@ -127,10 +127,10 @@ struct segment_values {
 /// r ranks the divergence is m r / (m + r) times twice the integral of the squared difference of the two
 /// parts' distribution functions over the ranks (a two-sample Cramer-von Mises statistic; exactly so but
 /// for Q's within-part means, which leave out each rank's zero distance to itself), so its permutation
-/// distribution depends on the segment's length alone, and one null serves every segment of that length, of every metric (permutation_null). Breaking
-/// ties at random keeps that so for rounded values (whose ties would otherwise make a null of their
-/// own for every pattern of them) and keeps the test exact: under no change the ranks are still a
-/// uniformly random order.
+/// distribution depends on the segment's length alone, and one null serves every segment of that
+/// length, of every metric (permutation_null). Breaking ties at random keeps that so for rounded values
+/// (whose ties would otherwise make a null of their own for every pattern of them) and keeps the test
+/// exact: under no change the ranks are still a uniformly random order.
 std::vector<double> ranks_of(std::span<const double> values, splitmix64 random) {
   std::vector<std::size_t> order(values.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -809,12 +809,14 @@ std::vector<std::size_t> set_outliers_apart(const history_context& h, std::vecto
   return outliers;
 }
 
-/// The sum of the distances between every two of `values`, sorted: each value is the larger of a pair
-/// as many times as values come before it and the smaller as many times as values follow.
-double pair_distances(std::span<const double> sorted) {
+/// The sum of the distances between every two of `sorted`: each value is the larger of a pair as many
+/// times as values come before it and the smaller as many times as values follow. Taken about `centre`
+/// (distances do not change), so that large values close together keep their digits.
+double pair_distances(std::span<const double> sorted, double centre) {
   double sum = 0;
   const auto n = static_cast<double>(sorted.size());
-  for (std::size_t k = 0; k < sorted.size(); ++k) sum += sorted[k] * (2 * static_cast<double>(k) - (n - 1));
+  for (std::size_t k = 0; k < sorted.size(); ++k)
+    sum += (sorted[k] - centre) * (2 * static_cast<double>(k) - (n - 1));
   return sum;
 }
 
@@ -842,8 +844,9 @@ void place_splits_by_runs(const history_context& h, std::vector<candidate>& spli
     if (all.size() == end - first) continue;
     std::vector<double> sorted_all = all;
     std::sort(sorted_all.begin(), sorted_all.end());
-    const double total = pair_distances(sorted_all);
-    double best = -std::numeric_limits<double>::infinity();
+    const double centre = sorted_all[sorted_all.size() / 2];
+    const double total = pair_distances(sorted_all, centre);
+    std::optional<double> best;
     std::size_t best_at = at;
     for (std::size_t t = std::max(first + 1, at > reach ? at - reach : 0); t <= std::min(end - 1, at + reach); ++t) {
       before = pooled(h.samples, h.present, first, t);
@@ -851,15 +854,17 @@ void place_splits_by_runs(const history_context& h, std::vector<candidate>& spli
       if (before.size() < 2 || after.size() < 2) continue;
       std::sort(before.begin(), before.end());
       std::sort(after.begin(), after.end());
-      const double within_before = pair_distances(before);
-      const double within_after = pair_distances(after);
+      const double within_before = pair_distances(before, centre);
+      const double within_after = pair_distances(after, centre);
       const double between = total - within_before - within_after;
       const auto m = static_cast<double>(before.size());
       const auto r = static_cast<double>(after.size());
       const double q = m * r / (m + r) *
                        (2 * between / (m * r) - within_before / (m * (m - 1) / 2) - within_after / (r * (r - 1) / 2));
-      // Ties go to the place the medians chose, then to the earlier commit.
-      if (q > best * (1 + 1e-12) + 1e-300 || (t == at && q >= best * (1 - 1e-12))) {
+      // Ties (within the rounding of sums taken in another order) go to the place the medians chose,
+      // then to the earlier commit.
+      const bool better = !best || q > *best + 1e-12 * std::abs(*best);
+      if (better || (t == at && q >= *best - 1e-12 * std::abs(*best))) {
         best = q;
         best_at = t;
       }
