@@ -113,6 +113,7 @@ void print_table(std::back_insert_iterator<std::string> out, const io::file_summ
   for (const auto& name : f.textual_metrics) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
 }
 
+/// summary's options, as parsed.
 struct summary_args {
   std::vector<std::string> paths;
   std::string output;  // empty or "-": standard output
