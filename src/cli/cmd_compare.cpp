@@ -227,6 +227,39 @@ std::string missing_lines(std::span<const comparison_row* const> rows, const tab
 
 /// Writes the comparison in the format asked for, with the rows chosen; returns the exit status that
 /// --fail-on gives the verdicts of the rows judged.
+/// The table of the rows shown, as text in the dialect asked: the details, benchstat's table under its
+/// method's lines, or a robot table with the rows it cannot compare listed under it.
+std::string comparison_table(const CLI::App& cmd, const compare_args& args, const table_request& request,
+                             const comparison& cmp, const table_header& header,
+                             const std::vector<const comparison_row*>& shown) {
+  if (args.details) return render_details(cmp, header, shown);
+  if (request.dialect == table_dialect::benchstat) {
+    benchstat_layout layout;
+    // A terminal's width, or --width; 80 in a pipe or a file, where nobody's terminal is known.
+    layout.width = args.width > 0 ? args.width
+                                  : to_terminal(args.output) ? static_cast<std::size_t>(std::max(terminal_size().first, 60))
+                                                             : 80;
+    layout.fold = !args.all;
+    // The defaults for results of other tools when no option of the method was given.
+    const bool defaults = cmd.count("--policy") + cmd.count("--alpha") + cmd.count("--correction") +
+                              cmd.count("--min-change") + cmd.count("--dialect") ==
+                          0;
+    return render_benchstat_method(cmp, header, static_cast<int>(layout.width), defaults) +
+           render_benchstat(cmp, header, shown, layout);
+  }
+  // A robot table prints zeros where a metric is absent: under other tools' conventions such rows are
+  // listed under it instead.
+  std::vector<const comparison_row*> compared;
+  for (const comparison_row* row : shown)
+    if (std::all_of(row->verdicts.begin(), row->verdicts.end(),
+                    [](const column_verdict& v) { return v.sides == presence::both; }))
+      compared.push_back(row);
+  render_options ro;
+  ro.noise_filter = request.noise_filter;
+  ro.colour = colour_wanted(args.colour, args.output);
+  return render_table(request.dialect, header, compared, ro) + missing_lines(shown, header);
+}
+
 int write_comparison(const CLI::App& cmd, const compare_args& args, const table_request& request, const comparison& cmp,
                      const table_header& header) {
   const table_dialect dialect = request.dialect;
@@ -259,34 +292,7 @@ int write_comparison(const CLI::App& cmd, const compare_args& args, const table_
     // A comparison of a result with itself: a sentence, not a bare header.
     out = summary_line + statistical_notes(cmp, header);
   } else {
-    if (args.details) {
-      out = render_details(cmp, header, rows.shown);
-    } else if (dialect == table_dialect::benchstat) {
-      benchstat_layout layout;
-      // A terminal's width, or --width; 80 in a pipe or a file, where nobody's terminal is known.
-      layout.width = args.width > 0 ? args.width
-                                    : to_terminal(args.output) ? static_cast<std::size_t>(std::max(terminal_size().first, 60))
-                                                               : 80;
-      layout.fold = !args.all;
-      // The defaults for results of other tools when no option of the method was given.
-      const bool defaults = cmd.count("--policy") + cmd.count("--alpha") + cmd.count("--correction") +
-                                cmd.count("--min-change") + cmd.count("--dialect") ==
-                            0;
-      out = render_benchstat_method(cmp, header, static_cast<int>(layout.width), defaults) +
-            render_benchstat(cmp, header, rows.shown, layout);
-    } else {
-      // A robot table prints zeros where a metric is absent: under other tools' conventions such rows
-      // are listed under it instead.
-      std::vector<const comparison_row*> compared;
-      for (const comparison_row* row : rows.shown)
-        if (std::all_of(row->verdicts.begin(), row->verdicts.end(),
-                        [](const column_verdict& v) { return v.sides == presence::both; }))
-          compared.push_back(row);
-      render_options ro;
-      ro.noise_filter = request.noise_filter;
-      ro.colour = colour_wanted(args.colour, args.output);
-      out = render_table(dialect, header, compared, ro) + missing_lines(rows.shown, header);
-    }
+    out = comparison_table(cmd, args, request, cmp, header, rows.shown);
     if (!args.no_summary) out += summary_line;
     // An interval the samples cannot give is explained once under the table that marks it.
     if (dialect == table_dialect::benchstat || args.details) out += benchstat_footnotes(cmp, rows.shown);

@@ -338,8 +338,8 @@ struct recipient_options {
   CLI::Option* cc = nullptr;
 };
 
-recipient_options declare_report_options(CLI::App& cmd, report_options& options) {
-  recipient_options mail;
+/// Where the email comes from: a document, or two result roots and what the document would say of them.
+void declare_report_sources(CLI::App& cmd, report_options& options) {
   cmd.add_option("REPORT", options.document,
                  "the report document (JSON; see perfmail help document); or give --base and --head instead");
   cmd.add_option("--base", options.base_root,
@@ -374,6 +374,12 @@ recipient_options declare_report_options(CLI::App& cmd, report_options& options)
       ->type_name("PATTERN");
   cmd.add_option("--date", options.date,
                  "with --base/--head: the mail's date, \"Sun, 29 Nov 2026 21:07:17 +0000\" (default: now)");
+}
+
+/// What is written and sent: the format, the file, the sender, the recipients, the attachments, and
+/// when the command fails; the help's footer.
+recipient_options declare_report_output(CLI::App& cmd, report_options& options) {
+  recipient_options mail;
   cmd.add_option("--format", options.format,
                  "text: the email body; mbox: a complete message for git send-email or sendmail; "
                  "json: the comparison behind the email, with its subject and Message-ID")
@@ -490,7 +496,8 @@ std::string report_output(const email::composed_report& report, const email::rep
 command_action add_report_command(CLI::App& app) {
   auto options = std::make_shared<report_options>();
   auto* cmd = app.add_subcommand("report", "Compose the report email a report document describes");
-  const recipient_options mail = declare_report_options(*cmd, *options);
+  declare_report_sources(*cmd, *options);
+  const recipient_options mail = declare_report_output(*cmd, *options);
   return [options, mail, cmd] {
     const bool from_roots = !options->base_root.empty() || !options->head_root.empty();
     check_report_source(*options, *cmd, from_roots);
