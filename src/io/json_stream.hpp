@@ -1,10 +1,12 @@
 #pragma once
-// A JSON document written as it goes, byte for byte as nlohmann's dump(indent, ' ', ensure_ascii = true,
-// replace) writes the same document (json_writing.hpp): members in the order written, the same
-// indentation, escapes and numbers. The comparison's JSON is written this way, without building a tree of
-// values first (docs/PERFORMANCE.md: four times the text table's time through the tree), either kept
-// whole or handed to a text_sink a buffer at a time.
+// A JSON document written as it goes: perfmail's one JSON writer. The layout is nlohmann's dump(indent,
+// ' ', ensure_ascii = true, replace): members in the order written, the same indentation and escapes; a
+// double is spelled by json_number.hpp. The comparison's JSON is written this way, without building a
+// tree of values first (docs/PERFORMANCE.md: four times the text table's time through the tree), either
+// kept whole or handed to a text_sink a buffer at a time; the documents built as trees are written
+// through it too (dumped, json_writing.hpp).
 
+#include "json_number.hpp"
 #include "json_writing.hpp"
 
 #include "perfmail/io/text_sink.hpp"
@@ -100,6 +102,13 @@ class json_stream {
     member_key(k);
     after_key_ = true;
   }
+  /// The same for a key known only at run time (a metric's name, a tree's member), escaped as text is.
+  void text_key(std::string_view name) {
+    separate();
+    escaped(name);
+    put(indent_ >= 0 ? std::string_view{": "} : std::string_view{":"});
+    after_key_ = true;
+  }
 
   /// A value, written as nlohmann writes a value of its type: a bool as a boolean, a whole number as an
   /// integer, a double as the shortest text that reads back as the same double (`.0` after an integral
@@ -145,9 +154,8 @@ class json_stream {
   void put_value(const std::string& s) { escaped(s); }
   void put_value(const char* s) { escaped(s); }
   void put_value(double x) {
-    constexpr std::size_t longest = 64;  // nlohmann's own buffer for a number
-    char* at = room(longest);
-    written_ += static_cast<std::size_t>(nlohmann::detail::to_chars(at, at + longest, x) - at);
+    char* at = room(json_double_room);
+    written_ += static_cast<std::size_t>(json_double(at, x) - at);
   }
   template <class Integer>
     requires std::is_integral_v<Integer> && (!std::is_same_v<Integer, bool>)
@@ -278,7 +286,7 @@ class json_stream {
       return;
     }
     if (text::first_invalid_utf8(s) != std::string_view::npos) {
-      put(dumped(ordered_json(std::string{s}), -1));
+      put(ordered_json(std::string{s}).dump(-1, ' ', true, ordered_json::error_handler_t::replace));
       return;
     }
     put('"');

@@ -17,11 +17,11 @@ namespace perfmail::io::detail {
 
 using ordered_json = nlohmann::ordered_json;
 
-/// `doc` as text: ASCII, with the bytes of a name that are not UTF-8 as U+FFFD rather than an exception,
-/// since metric names and paths come from the input as they are; `indent` as nlohmann's (-1: one line).
-[[nodiscard]] inline std::string dumped(const ordered_json& doc, int indent) {
-  return doc.dump(indent, ' ', true, ordered_json::error_handler_t::replace);
-}
+/// `doc` as text, written by json_stream (the one writer, so that a number or a name is spelled alike in
+/// every document): ASCII, with the bytes of a name that are not UTF-8 as U+FFFD rather than an
+/// exception, since metric names and paths come from the input as they are; `indent` as nlohmann's dump
+/// (-1: one line). Defined in json_dump.cpp.
+[[nodiscard]] std::string dumped(const ordered_json& doc, int indent);
 
 /// A number of metric `metric`. JSON has no infinities, and a null would say that the value does not
 /// exist: such a value is refused, as the text tables refuse it.
