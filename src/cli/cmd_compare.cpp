@@ -386,12 +386,12 @@ void add_input_options(CLI::App* cmd, compare_args* args) {
                   "table layout: classic (2017 e-mails), modern (2018), current (lkp-tests of 2019 to today) or "
                   "benchstat (medians, intervals and tests; the default for other tools' results, modern for the "
                   "robot's)")
-      ->transform(enum_choices(dialect_names));
+      ->transform(enum_choices(dialect_names, {.every_choice = true}));
   cmd->add_option("--conventions", args->conventions,
                   "judge the results by the robot's conventions (robot: absent metrics as zeros, its deny lists and "
                   "floors) or as other tools' results (tool: gone, new and failed benchmarks, each its own samples); "
                   "default: the base's kind (perfmail help inputs)")
-      ->transform(enum_choices(result_conventions_names));
+      ->transform(enum_choices(result_conventions_names, {.every_choice = true}));
   cmd->add_flag("--allow-disjoint", args->allow_disjoint,
                 "compare results that have no metric in common (refused by default: they are the wrong files)");
   cmd->add_flag("--all", args->all,
@@ -401,7 +401,7 @@ void add_input_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--order", args->order,
                   "row order: given (the head's metric order, then base-only; other tools' results: the base's) or robot (the dialect's: with "
                   "current, lkp-tests' families by row count); default: robot, given for other tools' results")
-      ->transform(enum_choices(row_order_names));
+      ->transform(enum_choices(row_order_names, {.every_choice = true}));
   cmd->add_flag("--testcase-first,!--no-testcase-first", args->testcase_first,
                 "current, robot order: a test program's metrics first (the default, as lkp-tests since "
                 "2026-03 and until mid 2023), or every family by its row count (2023-06 to 2026-02)");
@@ -412,7 +412,7 @@ void add_statistics_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--policy", args->policy,
                   "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t); default: "
                   "robot for the robot's results, utest for other tools'")
-      ->transform(enum_choices(policy_names));
+      ->transform(enum_choices(policy_names, {.every_choice = true}));
   cmd->add_option("--alpha", args->alpha, "significance level of utest and ttest")
       ->check(within(0.0, 1.0))
       ->capture_default_str();
@@ -424,7 +424,7 @@ void add_statistics_options(CLI::App* cmd, compare_args* args) {
                   "utest and ttest: correction for the many metrics of a column: none, bh (Benjamini-Hochberg, "
                   "the default), by (Benjamini-Yekutieli), holm or bonferroni; a metric is selected when its "
                   "q-value is at most alpha")
-      ->transform(enum_choices(correction_names))
+      ->transform(enum_choices(correction_names, {.every_choice = true, .the_default = true}))
       ->default_str("bh");
   cmd->add_option("--min-change", args->min_change,
                   "utest and ttest: select only changes of the mean of at least PCT percent (default: the "
@@ -482,13 +482,13 @@ void add_output_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--format", args->format,
                   "text (the table), markdown (a GitHub-flavoured table, for pull requests and issues) or json "
                   "(numbers, verdicts and p-values)")
-      ->check(one_of({"text", "markdown", "json"}))
+      ->check(one_of({"text", "markdown", "json"}, {.every_choice = true}))
       ->capture_default_str();
   cmd->add_option("--fail-on", args->fail,
                   "exit with status 1 when a change has this verdict: regression (a benchmark that failed counts), "
                   "missing (a benchmark gone or failed), change (any, new benchmarks too) or never (the default); "
                   "bad input stays status 2")
-      ->transform(enum_choices(fail_on_names))
+      ->transform(enum_choices(fail_on_names, {.every_choice = true, .the_default = true}))
       ->default_str("never");
   cmd->add_option("--metrics", args->metrics,
                   "judge and show only the metrics this pattern matches: a glob (fio.*), /regex/ (found anywhere "
@@ -499,15 +499,15 @@ void add_output_options(CLI::App* cmd, compare_args* args) {
   cmd->add_option("--only", args->only,
                   "show only the rows of this verdict: regressions, improvements, missing (gone, new or failed) or "
                   "changes")
-      ->transform(enum_choices(only_rows_names));
+      ->transform(enum_choices(only_rows_names, {.every_choice = true}));
   cmd->add_option("--sort", args->sort,
                   "row order instead of the robot's: name, change (largest first) or p (smallest first; utest, "
                   "ttest)")
-      ->transform(enum_choices(row_sort_names));
+      ->transform(enum_choices(row_sort_names, {.every_choice = true}));
   cmd->add_option("--color", args->colour,
                   "text table rows in colour, regressions red and improvements green: auto (on a terminal, unless "
                   "NO_COLOR is set), always, never")
-      ->check(one_of({"auto", "always", "never"}))
+      ->check(one_of({"auto", "always", "never"}, {.every_choice = true}))
       ->capture_default_str();
   cmd->add_option("--higher-is-better", args->higher_better,
                   "the metrics this pattern matches (a glob, or /regex/) are better higher, ahead of the "

@@ -183,7 +183,7 @@ void declare_history_inputs(CLI::App& cmd, history_args& args) {
                  "wanted), or a row per run with a time, attributes and a column per metric, as Apache Otava "
                  "reads it; - for standard input");
   cmd.add_option("--separator", args.separator, "the CSV's field separator: comma or tab")
-      ->check(one_of({"comma", "tab"}))
+      ->check(one_of({"comma", "tab"}, {.every_choice = true}))
       ->capture_default_str();
   cmd.add_option("--commit-column", args.columns.commit_column, "the CSV column that names the commit")
       ->capture_default_str();
@@ -225,12 +225,12 @@ void declare_history_search(CLI::App& cmd, history_args& args) {
 /// What is printed, how a change is judged, and when the command fails.
 void declare_history_report(CLI::App& cmd, history_args& args) {
   cmd.add_option("--format", args.format, "text (a line a change) or json")
-      ->check(one_of({"text", "json"}))
+      ->check(one_of({"text", "json"}, {.every_choice = true}))
       ->capture_default_str();
   cmd.add_option("--fail-on", args.fail,
                  "exit with status 1 when a change has this verdict: regression, change, missing (a metric with no "
                  "sample at the newest commit) or never (the default)")
-      ->transform(enum_choices(fail_on_names))
+      ->transform(enum_choices(fail_on_names, {.every_choice = true, .the_default = true}))
       ->default_str("never");
   cmd.add_option("--higher-is-better", args.higher_better,
                  "the metrics this pattern matches are better higher, ahead of the built-in direction rules")
@@ -242,7 +242,7 @@ void declare_history_report(CLI::App& cmd, history_args& args) {
       ->take_all()
       ->type_name("PATTERN");
   cmd.add_option("--color", args.colour, "regressions red and improvements green: auto, always, never")
-      ->check(one_of({"auto", "always", "never"}))
+      ->check(one_of({"auto", "always", "never"}, {.every_choice = true}))
       ->capture_default_str();
 }
 

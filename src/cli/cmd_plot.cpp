@@ -201,7 +201,7 @@ void declare_plot_options(CLI::App& cmd, plot_args& args) {
   cmd.add_option("--height", args.height, "lines (default 20; unicode: the terminal's height less one)")
       ->check(within(1, plot::max_plot_height));
   cmd.add_option("--color", args.colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
-      ->check(one_of({"auto", "always", "never"}))
+      ->check(one_of({"auto", "always", "never"}, {.every_choice = true}))
       ->capture_default_str();
   cmd.add_option("-o,--output", args.output,
                  "write the plot to this file instead of standard output (written whole or not at all)")

@@ -383,7 +383,7 @@ recipient_options declare_report_output(CLI::App& cmd, report_options& options) 
   cmd.add_option("--format", options.format,
                  "text: the email body; mbox: a complete message for git send-email or sendmail; "
                  "json: the comparison behind the email, with its subject and Message-ID")
-      ->check(one_of({"text", "mbox", "json"}))
+      ->check(one_of({"text", "mbox", "json"}, {.every_choice = true}))
       ->capture_default_str();
   cmd.add_option("-o,--output", options.output,
                  "write to this file instead of standard output (written whole or not at all)")
@@ -413,7 +413,7 @@ recipient_options declare_report_output(CLI::App& cmd, report_options& options) 
   cmd.add_option("--fail-on", options.fail,
                  "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
                  "regression, change (any) or never (the default); the email is written either way")
-      ->transform(enum_choices(fail_on_names))
+      ->transform(enum_choices(fail_on_names, {.the_default = true}))
       ->default_str("never");
   cmd.footer(std::string(report_footer));
   return mail;

@@ -137,7 +137,7 @@ void declare_summary_options(CLI::App& cmd, summary_args& args) {
   cmd.add_option("--format", args.format,
                   "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
                   "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
-      ->check(one_of({"text", "json"}))
+      ->check(one_of({"text", "json"}, {.every_choice = true}))
       ->capture_default_str();
   auto* plan_flag = cmd.add_flag("--plan", args.plan,
                 "add the smallest change a comparison with as many runs a side detects with --power (ttest, "
@@ -159,7 +159,7 @@ void declare_summary_options(CLI::App& cmd, summary_args& args) {
   cmd.add_option("--correction", args.correction,
                   "with --plan: the correction the comparison will apply (none, bh, by, holm, bonferroni): a lone "
                   "change is held to alpha over the file's tested metrics")
-      ->transform(enum_choices(correction_names))
+      ->transform(enum_choices(correction_names, {.every_choice = true}))
       ->default_str("bh")
       ->needs(plan_flag);
   cmd.add_option("--min-change", args.min_change,

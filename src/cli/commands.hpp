@@ -50,6 +50,13 @@ using command_action = std::function<int()>;
 struct value_check {
   std::vector<std::string> choices;  ///< the values it takes, where it lists them
   std::string phrase;                ///< what else it asks of the value (`from 0 to 1`, `above 0`)
+  /// What the option's description already tells, declared with the option, so that --help does not
+  /// say it again (a test holds each declaration to the description's words).
+  struct told {
+    bool every_choice = false;  ///< else --help lists the choices where they do not fit beside the names
+    bool the_default = false;   ///< else --help adds a `default:` note when the option has a default
+  };
+  told description_tells{};
 };
 
 /// `validator` under a name of its own, with `check` kept as data (check_of reads it back) and no
@@ -67,7 +74,8 @@ struct value_check {
 /// The check of an option whose value is one of `names`: refused by not_one_of. Its names are kept as
 /// enum_choices keeps its table's, so that --help, the man pages and the completions show every
 /// option's choices one way.
-[[nodiscard]] CLI::Validator one_of(std::vector<std::string> names);
+[[nodiscard]] CLI::Validator one_of(std::vector<std::string> names,
+                                    value_check::told description_tells = {});
 
 /// An option's value read as a number of type Number's kind: the number, or the refusal in perfmail's
 /// words (`"x" is not a number`, `"2.5" is not a whole number` for a whole-number option).
@@ -123,8 +131,10 @@ template <class Number>
 [[nodiscard]] CLI::Validator non_negative() { return at_least_zero<Number>(true); }
 
 template <class Enum, std::size_t N>
-[[nodiscard]] CLI::Validator enum_choices(const std::array<enum_name<Enum>, N>& table) {
+[[nodiscard]] CLI::Validator enum_choices(const std::array<enum_name<Enum>, N>& table,
+                                          value_check::told description_tells = {}) {
   value_check names;
+  names.description_tells = description_tells;
   for (const auto& entry : table) names.choices.emplace_back(entry.name);
   return registered(CLI::Validator(
                         [table](std::string& value) -> std::string {

@@ -261,7 +261,7 @@ void declare_global_options(CLI::App& app) {
                  "how to read results files: auto (from the content; refuses ambiguous content), matrix, gbench "
                  "(Google Benchmark JSON), hyperfine, go (Go benchmark text), pytest (pytest-benchmark JSON), "
                  "csv, tsv or numbers (perfmail help inputs)")
-      ->transform(enum_choices(io::input_format_names))
+      ->transform(enum_choices(io::input_format_names, {.every_choice = true}))
       ->default_str("auto")
       ->type_name("FORMAT");
 }
@@ -371,8 +371,8 @@ std::string not_one_of(std::string_view value, std::span<const std::string_view>
   return out;
 }
 
-CLI::Validator one_of(std::vector<std::string> names) {
-  value_check check{names, {}};
+CLI::Validator one_of(std::vector<std::string> names, value_check::told description_tells) {
+  value_check check{names, {}, description_tells};
   return registered(CLI::Validator(
                         [names = std::move(names)](const std::string& value) -> std::string {
                           if (std::find(names.begin(), names.end(), value) != names.end()) return {};

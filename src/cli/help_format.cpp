@@ -39,19 +39,15 @@ class help_formatter : public CLI::Formatter {
                                    columns_of(left) + 1 + choices.size() + (info.many ? 4 : 0) <= width;
         left += " " + (choices_shown ? choices : info.value);
         // Choices too many for the names' line are listed after the description, unless it names
-        // each of them already.
-        const bool described = std::all_of(info.choices.begin(), info.choices.end(), [&](const std::string& c) {
-          return info.description.find(c) != std::string::npos;
-        });
-        if (!info.choices.empty() && !choices_shown && !described)
+        // each of them already (as the option's check declares).
+        if (!info.choices.empty() && !choices_shown && !info.choices_described)
           notes.push_back("one of " + listed(info.choices, " or ", ", "));
       }
     }
     if (info.many) left += " ...";
 
     for (const auto& check : info.checks) notes.push_back(check);
-    const bool says_default = info.description.find("default") != std::string::npos;
-    if (!info.value.empty() && !info.default_value.empty() && !says_default)
+    if (!info.value.empty() && !info.default_value.empty() && !info.default_described)
       notes.push_back("default: " + info.default_value);
     if (!info.needs.empty()) notes.push_back("needs " + listed(info.needs, " and ", ", "));
     if (!info.excludes.empty()) notes.push_back("not with " + listed(info.excludes, " or ", ", "));

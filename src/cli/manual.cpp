@@ -55,6 +55,8 @@ void read_value(const CLI::Option& opt, option_info& info) {
     const value_check* check = check_of(*validator);
     if (check == nullptr) continue;
     info.choices.insert(info.choices.end(), check->choices.begin(), check->choices.end());
+    info.choices_described = info.choices_described || check->description_tells.every_choice;
+    info.default_described = info.default_described || check->description_tells.the_default;
     if (!check->phrase.empty()) info.checks.push_back(check->phrase);
   }
   if (!info.choices.empty() && (info.value == "TEXT" || info.value == "ENUM")) info.value = "NAME";

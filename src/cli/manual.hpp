@@ -16,6 +16,8 @@ struct option_info {
   std::string positional;             ///< a positional argument's name (`RESULTS`), else empty
   std::string value;                  ///< the value's name (`TEXT`, `N`, `NUMBER`, `NAME` for a choice); empty for a flag
   std::vector<std::string> choices;   ///< the values a validator accepts, where it lists them
+  bool choices_described = false;     ///< the description names every choice (declared with the check)
+  bool default_described = false;     ///< the description names the default choice (declared likewise)
   std::vector<std::string> checks;    ///< what the other validators ask of the value (`from 0 to 1`, `above 0`)
   std::string description;
   std::string default_value;
