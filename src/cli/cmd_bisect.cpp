@@ -3,6 +3,7 @@
 // options, checks the set-up before anything runs, runs the command (process.hpp) in the trees
 // (bisect_trees.hpp), keeps the state (io/bisect_state.hpp) and says what was decided.
 
+#include "footer.hpp"
 #include "bisect_trees.hpp"
 #include "commands.hpp"
 #include "help.hpp"
@@ -525,17 +526,15 @@ void declare_bisect_judging(CLI::App& cmd, bisect_args& args) {
   cmd.add_option("command", args.command,
                  "after --: the command that measures the current commit and prints its results (any format "
                  "perfmail reads, one number a line will do)");
-  cmd.footer(
-      "Example:\n"
-      "  git bisect start v1.5.0 v1.4.0\n"
-      "  git bisect run perfmail bisect --good-rev v1.4.0 --bad-rev v1.5.0 \\\n"
-      "      --build 'make -j2' --record bisect-runs -- ./bench.sh\n"
-      "  git bisect reset && perfmail bisect --clean\n"
-      "At each commit git checks out, runs ./bench.sh in rounds, one run of the good end, the bad end\n"
-      "and the commit each in a random order, until a sequential test decides: exit 0 when the commit is\n"
-      "like the good end, 1 when like the bad end, 125 (git skips it) when it cannot decide or the\n"
-      "commit's build or command fails, and 255 (git stops) on trouble no commit can fix. What was\n"
-      "decided and why goes to stderr. More: 'perfmail help commits'.");
+  set_footer(cmd, {heading("Example"), example({"git bisect start v1.5.0 v1.4.0"}),
+                   example({"git bisect run perfmail bisect --good-rev v1.4.0 --bad-rev v1.5.0 \\",
+                            "    --build 'make -j2' --record bisect-runs -- ./bench.sh"}),
+                   example({"git bisect reset && perfmail bisect --clean"}),
+                   prose({"At each commit git checks out, runs ./bench.sh in rounds, one run of the good end, the bad end",
+                          "and the commit each in a random order, until a sequential test decides: exit 0 when the commit is",
+                          "like the good end, 1 when like the bad end, 125 (git skips it) when it cannot decide or the",
+                          "commit's build or command fails, and 255 (git stops) on trouble no commit can fix. What was",
+                          "decided and why goes to stderr. More: 'perfmail help commits'."})});
 }
 
 /// Judges the current commit and returns what git bisect run reads: what the commit cannot help (its

@@ -1,5 +1,6 @@
 // perfmail compare BASE HEAD [HEAD...]: the comparison table of result matrices, as the robot prints it.
 
+#include "footer.hpp"
 #include "commands.hpp"
 #include "help.hpp"
 #include "help_format.hpp"
@@ -597,25 +598,24 @@ command_action add_compare_command(CLI::App& app) {
   add_robot_options(cmd, args.get());
   add_output_options(cmd, args.get());
   add_header_options(cmd, args.get());
-  cmd->footer(
-      "Example:\n"
-      "  perfmail compare base/matrix.json head/matrix.json \\\n"
-      "      --dialect classic --testcase fio-basic --tbox-group lkp-bdw-de1 \\\n"
-      "      --path-params 300s-1SSD-btrfs-8-randwrite-4k-sync-400g-performance \\\n"
-      "      --commit 2b837027cdc60ac3 \\\n"
-      "      --commit e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8\n"
-      "Prints the rows whose change the policy detects (the robot's rules by default; --all for every\n"
-      "row), base first, then each compared column's change and value. --format json prints every\n"
-      "metric with its summaries, changes, verdicts and p-values instead. With --policy utest or ttest,\n"
-      "p-values are corrected for the many metrics (--correction), changes must clear a floor\n"
-      "(--min-change), and --details prints intervals and q-values:\n"
-      "  perfmail compare base/ head/ --policy utest --details\n"
-      "Under the table, one line counts the verdicts (2 regressions, 1 improvement, 9,997 unchanged); a\n"
-      "metric's direction says which way is better. In CI:\n"
-      "  perfmail compare base/ head/ --metrics 'fio.*' --fail-on regression\n"
-      "exits 1 on a regression (2 stays bad input). For a pull request:\n"
-      "  perfmail compare base/ head/ --only changes --sort change --format markdown\n"
-      "More: 'perfmail help tables' and 'perfmail help statistics'.");
+  set_footer(*cmd,
+             {heading("Example"),
+              example({"perfmail compare base/matrix.json head/matrix.json \\",
+                       "    --dialect classic --testcase fio-basic --tbox-group lkp-bdw-de1 \\",
+                       "    --path-params 300s-1SSD-btrfs-8-randwrite-4k-sync-400g-performance \\",
+                       "    --commit 2b837027cdc60ac3 \\", "    --commit e932fd3f1772e1fbc0b90dcfb4fbc689729a48f8"}),
+              prose({"Prints the rows whose change the policy detects (the robot's rules by default; --all for every",
+                     "row), base first, then each compared column's change and value. --format json prints every",
+                     "metric with its summaries, changes, verdicts and p-values instead. With --policy utest or ttest,",
+                     "p-values are corrected for the many metrics (--correction), changes must clear a floor",
+                     "(--min-change), and --details prints intervals and q-values:"}),
+              example({"perfmail compare base/ head/ --policy utest --details"}),
+              prose({"Under the table, one line counts the verdicts (2 regressions, 1 improvement, 9,997 unchanged); a",
+                     "metric's direction says which way is better. In CI:"}),
+              example({"perfmail compare base/ head/ --metrics 'fio.*' --fail-on regression"}),
+              prose({"exits 1 on a regression (2 stays bad input). For a pull request:"}),
+              example({"perfmail compare base/ head/ --only changes --sort change --format markdown"}),
+              prose({"More: 'perfmail help tables' and 'perfmail help statistics'."})});
   return [args, cmd] { return run_compare(*args, *cmd); };
 }
 

@@ -1,5 +1,6 @@
 // perfmail history RESULTS...: the change points of each metric over a history of commits.
 
+#include "footer.hpp"
 #include "commands.hpp"
 #include "help.hpp"
 #include "output.hpp"
@@ -272,17 +273,15 @@ void declare_history_running(CLI::App& cmd, history_args& args) {
       ->type_name("N");
   cmd.add_flag("--no-summary", args.no_summary, "text: the changes alone, without the summary line");
   cmd.add_option("-o,--output", args.output, "write to this file instead of standard output")->check(output_path());
-  cmd.footer(
-      "Example:\n"
-      "  perfmail history results/*.json --metrics 'BenchmarkParse*' \\\n"
-      "      --fail-on regression\n"
-      "Each argument is one commit's results, oldest first (a result root names its commit; a file, its\n"
-      "name). One line per change: the metric, the last commit before and the first after, the medians\n"
-      "on either side, the change with its 95% interval, p and the verdict. From one CSV:\n"
-      "  perfmail history --csv history.csv\n"
-      "The trend of one metric over the commits, its change points marked, fitting the terminal:\n"
-      "  perfmail history results/*.json --plot BenchmarkParse-8.ns/op\n"
-      "More: 'perfmail help commits'.");
+  set_footer(cmd, {heading("Example"),
+                   example({"perfmail history results/*.json --metrics 'BenchmarkParse*' \\", "    --fail-on regression"}),
+                   prose({"Each argument is one commit's results, oldest first (a result root names its commit; a file, its",
+                          "name). One line per change: the metric, the last commit before and the first after, the medians",
+                          "on either side, the change with its 95% interval, p and the verdict. From one CSV:"}),
+                   example({"perfmail history --csv history.csv"}),
+                   prose({"The trend of one metric over the commits, its change points marked, fitting the terminal:"}),
+                   example({"perfmail history results/*.json --plot BenchmarkParse-8.ns/op"}),
+                   prose({"More: 'perfmail help commits'."})});
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // perfmail plot: the trend plot of bisect-good and bisect-bad samples, as the robot's e-mails show it; of
 // a lone set of samples (a file, or a pipe); or of one metric of two result sets.
 
+#include "footer.hpp"
 #include "commands.hpp"
 #include "help.hpp"
 #include "output.hpp"
@@ -148,26 +149,27 @@ plot::trend_series lone_results_samples(const matrix& results, std::string_view 
 }
 
 /// What `perfmail plot --help` says below the options.
-constexpr std::string_view plot_footer =
-    "Examples:\n"
-    "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
-    "  seq 1 20 | perfmail plot --style unicode\n"
-    "  perfmail plot base/matrix.json head/matrix.json --metric fio.write_bw_MBps --style unicode\n"
-    "A sample file holds numbers (JSON's grammar) separated by white space or commas, # starts a comment;\n"
-    "NaN and Infinity are undefined samples (perfmail help plots). A set that is not given is absent. With no set\n"
-    "named at all, standard input is read as a lone set unless it is a terminal. A lone set is drawn as the\n"
-    "good set; the unicode legend names it by its file name (<stdin> for a pipe). Missing runs of a metric\n"
-    "are undefined samples. The gnuplot styles print exactly what that gnuplot prints for the robot\n"
-    "(without the form feed; they have no legend, so --good-label and --bad-label are refused with them);\n"
-    "a final newline is added only on a terminal.\n"
-    "On a terminal the plot takes the unicode style unless --style names one, and fits the terminal unless\n"
-    "--width or --height say otherwise; where the locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8 it is drawn\n"
-    "in ASCII. In a file or a pipe the default is the robot's gnuplot-5.4, byte for byte. The unicode style\n"
-    "ends with a newline.\n"
-    "No defined sample prints nothing, with a note on stderr; exit status 0. Nothing named with a\n"
-    "terminal on standard input is refused (status 2): the input was forgotten.\n"
-    "With -o the file gets exactly what standard output would (an empty file for no plot); on an error\n"
-    "it is neither created nor changed.";
+footer plot_footer() {
+  return {heading("Examples"),
+          example({"perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps"}),
+          example({"seq 1 20 | perfmail plot --style unicode"}),
+          example({"perfmail plot base/matrix.json head/matrix.json --metric fio.write_bw_MBps --style unicode"}),
+          prose({"A sample file holds numbers (JSON's grammar) separated by white space or commas, # starts a comment;",
+                 "NaN and Infinity are undefined samples (perfmail help plots). A set that is not given is absent. With no set",
+                 "named at all, standard input is read as a lone set unless it is a terminal. A lone set is drawn as the",
+                 "good set; the unicode legend names it by its file name (<stdin> for a pipe). Missing runs of a metric",
+                 "are undefined samples. The gnuplot styles print exactly what that gnuplot prints for the robot",
+                 "(without the form feed; they have no legend, so --good-label and --bad-label are refused with them);",
+                 "a final newline is added only on a terminal.",
+                 "On a terminal the plot takes the unicode style unless --style names one, and fits the terminal unless",
+                 "--width or --height say otherwise; where the locale (LC_ALL, LC_CTYPE, LANG) is not UTF-8 it is drawn",
+                 "in ASCII. In a file or a pipe the default is the robot's gnuplot-5.4, byte for byte. The unicode style",
+                 "ends with a newline.",
+                 "No defined sample prints nothing, with a note on stderr; exit status 0. Nothing named with a",
+                 "terminal on standard input is refused (status 2): the input was forgotten.",
+                 "With -o the file gets exactly what standard output would (an empty file for no plot); on an error",
+                 "it is neither created nor changed."})};
+}
 
 void declare_plot_options(CLI::App& cmd, plot_args& args) {
   cmd.add_option("input", args.inputs,
@@ -206,7 +208,7 @@ void declare_plot_options(CLI::App& cmd, plot_args& args) {
   cmd.add_option("-o,--output", args.output,
                  "write the plot to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
-  cmd.footer(std::string(plot_footer));
+  set_footer(cmd, plot_footer());
 }
 
 /// Which of plot's ways of naming its input the options take, refused where they mix.

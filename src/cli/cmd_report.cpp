@@ -1,6 +1,7 @@
 // perfmail report REPORT.json: the whole email a report document describes; perfmail report --base ROOT
 // --head ROOT: the email of two robot result roots, the document made from their job.yaml and options.
 
+#include "footer.hpp"
 #include "commands.hpp"
 #include "help.hpp"
 #include "output.hpp"
@@ -318,19 +319,20 @@ void override_list(std::vector<std::string>& list, const std::vector<std::string
     if (!address.empty()) list.push_back(address);
 }
 /// What `perfmail report --help` says below the options.
-constexpr std::string_view report_footer =
-      "Examples:\n"
-      "  perfmail report report.json           # the email, as text\n"
-      "  perfmail report report.json --format mbox -o report.mbox\n"
-      "  git send-email report.mbox            # or: sendmail -t < report.mbox\n"
-      "The mbox is sent from --from, else the document's mail.from, else $EMAIL, else git's user.name\n"
-      "and user.email, as git send-email sends; to the document's mail.to and mail.cc, or --to and --cc.\n"
-      "The document names the commits, the test, the result files, the plots and the words around them;\n"
-      "'perfmail help document' describes every field. Without a document, from two robot result roots:\n"
-      "  perfmail report --base roots/base --head roots/head \\\n"
-      "      --subject 'mm: ...' --plots will-it-scale.per_thread_ops\n"
-      "The roots' job.yaml give the commits, the test and its parameters, the machine and the group header\n"
-      "(perfmail help inputs); what they lack is left out, with a note on stderr.";
+footer report_footer() {
+  return {heading("Examples"),
+          example({"perfmail report report.json           # the email, as text"}),
+          example({"perfmail report report.json --format mbox -o report.mbox"}),
+          example({"git send-email report.mbox            # or: sendmail -t < report.mbox"}),
+          prose({"The mbox is sent from --from, else the document's mail.from, else $EMAIL, else git's user.name",
+                 "and user.email, as git send-email sends; to the document's mail.to and mail.cc, or --to and --cc.",
+                 "The document names the commits, the test, the result files, the plots and the words around them;",
+                 "'perfmail help document' describes every field. Without a document, from two robot result roots:"}),
+          example({"perfmail report --base roots/base --head roots/head \\",
+                   "    --subject 'mm: ...' --plots will-it-scale.per_thread_ops"}),
+          prose({"The roots' job.yaml give the commits, the test and its parameters, the machine and the group header",
+                 "(perfmail help inputs); what they lack is left out, with a note on stderr."})};
+}
 
 /// The options that replace the document's recipients, to tell "given empty" from "not given".
 struct recipient_options {
@@ -415,7 +417,7 @@ recipient_options declare_report_output(CLI::App& cmd, report_options& options) 
                  "regression, change (any) or never (the default); the email is written either way")
       ->transform(enum_choices(fail_on_names, {.the_default = true}))
       ->default_str("never");
-  cmd.footer(std::string(report_footer));
+  set_footer(cmd, report_footer());
   return mail;
 }
 

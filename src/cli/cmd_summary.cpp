@@ -1,5 +1,6 @@
 // perfmail summary FILE...: the per-metric statistics of result files, one table per file.
 
+#include "footer.hpp"
 #include "commands.hpp"
 #include "output.hpp"
 
@@ -173,11 +174,12 @@ void declare_summary_options(CLI::App& cmd, summary_args& args) {
       ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  cmd.footer("Example:\n  perfmail summary base/matrix.json\n"
-              "Columns: runs present, mean, population standard deviation in percent of the mean, min, median, max.\n"
-              "Planning runs:\n  perfmail summary base/matrix.json --plan --detect 2%\n"
-              "adds the smallest change detectable with 80% power at the metric's runs and spread, and the\n"
-              "runs per side that a 2% change needs with ttest and with utest (perfmail help statistics).");
+  set_footer(cmd, {heading("Example"), example({"perfmail summary base/matrix.json"}),
+                   prose({"Columns: runs present, mean, population standard deviation in percent of the mean, min, "
+                          "median, max."}),
+                   heading("Planning runs"), example({"perfmail summary base/matrix.json --plan --detect 2%"}),
+                   prose({"adds the smallest change detectable with 80% power at the metric's runs and spread, and the",
+                          "runs per side that a 2% change needs with ttest and with utest (perfmail help statistics)."})});
 }
 
 /// What --plan is asked, from the options, refused where they are out of range.

@@ -2,6 +2,8 @@
 
 #include "help.hpp"
 
+#include "footer.hpp"
+
 #include "help_format.hpp"
 #include "output.hpp"
 
@@ -161,10 +163,11 @@ std::vector<std::filesystem::path> document_directories() {
 /// What `perfmail help --help` says below the options: the topics, and where their documents are now
 /// (installed, or only in the source tree this tool was built from: a build that was never installed
 /// has nothing in the install directory).
-std::string help_footer() {
-  std::string topics;
-  for (const help_topic& topic : help_topics)
-    topics += fmt::format("  {:<16}{}\n", topic.name, topic.about);
+footer help_footer() {
+  footer blocks{heading("Examples"), example({"perfmail help compare"}), prose({"prints what 'perfmail compare --help' does;"}),
+                example({"perfmail help statistics | less"}), prose({"prints the document of the statistics."}),
+                heading("Topics")};
+  for (const help_topic& topic : help_topics) blocks.push_back(item(std::string{topic.name}, 16, std::string{topic.about}));
   std::string where;
   for (const std::filesystem::path& dir : document_directories()) {
     std::error_code error;
@@ -174,13 +177,11 @@ std::string help_footer() {
     }
   }
   const std::string installed = fmt::format("`cmake --install` puts them in {}", text::printable(PERFMAIL_DOC_DIR));
-  return fmt::format("Examples:\n  perfmail help compare\nprints what 'perfmail compare --help' does;\n"
-                     "  perfmail help statistics | less\nprints the document of the statistics.\n"
-                     "Topics:\n{}{}.",
-                     topics,
-                     where.empty() ? fmt::format("The documents are not on this machine; {}", installed)
-                     : where == text::printable(PERFMAIL_DOC_DIR) ? fmt::format("The documents are in {}", where)
-                                                              : fmt::format("The documents are in {} ({})", where, installed));
+  blocks.push_back(prose({where.empty() ? fmt::format("The documents are not on this machine; {}.", installed)
+                         : where == text::printable(PERFMAIL_DOC_DIR)
+                             ? fmt::format("The documents are in {}.", where)
+                             : fmt::format("The documents are in {} ({}).", where, installed)}));
+  return blocks;
 }
 
 /// Prints a topic's document, from the first place it is found.
@@ -215,7 +216,7 @@ int print_document(const help_topic& topic) {
 
 command_action add_help_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("help", "Print the help of perfmail, of COMMAND as COMMAND --help does, or a document");
-  cmd->footer(help_footer());
+  set_footer(*cmd, help_footer());
   auto name = std::make_shared<std::string>();
   value_check names;
   for (const std::string_view command : command_names(app)) names.choices.emplace_back(command);
@@ -267,27 +268,29 @@ void declare_global_options(CLI::App& app) {
 }
 
 /// What `perfmail --help` says below the commands: examples, the documents, and the exit statuses.
-std::string application_footer() {
+footer application_footer() {
   static_assert(exit_cannot_write == exit_bad_input, "the exit status list below has one line for both");
-  return fmt::format(
-      "Examples:\n"
-      "  perfmail compare base/matrix.json head/matrix.json --dialect classic\n"
-      "  perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps\n"
-      "  perfmail report report.json --format mbox\n"
-      "Run 'perfmail help COMMAND' (or 'perfmail COMMAND --help') for the options of one command; the man\n"
-      "pages perfmail(1) and perfmail-COMMAND(1) say the same. 'perfmail help TOPIC' prints a document\n"
-      "(inputs, tables, statistics, document, plots, commits; 'perfmail help help' lists them all).\n"
-      "The documents and the examples to try (examples/report.json, examples/data/base/matrix.json) are\n"
-      "installed in {}.\n"
-      "Exit status:\n"
-      "  {}  success\n"
-      "  {}  a verdict that --fail-on names was found (a regression, a change)\n"
-      "  {}  trouble: a bad option, unreadable or invalid input, input above --max-input-size or --max-runs, "
-      "or output that could not be written\n"
-      "  {}  an internal error or no memory left (a bug: please report it)\n"
-      "bisect answers git bisect run instead: 0 good, 1 bad, {} cannot decide or this commit's build or\n"
-      "command fails (git skips it), {} trouble no commit can fix (git stops the bisection).",
-      PERFMAIL_DOC_DIR, exit_ok, exit_verdict, exit_bad_input, exit_failure, exit_bisect_skip, exit_bisect_abort);
+  const auto status = [](int code, std::string meaning) { return item(std::to_string(code), 3, std::move(meaning)); };
+  return {heading("Examples"),
+          example({"perfmail compare base/matrix.json head/matrix.json --dialect classic"}),
+          example({"perfmail plot --good base.txt --bad head.txt --title fio.write_bw_MBps"}),
+          example({"perfmail report report.json --format mbox"}),
+          prose({"Run 'perfmail help COMMAND' (or 'perfmail COMMAND --help') for the options of one command; the man",
+                "pages perfmail(1) and perfmail-COMMAND(1) say the same. 'perfmail help TOPIC' prints a document",
+                "(inputs, tables, statistics, document, plots, commits; 'perfmail help help' lists them all).",
+                "The documents and the examples to try (examples/report.json, examples/data/base/matrix.json) are",
+                fmt::format("installed in {}.", PERFMAIL_DOC_DIR)}),
+          heading("Exit status"),
+          status(exit_ok, "success"),
+          status(exit_verdict, "a verdict that --fail-on names was found (a regression, a change)"),
+          status(exit_bad_input, "trouble: a bad option, unreadable or invalid input, input above --max-input-size or "
+                                 "--max-runs, or output that could not be written"),
+          status(exit_failure, "an internal error or no memory left (a bug: please report it)"),
+          prose({fmt::format("bisect answers git bisect run instead: 0 good, 1 bad, {} cannot decide or this commit's "
+                            "build or",
+                            exit_bisect_skip),
+                fmt::format("command fails (git skips it), {} trouble no commit can fix (git stops the bisection).",
+                            exit_bisect_abort)})};
 }
 
 application make_application() {
@@ -302,7 +305,7 @@ application make_application() {
   app.require_subcommand(1);
   app.fallthrough();  // the global options below may also follow the command's name
   declare_global_options(app);
-  app.footer(application_footer());
+  set_footer(app, application_footer());
   auto add = [&](command_action (*registrar)(CLI::App&)) {
     const auto before = app.get_subcommands({}).size();
     auto action = registrar(app);

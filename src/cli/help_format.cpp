@@ -2,6 +2,8 @@
 
 #include "help_format.hpp"
 
+#include "footer.hpp"
+
 #include "manual.hpp"
 #include "terminal.hpp"
 
@@ -100,51 +102,40 @@ class help_formatter : public CLI::Formatter {
   }
 
   std::string make_footer(const CLI::App* app) const override {
-    // Prose wraps to the left edge; an example or a list item under the text of its first line.
-    const std::string text = reflowed(CLI::Formatter::make_footer(app));
+    const footer* blocks = footer_of(command_path(*app));
+    if (blocks == nullptr) return {};
+    // Prose fills to the left edge; an example's or an item's continuation lines hang under its text.
     std::string out;
-    std::size_t start = 0;
-    while (start < text.size()) {
-      const std::size_t end = std::min(text.find('\n', start), text.size());
-      const std::string_view line = std::string_view{text}.substr(start, end - start);
-      out += wrap_text(line, help_width(), hang_of(line)) + "\n";
-      start = end + 1;
+    const auto line = [&](const std::string& words, std::size_t hang) {
+      out += wrap_text(words, help_width(), static_cast<int>(hang)) + "\n";
+    };
+    for (const footer_block& b : *blocks) {
+      switch (b.what) {
+        case footer_block::kind::heading: line(b.lines.front() + ":", 0); break;
+        case footer_block::kind::text: line(listed(b.lines, " ", " "), 0); break;
+        case footer_block::kind::example:
+          for (const std::string& command : b.lines) line("  " + command, example_hang(command));
+          break;
+        case footer_block::kind::item: {
+          std::string label = b.label;
+          if (label.size() < b.label_width) label.resize(b.label_width, ' ');
+          line("  " + label + b.lines.front(), b.label_width);
+          break;
+        }
+      }
     }
     return out;
   }
 
  private:
-  /// How far a footer line's continuation lines go in: prose not at all; a list item (`  0  success`,
-  /// `  inputs  the results ...`) to its text after the first run of two spaces; an example by 3.
-  static int hang_of(std::string_view line) {
-    if (line.empty() || line.front() != ' ') return 0;
-    const std::size_t indent = line.find_first_not_of(' ');
-    if (indent == std::string_view::npos) return 0;
-    const std::size_t gap = line.find("  ", indent);
+  /// How far a line of an example goes on in when it wraps, from where its text starts: under its
+  /// comment, where a run of spaces sets one off (`report.json           # the email, as text`), else 3.
+  static std::size_t example_hang(std::string_view command) {
+    const std::size_t start = std::min(command.find_first_not_of(' '), command.size());
+    const std::size_t gap = command.find("  ", start);
     if (gap == std::string_view::npos) return 3;
-    const std::size_t text = line.find_first_not_of(' ', gap);
-    return text == std::string_view::npos ? 3 : static_cast<int>(text - indent);
-  }
-
-  /// The footer's prose as paragraphs, to be wrapped to any width: consecutive lines that start in the
-  /// first column are joined, unless a line ends with a colon (the words before an example) or is a
-  /// heading (`Exit status:`). Indented lines (examples, lists) stay as they are written.
-  static std::string reflowed(std::string_view text) {
-    std::string out;
-    bool in_paragraph = false;
-    std::size_t start = 0;
-    while (start < text.size()) {
-      const std::size_t end = std::min(text.find('\n', start), text.size());
-      const std::string_view line = text.substr(start, end - start);
-      start = end + 1;
-      const bool prose = !line.empty() && line.front() != ' ';
-      const bool heading = prose && line.back() == ':' && line.size() < 30;
-      if (prose && in_paragraph && !heading) out.back() = ' ';
-      out.append(line);
-      out += '\n';
-      in_paragraph = prose && line.back() != ':';
-    }
-    return out;
+    const std::size_t comment = command.find_first_not_of(' ', gap);
+    return comment == std::string_view::npos ? 3 : comment - start;
   }
 };
 

@@ -103,7 +103,7 @@ command_info describe_command(const CLI::App& app, const std::string& path, cons
   info.name = app.get_name();
   info.path = path;
   info.description = app.get_description();
-  info.footer = app.get_footer();
+  if (const footer* blocks = footer_of(path)) info.footer = *blocks;
   for (const CLI::Option* opt : app.get_options()) {
     if (opt->get_group().empty()) continue;  // hidden
     option_info option = describe_option(*opt);
@@ -213,27 +213,16 @@ std::string option_entry(const option_info& option) {
   return out;
 }
 
-bool is_heading(std::string_view line) {
-  if (line.empty() || line.back() != ':' || !std::isupper(static_cast<unsigned char>(line.front()))) return false;
-  return std::count(line.begin(), line.end(), ' ') < 3;
-}
-
-/// A command's footer as sections of the page: a short line ending in a colon (`Examples:`, `Exit
-/// status:`) heads a section, indented lines are shown as they are (commands, tables), and the other
-/// lines are text, filled. Text before any heading goes under NOTES.
-std::string footer_sections(std::string_view footer) {
+/// A command's footer as sections of the page: a heading (`Examples`, `Exit status`) heads a section,
+/// examples and list items are shown as they are written (a run of them one block), and text is filled.
+/// Text before any heading goes under NOTES.
+std::string footer_sections(const footer& blocks) {
   std::string out;
-  std::vector<std::string> lines = split(footer, '\n');
   bool in_section = false;
-  for (std::size_t i = 0; i < lines.size();) {
-    const std::string& line = lines[i];
-    if (line.empty()) {
-      if (in_section) out += ".PP\n";
-      ++i;
-      continue;
-    }
-    if (is_heading(line)) {
-      out += ".SH " + roff(upper(line.substr(0, line.size() - 1))) + "\n";
+  for (std::size_t i = 0; i < blocks.size();) {
+    const footer_block& b = blocks[i];
+    if (b.what == footer_block::kind::heading) {
+      out += ".SH " + roff(upper(b.lines.front())) + "\n";
       in_section = true;
       ++i;
       continue;
@@ -242,22 +231,26 @@ std::string footer_sections(std::string_view footer) {
       out += ".SH NOTES\n";
       in_section = true;
     }
-    if (line.front() == ' ') {
-      std::size_t end = i;
-      std::size_t indent = std::string::npos;
-      while (end < lines.size() && !lines[end].empty() && lines[end].front() == ' ') {
-        indent = std::min(indent, lines[end].find_first_not_of(' '));
-        ++end;
-      }
-      out += ".PP\n.EX\n";
-      for (; i < end; ++i) out += roff(std::string_view{lines[i]}.substr(indent)) + "\n";
-      out += ".EE\n";
-      // Text after an example is a paragraph of its own.
-      if (i < lines.size() && !lines[i].empty() && !is_heading(lines[i])) out += ".PP\n";
+    if (b.what == footer_block::kind::text) {
+      for (const std::string& line : b.lines) out += roff(line) + "\n";
+      ++i;
       continue;
     }
-    out += roff(line) + "\n";
-    ++i;
+    // A run of examples and items: one block, as plain_text indents them, less their common indentation.
+    std::size_t end = i;
+    while (end < blocks.size() &&
+           (blocks[end].what == footer_block::kind::example || blocks[end].what == footer_block::kind::item))
+      ++end;
+    const footer run(blocks.begin() + static_cast<std::ptrdiff_t>(i), blocks.begin() + static_cast<std::ptrdiff_t>(end));
+    const std::vector<std::string> lines = split(plain_text(run), '\n');
+    std::size_t indent = std::string::npos;
+    for (const std::string& line : lines) indent = std::min(indent, line.find_first_not_of(' '));
+    out += ".PP\n.EX\n";
+    for (const std::string& line : lines) out += roff(std::string_view{line}.substr(std::min(indent, line.size()))) + "\n";
+    out += ".EE\n";
+    // Text after an example is a paragraph of its own.
+    if (end < blocks.size() && blocks[end].what == footer_block::kind::text) out += ".PP\n";
+    i = end;
   }
   return out;
 }

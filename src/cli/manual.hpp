@@ -3,6 +3,8 @@
 // (help.hpp): the generator (manual_main.cpp) runs at build time, so that no page or completion is a
 // hand-written copy that could fall behind an option.
 
+#include "footer.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -32,7 +34,7 @@ struct command_info {
   std::string name;                       ///< `perfmail`, `compare`
   std::string path;                       ///< `perfmail`, `perfmail compare`
   std::string description;
-  std::string footer;
+  cli::footer footer;                     ///< what follows the options (footer.hpp)
   std::vector<option_info> options;       ///< its own, help included
   std::vector<option_info> positionals;
   std::vector<option_info> inherited;     ///< the application's that may also follow the command's name

@@ -2,6 +2,7 @@
 // of the words: --help leaves out the list of choices, or the `default:` note, only where the
 // description says them already.
 
+#include "footer.hpp"
 #include "help.hpp"
 #include "manual.hpp"
 
@@ -44,4 +45,25 @@ TEST_CASE("an option that declares its description names its choices or its defa
   check_declarations(perfmail::cli::manual::describe(*cli.app), declared);
   // 19 options name every choice, 4 their default: the check above saw them all.
   CHECK(declared == 23);
+}
+
+TEST_CASE("a footer's blocks are laid out by their kind in --help and in the man page") {
+  const perfmail::cli::application cli = perfmail::cli::make_application();
+  const perfmail::cli::footer* blocks = perfmail::cli::footer_of("perfmail");
+  REQUIRE(blocks != nullptr);
+  CHECK(blocks->front().what == perfmail::cli::footer_block::kind::heading);
+  // --help (80 columns off a terminal): a heading with its colon, an example indented by two, a list
+  // item's continuation under its text, prose filled to the width.
+  const std::string help = cli.app->help();
+  CHECK(help.find("\nExamples:\n  perfmail compare base/matrix.json") != std::string::npos);
+  CHECK(help.find("\n  2  trouble: a bad option, unreadable or invalid input, input above\n"
+                  "     --max-input-size") != std::string::npos);
+  CHECK(help.find("\nbisect answers git bisect run instead: 0 good, 1 bad, 125 cannot decide or this\n") !=
+        std::string::npos);
+  // The man page: a section a heading, the items one block shown as written, the prose as written.
+  const perfmail::cli::manual::command_info root = perfmail::cli::manual::describe(*cli.app);
+  const std::string page = perfmail::cli::manual::man_page(root, nullptr, "0");
+  CHECK(page.find(".SH EXIT STATUS\n.PP\n.EX\n0  success\n1  a verdict") != std::string::npos);
+  CHECK(page.find(".EE\n.PP\nbisect answers git bisect run instead") != std::string::npos);
+  CHECK(page.find(".SH EXAMPLES\n.PP\n.EX\nperfmail compare") != std::string::npos);
 }
