@@ -483,47 +483,47 @@ int run_bisect(const bisect_args& args) {
 
 /// Mode 1: the ends as revisions, measured in work trees of their own.
 void declare_measured_ends(CLI::App& cmd, bisect_args& args) {
-  cmd.add_option("--good-rev", args.good_rev,
+  add_value(cmd, "--good-rev", args.good_rev,
                  "the good end as a revision: measured in a work tree of its own beside each commit");
-  cmd.add_option("--bad-rev", args.bad_rev, "the bad end as a revision, measured likewise");
-  cmd.add_option("--build", args.build,
+  add_value(cmd, "--bad-rev", args.bad_rev, "the bad end as a revision, measured likewise");
+  add_value(cmd, "--build", args.build,
                  "with --good-rev/--bad-rev: the shell command that builds a tree, run in each tree (the ends "
                  "once, the commit at each step)");
-  cmd.add_option("--builds", args.builds,
+  add_value(cmd, "--builds", args.builds,
                  "with --good-rev/--bad-rev: build every tree this many times, so that the spread between builds "
                  "is measured and judged")
       ->check(within(std::size_t{1}, std::size_t{64}))
       ->capture_default_str();
-  cmd.add_option("--seed", args.seed, "seeds the order of the runs in each round")->capture_default_str();
+  add_value(cmd, "--seed", args.seed, "seeds the order of the runs in each round")->capture_default_str();
 }
 
 /// Today's mode: the ends' results measured before, and the metric.
 void declare_stored_ends(CLI::App& cmd, bisect_args& args) {
-  cmd.add_option("--good", args.good,
+  add_value(cmd, "--good", args.good,
                  "results of the good end measured before (anything compare reads); repeat it for each build");
-  cmd.add_option("--bad", args.bad, "results of the bad end measured before; repeat it for each build");
-  cmd.add_option("--metric", args.metric, "the metric to judge (needed when the results have more than one)");
-  cmd.add_option("--current", args.current,
+  add_value(cmd, "--bad", args.bad, "results of the bad end measured before; repeat it for each build");
+  add_value(cmd, "--metric", args.metric, "the metric to judge (needed when the results have more than one)");
+  add_value(cmd, "--current", args.current,
                  "with --good/--bad: judge these results of the current commit instead of running a command");
 }
 
 /// The test's errors and budget, the record, the clean-up, the command and the help's footer.
 void declare_bisect_judging(CLI::App& cmd, bisect_args& args) {
-  cmd.add_option("--alpha", args.policy.alpha,
+  add_value(cmd, "--alpha", args.policy.alpha,
                  "the chance, at one commit, of calling a good commit bad (and a bad one good)")
       ->check(within(0.0, 0.5))
       ->capture_default_str();
-  cmd.add_option("--max-runs", args.policy.max_runs,
+  add_value(cmd, "--max-runs", args.policy.max_runs,
                  "runs of the command at most at one commit (with --good-rev/--bad-rev: the runs of this many "
                  "rounds of three)")
       ->check(within(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
-  cmd.add_option("--record", args.record,
+  add_value(cmd, "--record", args.record,
                  "keep the samples and the judgement of each commit under this directory, as result roots that "
                  "perfmail report reads");
-  cmd.add_option("--commit", args.commit, "the commit's name in --record (default: git rev-parse HEAD)");
+  add_value(cmd, "--commit", args.commit, "the commit's name in --record (default: git rev-parse HEAD)");
   cmd.add_flag("--clean", args.clean, "remove the work trees and the state of --good-rev/--bad-rev, and nothing else");
-  cmd.add_option("command", args.command,
+  add_value(cmd, "command", args.command,
                  "after --: the command that measures the current commit and prints its results (any format "
                  "perfmail reads, one number a line will do)");
   set_footer(cmd, {heading("Example"), example({"git bisect start v1.5.0 v1.4.0"}),

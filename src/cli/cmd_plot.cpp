@@ -172,40 +172,40 @@ footer plot_footer() {
 }
 
 void declare_plot_options(CLI::App& cmd, plot_args& args) {
-  cmd.add_option("input", args.inputs,
+  add_value(cmd, "input", args.inputs,
                  "FILE (or - for stdin): one set of samples, drawn alone; or BASE HEAD: two result sets "
                  "(any results compare reads), with --metric")
       ->type_name("FILE|BASE HEAD");
-  cmd.add_option("--good", args.good,
+  add_value(cmd, "--good", args.good,
                  "file of the bisect-good (base) samples, numbers separated by white space or commas; - for stdin")
       ->type_name("FILE");
-  cmd.add_option("--bad", args.bad,
+  add_value(cmd, "--bad", args.bad,
                  "file of the bisect-bad (head) samples, numbers separated by white space or commas; - for stdin")
       ->type_name("FILE");
-  cmd.add_option("--metric", args.metric,
+  add_value(cmd, "--metric", args.metric,
                  "with BASE HEAD: the metric to plot, BASE's runs as the good samples, HEAD's as the bad ones")
       ->type_name("NAME");
-  cmd.add_option("--title", args.title, "title above the plot, usually the metric name (default: --metric's NAME)");
-  cmd.add_option("--good-label", args.good_label,
+  add_value(cmd, "--title", args.title, "title above the plot, usually the metric name (default: --metric's NAME)");
+  add_value(cmd, "--good-label", args.good_label,
                  "the unicode legend's name of the good set (default bisect-good; for a lone set, its file name)")
       ->type_name("TEXT");
-  cmd.add_option("--bad-label", args.bad_label, "the unicode legend's name of the bad set (default bisect-bad)")
+  add_value(cmd, "--bad-label", args.bad_label, "the unicode legend's name of the bad set (default bisect-bad)")
       ->type_name("TEXT");
   std::vector<std::string> styles;
   for (const auto& n : plot::look_names) styles.emplace_back(n.name);
-  cmd.add_option("--style", args.style,
+  add_value(cmd, "--style", args.style,
                  "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails), "
                  "or unicode for terminals (in ASCII where the locale is not UTF-8); default: unicode on a "
                  "terminal, gnuplot-5.4 in a file or a pipe")
       ->check(one_of(styles));
-  cmd.add_option("--width", args.width, "characters per line (default 80; unicode: the terminal's width)")
+  add_value(cmd, "--width", args.width, "characters per line (default 80; unicode: the terminal's width)")
       ->check(within(1, plot::max_plot_width));
-  cmd.add_option("--height", args.height, "lines (default 20; unicode: the terminal's height less one)")
+  add_value(cmd, "--height", args.height, "lines (default 20; unicode: the terminal's height less one)")
       ->check(within(1, plot::max_plot_height));
-  cmd.add_option("--color", args.colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
+  add_value(cmd, "--color", args.colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
       ->check(one_of({"auto", "always", "never"}, {.every_choice = true}))
       ->capture_default_str();
-  cmd.add_option("-o,--output", args.output,
+  add_value(cmd, "-o,--output", args.output,
                  "write the plot to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
   set_footer(cmd, plot_footer());

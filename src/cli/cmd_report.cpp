@@ -342,39 +342,39 @@ struct recipient_options {
 
 /// Where the email comes from: a document, or two result roots and what the document would say of them.
 void declare_report_sources(CLI::App& cmd, report_options& options) {
-  cmd.add_option("REPORT", options.document,
+  add_value(cmd, "REPORT", options.document,
                  "the report document (JSON; see perfmail help document); or give --base and --head instead");
-  cmd.add_option("--base", options.base_root,
+  add_value(cmd, "--base", options.base_root,
                  "a robot result root (job.yaml and run directories, perfmail help inputs): the base commit's");
-  cmd.add_option("--head", options.head_root, "the result root of the commit the email reports");
-  cmd.add_option("--plots", options.plots,
+  add_value(cmd, "--head", options.head_root, "the result root of the commit the email reports");
+  add_value(cmd, "--plots", options.plots,
                  "with --base/--head: plot these metrics (repeatable), or `changed` for every changed row")
       ->allow_extra_args(false)
       ->take_all()
       ->type_name("METRIC");
-  cmd.add_option("--headline", options.headline, "with --base/--head: the metric the headline names")
+  add_value(cmd, "--headline", options.headline, "with --base/--head: the metric the headline names")
       ->type_name("METRIC");
-  cmd.add_option("--subject", options.subject, "with --base/--head: the head commit's subject line");
-  cmd.add_option("--url", options.url, "with --base/--head: the head commit's tree or branch URL");
-  cmd.add_option("--branch", options.branch,
+  add_value(cmd, "--subject", options.subject, "with --base/--head: the head commit's subject line");
+  add_value(cmd, "--url", options.url, "with --base/--head: the head commit's tree or branch URL");
+  add_value(cmd, "--branch", options.branch,
                  "with --base/--head: the branch printed after a tree URL (default: the job's branch)");
-  cmd.add_option("--layout", options.layout,
+  add_value(cmd, "--layout", options.layout,
                  "with --base/--head: the email's layout, a name (2017, 2018, 2020, 2023, 2024-10, 2024-11-30, "
                  "2026; project: none of the robot's words) or a day YYYY-MM-DD (default: --date's day, else "
                  "project for roots without a test case or machine, as bisect --record makes them, else the newest)")
       ->type_name("NAME|DAY");
-  cmd.add_option("--higher-is-better", options.higher_better,
+  add_value(cmd, "--higher-is-better", options.higher_better,
                  "with --base/--head: the metrics this pattern matches (a glob, or /regex/) are better higher, "
                  "ahead of the built-in direction rules; repeatable")
       ->allow_extra_args(false)
       ->take_all()
       ->type_name("PATTERN");
-  cmd.add_option("--lower-is-better", options.lower_better,
+  add_value(cmd, "--lower-is-better", options.lower_better,
                  "with --base/--head: the same for metrics better lower (tried before --higher-is-better)")
       ->allow_extra_args(false)
       ->take_all()
       ->type_name("PATTERN");
-  cmd.add_option("--date", options.date,
+  add_value(cmd, "--date", options.date,
                  "with --base/--head: the mail's date, \"Sun, 29 Nov 2026 21:07:17 +0000\" (default: now)");
 }
 
@@ -382,37 +382,37 @@ void declare_report_sources(CLI::App& cmd, report_options& options) {
 /// when the command fails; the help's footer.
 recipient_options declare_report_output(CLI::App& cmd, report_options& options) {
   recipient_options mail;
-  cmd.add_option("--format", options.format,
+  add_value(cmd, "--format", options.format,
                  "text: the email body; mbox: a complete message for git send-email or sendmail; "
                  "json: the comparison behind the email, with its subject and Message-ID")
       ->check(one_of({"text", "mbox", "json"}, {.every_choice = true}))
       ->capture_default_str();
-  cmd.add_option("-o,--output", options.output,
+  add_value(cmd, "-o,--output", options.output,
                  "write to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
-  cmd.add_option("--from", options.from,
+  add_value(cmd, "--from", options.from,
                  "the sender, \"Name <you@example.org>\"; default: the document's mail.from, else $EMAIL, "
                  "else git config user.name and user.email")
       ->type_name("ADDR")
       ->check(mailbox_check("From", false));
-  mail.to = cmd.add_option("--to", options.to, "a recipient, replacing the document's mail.to (repeatable; '' for none)")
+  mail.to = add_value(cmd, "--to", options.to, "a recipient, replacing the document's mail.to (repeatable; '' for none)")
                 ->allow_extra_args(false)
                 ->take_all()
                 ->type_name("ADDR")
                 ->check(mailbox_check("To", true));
-  mail.cc = cmd.add_option("--cc", options.cc, "a copy, replacing the document's mail.cc (repeatable; '' for none)")
+  mail.cc = add_value(cmd, "--cc", options.cc, "a copy, replacing the document's mail.cc (repeatable; '' for none)")
                 ->allow_extra_args(false)
                 ->take_all()
                 ->type_name("ADDR")
                 ->check(mailbox_check("Cc", true));
-  cmd.add_option("--attach", options.attach,
+  add_value(cmd, "--attach", options.attach,
                  "a file the message carries (repeatable), after the document's mail.attachments: --format mbox "
                  "attaches it; a job.yaml makes the To reproduce: block say the job file is attached")
       ->allow_extra_args(false)
       ->take_all()
       ->check(attachment_check())
       ->type_name("FILE");
-  cmd.add_option("--fail-on", options.fail,
+  add_value(cmd, "--fail-on", options.fail,
                  "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
                  "regression, change (any) or never (the default); the email is written either way")
       ->transform(enum_choices(fail_on_names, {.the_default = true}))

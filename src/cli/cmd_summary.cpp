@@ -129,13 +129,13 @@ struct summary_args {
 };
 
 void declare_summary_options(CLI::App& cmd, summary_args& args) {
-  cmd.add_option("RESULTS", args.paths, "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
+  add_value(cmd, "RESULTS", args.paths, "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
                   "(--input-format; perfmail help inputs); - is standard input")
       ->required();
-  cmd.add_option("-o,--output", args.output,
+  add_value(cmd, "-o,--output", args.output,
                   "write to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
-  cmd.add_option("--format", args.format,
+  add_value(cmd, "--format", args.format,
                   "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
                   "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
       ->check(one_of({"text", "json"}, {.every_choice = true}))
@@ -143,32 +143,32 @@ void declare_summary_options(CLI::App& cmd, summary_args& args) {
   auto* plan_flag = cmd.add_flag("--plan", args.plan,
                 "add the smallest change a comparison with as many runs a side detects with --power (ttest, "
                 "normal noise of the metric's spread)");
-  cmd.add_option("--detect", args.detect,
+  add_value(cmd, "--detect", args.detect,
                   "with --plan: also the runs per side needed to detect a change of PCT percent (ttest and utest)")
       ->check([](const std::string& text) -> std::string {
         return detect_percent(text) ? std::string{} : "the change to detect must be a positive percentage, e.g. 2%";
       })
       ->needs(plan_flag);
-  cmd.add_option("--alpha", args.alpha, "with --plan: the significance level per metric")
+  add_value(cmd, "--alpha", args.alpha, "with --plan: the significance level per metric")
       ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  cmd.add_option("--power", args.power, "with --plan: the chance of detecting the change")
+  add_value(cmd, "--power", args.power, "with --plan: the chance of detecting the change")
       ->check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  cmd.add_option("--correction", args.correction,
+  add_value(cmd, "--correction", args.correction,
                   "with --plan: the correction the comparison will apply (none, bh, by, holm, bonferroni): a lone "
                   "change is held to alpha over the file's tested metrics")
       ->transform(enum_choices(correction_names, {.every_choice = true}))
       ->default_str("bh")
       ->needs(plan_flag);
-  cmd.add_option("--min-change", args.min_change,
+  add_value(cmd, "--min-change", args.min_change,
                   "with --plan: the comparison's floor, a change of the mean of PCT percent (default: the robot's "
                   "floors; 0 for none)")
       ->check(within(0.0, 1e6))
       ->needs(plan_flag);
-  cmd.add_option("--cv-confidence", args.cv_confidence,
+  add_value(cmd, "--cv-confidence", args.cv_confidence,
                   "with --plan: plan for the upper bound of each metric's coefficient of variation at this "
                   "one-sided confidence (the noise estimated from few runs may be low)")
       ->check(within(0.0, 1.0))

@@ -77,6 +77,32 @@ struct value_check {
 [[nodiscard]] CLI::Validator one_of(std::vector<std::string> names,
                                     value_check::told description_tells = {});
 
+/// The name --help, the man pages and the completions give an option's value, from the C++ type it is
+/// read into: NUMBER for a real number, N for a whole one, NAME for an enum's choice, TEXT otherwise (a
+/// list or an optional by what it holds). perfmail decides it here rather than read back the names
+/// CLI11 composes; an option may still name its value itself (`->type_name("FILE")`).
+template <class T>
+[[nodiscard]] constexpr std::string_view value_name() {
+  if constexpr (requires { typename T::value_type; } && !std::is_same_v<T, std::string>)
+    return value_name<typename T::value_type>();
+  else if constexpr (std::is_same_v<T, bool>)
+    return "BOOLEAN";
+  else if constexpr (std::is_floating_point_v<T>)
+    return "NUMBER";
+  else if constexpr (std::is_integral_v<T>)
+    return "N";
+  else if constexpr (std::is_enum_v<T>)
+    return "NAME";
+  else
+    return "TEXT";
+}
+
+/// An option read into `variable`, its value named by value_name.
+template <class T>
+CLI::Option* add_value(CLI::App& app, std::string name, T& variable, std::string description = {}) {
+  return app.add_option(std::move(name), variable, std::move(description))->type_name(std::string{value_name<T>()});
+}
+
 /// An option's value read as a number of type Number's kind: the number, or the refusal in perfmail's
 /// words (`"x" is not a number`, `"2.5" is not a whole number` for a whole-number option).
 template <class Number>

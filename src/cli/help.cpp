@@ -223,7 +223,7 @@ command_action add_help_command(CLI::App& app) {
   for (const help_topic& topic : help_topics) names.choices.emplace_back(topic.name);
   // The check lists the commands and topics, for --help and the completions (manual.cpp), and lets any
   // name through: the action refuses an unknown one in the words a mistyped command gets.
-  cmd->add_option("COMMAND", *name, "the command whose options to show, or the TOPIC of a document")
+  add_value(*cmd, "COMMAND", *name, "the command whose options to show, or the TOPIC of a document")
       ->check(registered(CLI::Validator([](const std::string&) { return std::string{}; }, ""), std::move(names)));
   return [&app, name] {
     if (name->empty()) {
@@ -258,7 +258,7 @@ void declare_global_options(CLI::App& app) {
          [&limits](const std::string& v) { limits.max_runs = parse_limit("--max-runs", v, largest_runs_limit, false); },
          "refuse a metric or a plot set with more samples than this (default 100000)")
       ->type_name("N");
-  app.add_option("--input-format", limits.format,
+  add_value(app, "--input-format", limits.format,
                  "how to read results files: auto (from the content; refuses ambiguous content), matrix, gbench "
                  "(Google Benchmark JSON), hyperfine, go (Go benchmark text), pytest (pytest-benchmark JSON), "
                  "csv, tsv or numbers (perfmail help inputs)")
@@ -434,15 +434,12 @@ std::string unknown_command_message(const CLI::App& app, std::string_view word) 
 /// Whether every value given to `opt` reads as its type (an option of whole or real numbers; any other
 /// takes text as it is).
 bool converts(const CLI::Option& opt) {
-  const std::string type = opt.get_type_name();
+  const std::string type = opt.get_type_name();  // value_name's words (add_value)
   for (const std::string& value : opt.results()) {
-    if (type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) {
-      long long whole = 0;
-      if (!CLI::detail::lexical_cast(value, whole)) return false;
-    } else if (type.rfind("FLOAT", 0) == 0) {
-      double real = 0;
-      if (!CLI::detail::lexical_cast(value, real)) return false;
-    }
+    if (type == value_name<long long>() && std::holds_alternative<std::string>(option_number<long long>(value)))
+      return false;
+    if (type == value_name<double>() && std::holds_alternative<std::string>(option_number<double>(value)))
+      return false;
   }
   return true;
 }

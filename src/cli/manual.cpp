@@ -36,13 +36,12 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
-/// The value's name in perfmail's words (NUMBER, N, or the name the option gave it) and what perfmail's
-/// checks ask of it: the choices listed, every other check as a phrase (`from 0 to 1`, `above 0`), the
-/// same in --help, the man pages and the completions. The checks come as data (registered()); the type
-/// name is the option's own, which is all CLI11 shows since no check of perfmail's has a description.
+/// The value's name (value_name's, or the name the option gave it) and what perfmail's checks ask of it:
+/// the choices listed, every other check as a phrase (`from 0 to 1`, `above 0`), the same in --help, the
+/// man pages and the completions. The checks come as data (registered()); the type name is perfmail's
+/// own (add_value), which is all CLI11 shows since no check of perfmail's has a description.
 void read_value(const CLI::Option& opt, option_info& info) {
-  const std::string type = opt.get_type_name();
-  info.value = type == "FLOAT" || type == "NUMBER" ? "NUMBER" : type == "INT" || type == "UINT" ? "N" : type;
+  info.value = opt.get_type_name();
   // CLI11 hands its validators out only from a mutable option, by index, until there are no more.
   auto& option = const_cast<CLI::Option&>(opt);  // NOLINT(cppcoreguidelines-pro-type-const-cast): read only
   for (int i = 0;; ++i) {
@@ -59,7 +58,7 @@ void read_value(const CLI::Option& opt, option_info& info) {
     info.default_described = info.default_described || check->description_tells.the_default;
     if (!check->phrase.empty()) info.checks.push_back(check->phrase);
   }
-  if (!info.choices.empty() && (info.value == "TEXT" || info.value == "ENUM")) info.value = "NAME";
+  if (!info.choices.empty() && info.value == "TEXT") info.value = "NAME";  // text that takes one of names
 }
 
 std::vector<std::string> names_of(const std::set<CLI::Option*>& options) {
@@ -285,7 +284,7 @@ value_kind kind_of(const option_info& option) {
       std::all_of(option.choices.begin(), option.choices.end(), [](const std::string& c) { return plain_word(c); }))
     return value_kind::choices;
   // Numbers have nothing to offer; anything else may well be a path (inputs, -o).
-  static constexpr std::string_view numbers[] = {"INT", "UINT", "FLOAT", "NUMBER", "N", "SIZE", "BOOLEAN"};
+  static constexpr std::string_view numbers[] = {"NUMBER", "N", "SIZE", "BOOLEAN"};
   if (std::find(std::begin(numbers), std::end(numbers), option.value) != std::end(numbers)) return value_kind::other;
   return value_kind::files;
 }
