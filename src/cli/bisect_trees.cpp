@@ -4,6 +4,7 @@
 
 #include "process.hpp"
 
+#include "perfmail/text/lines.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
@@ -28,13 +29,7 @@ std::optional<std::vector<std::string>> git_lines(const std::vector<std::string>
   const process_result r = run_program(argv, git_output_limit, false);
   if (!r.started || !r.exited || r.status != 0 || r.truncated) return std::nullopt;
   std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < r.output.size()) {
-    const std::size_t end = r.output.find('\n', start);
-    lines.push_back(r.output.substr(start, end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
+  for (const text::line l : text::lines(r.output)) lines.emplace_back(l.text);
   return lines;
 }
 

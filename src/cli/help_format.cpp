@@ -7,6 +7,7 @@
 #include "manual.hpp"
 #include "terminal.hpp"
 
+#include "perfmail/text/lines.hpp"
 #include "perfmail/text/utf8.hpp"
 #include "perfmail/text/wrap.hpp"
 
@@ -67,16 +68,13 @@ class help_formatter : public CLI::Formatter {
     // names reach it), wrapped to the room right of the column.
     std::string out = left;
     const std::string description_lines = wrap_text(description, static_cast<int>(width - column));
-    std::size_t start = 0;
     bool first = true;
     if (columns_of(left) + 2 > column) out += '\n';
-    while (start < description_lines.size()) {
-      const std::size_t end = std::min(description_lines.find('\n', start), description_lines.size());
+    for (const text::line l : text::lines(description_lines)) {
       const std::size_t used = first && columns_of(left) + 2 <= column ? columns_of(left) : 0;
       out += std::string(column - used, ' ');
-      out.append(description_lines, start, end - start);
+      out += l.text;
       out += '\n';
-      start = end + 1;
       first = false;
     }
     if (description_lines.empty() && out.back() != '\n') out += '\n';

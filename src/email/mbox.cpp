@@ -1,6 +1,7 @@
 // The mbox message and its headers (email/mbox.hpp): the checks, RFC 2047 encoding and folding, kept
 // here so that a file including the header needs neither fmt's formatting nor its chrono support.
 
+#include "perfmail/text/lines.hpp"
 #include "perfmail/email/mail_date.hpp"
 #include "perfmail/email/mbox.hpp"
 
@@ -660,13 +661,10 @@ bool mailable_text(std::string_view content) {
 /// Whether a line of `content` would be quoted in an mbox (`From ` after any `>`): a file sent as it is
 /// must not be, or a reader that does not unquote would see other bytes than the file's.
 bool has_from_line(std::string_view content) {
-  for (std::size_t start = 0; start < content.size();) {
-    std::size_t end = content.find('\n', start);
-    if (end == std::string_view::npos) end = content.size();
-    std::string_view line = content.substr(start, end - start);
+  for (const text::line l : text::lines(content)) {
+    std::string_view line = l.text;
     while (line.starts_with('>')) line.remove_prefix(1);
     if (line.starts_with("From ")) return true;
-    start = end + 1;
   }
   return false;
 }
@@ -789,12 +787,7 @@ std::string mbox_message(const mail_headers& headers, std::string_view body,
           : headers.message_id;
 
   bool long_lines = false;
-  for (std::size_t start = 0; start < body.size();) {
-    auto end = body.find('\n', start);
-    if (end == std::string_view::npos) end = body.size();
-    long_lines = long_lines || end - start > 998;
-    start = end + 1;
-  }
+  for (const text::line l : text::lines(body)) long_lines = long_lines || l.text.size() > 998;
 
   if (detail::trim_spaces(headers.from).empty())
     throw mail_header_error("From", "none given (the sender's address, e.g. \"Name <you@example.org>\")");
@@ -848,16 +841,12 @@ std::string mbox_message(const mail_headers& headers, std::string_view body,
   }
 
   // mbox: a body line starting "From " would start a new message; quote it as mboxrd does.
-  for (std::size_t start = 0; start < text.size();) {
-    auto end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string_view line{text.data() + start, end - start};
-    std::string_view unquoted = line;
+  for (const text::line l : text::lines(text)) {
+    std::string_view unquoted = l.text;
     while (unquoted.starts_with('>')) unquoted.remove_prefix(1);
     if (unquoted.starts_with("From ")) out += '>';
-    out += line;
+    out += l.text;
     out += '\n';
-    start = end + 1;
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // Which format a results file is in, from its content (io/import.hpp), and reading it in that format.
 
+#include "perfmail/text/lines.hpp"
 #include "perfmail/io/import.hpp"
 
 #include "format_detection.hpp"
@@ -177,15 +178,11 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   else if (header.substr(0, 9) == "\"metric\",") candidates.push_back(input_format::csv);
   else if (header.substr(0, 9) == "\"metric\"\t") candidates.push_back(input_format::tsv);
   // Go's format by a result line anywhere (a log of `go test` starts with other lines).
-  for (std::size_t at = bom; at < text.size();) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    if (detail::is_go_result_line(text.substr(at, end - at))) {
+  for (const text::line l : text::lines(text.substr(std::min(bom, text.size()))))
+    if (detail::is_go_result_line(l.text)) {
       candidates.push_back(input_format::go);
       break;
     }
-    at = end + 1;
-  }
   if (all_numbers(text.substr(bom))) candidates.push_back(input_format::numbers);
   if (candidates.size() > 1) refuse_ambiguous(source, candidates);
   if (candidates.empty() && detail::number_of(first_token(text.substr(first))))

@@ -1,6 +1,7 @@
 // The text importers (io/import.hpp): Go's benchmark format, CSV and TSV, plain numbers; and the
 // directions of units.
 
+#include "perfmail/text/lines.hpp"
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/read_file.hpp"
 
@@ -143,14 +144,10 @@ std::optional<std::size_t> go_config_key(std::string_view key) {
 /// The lines of `text` from byte `from` on, one at a time, without their line breaks.
 template <class Each>
 void for_each_line(std::string_view text, std::size_t from, Each&& each) {
-  std::size_t at = from;
-  while (at < text.size()) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(at, end - at);
+  for (const text::line l : text::lines(text.substr(std::min(from, text.size())))) {
+    std::string_view line = l.text;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    each(text_line{line, at});
-    at = end + 1;
+    each(text_line{line, from + l.offset});
   }
 }
 

@@ -1,5 +1,6 @@
 // Text wrapped to a width (declared in perfmail/text/wrap.hpp).
 
+#include "perfmail/text/lines.hpp"
 #include "perfmail/text/wrap.hpp"
 
 #include "perfmail/text/utf8.hpp"
@@ -84,13 +85,8 @@ void wrap_line(std::string_view line, std::size_t width, std::size_t hang, std::
 
 std::string wrap_text(std::string_view text, int width, int hang) {
   std::string out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    wrap_line(text.substr(start, end - start), static_cast<std::size_t>(std::max(width, 20)),
-              static_cast<std::size_t>(std::max(hang, 0)), out);
-    start = end + 1;
-  }
+  for (const line l : lines(text))
+    wrap_line(l.text, static_cast<std::size_t>(std::max(width, 20)), static_cast<std::size_t>(std::max(hang, 0)), out);
   // wrap_line ends every line; the text may not have ended its last.
   if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
   return out;
