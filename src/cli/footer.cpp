@@ -43,6 +43,12 @@ const footer* footer_of(std::string_view path) {
   return found == footers.end() ? nullptr : &found->second;
 }
 
+std::string item_line(const footer_block& item) {
+  std::string label = item.label;
+  if (label.size() < item.label_width) label.resize(item.label_width, ' ');
+  return label + item.lines.front();
+}
+
 std::string plain_text(const footer& blocks) {
   std::string out;
   for (const footer_block& b : blocks) {
@@ -54,12 +60,7 @@ std::string plain_text(const footer& blocks) {
       case footer_block::kind::example:
         for (const std::string& line : b.lines) out += "  " + line + "\n";
         break;
-      case footer_block::kind::item: {
-        std::string label = b.label;
-        if (label.size() < b.label_width) label.resize(b.label_width, ' ');
-        out += "  " + label + b.lines.front() + "\n";
-        break;
-      }
+      case footer_block::kind::item: out += "  " + item_line(b) + "\n"; break;
     }
   }
   if (!out.empty()) out.pop_back();  // CLI11 adds the last line's end

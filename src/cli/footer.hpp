@@ -46,6 +46,9 @@ void set_footer(CLI::App& app, footer blocks);
 /// The footer kept for the command at `path`; nullptr when it has none.
 [[nodiscard]] const footer* footer_of(std::string_view path);
 
+/// An item's line without its indentation: the label, padded to its width, then the text.
+[[nodiscard]] std::string item_line(const footer_block& item);
+
 /// The plain text of a footer: headings with their colon, text as written, examples and items
 /// indented by two.
 [[nodiscard]] std::string plain_text(const footer& blocks);

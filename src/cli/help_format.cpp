@@ -114,12 +114,7 @@ class help_formatter : public CLI::Formatter {
         case footer_block::kind::example:
           for (const std::string& command : b.lines) line("  " + command, example_hang(command));
           break;
-        case footer_block::kind::item: {
-          std::string label = b.label;
-          if (label.size() < b.label_width) label.resize(b.label_width, ' ');
-          line("  " + label + b.lines.front(), b.label_width);
-          break;
-        }
+        case footer_block::kind::item: line("  " + item_line(b), b.label_width); break;
       }
     }
     return out;
