@@ -7,6 +7,7 @@
 // document perfmail writes goes through json_stream, which calls this.
 
 #include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <system_error>
@@ -16,9 +17,14 @@ namespace perfmail::io::detail {
 /// The most bytes json_double writes: a sign, 17 digits, a point, up to 15 zeros or `e-324`.
 inline constexpr std::size_t json_double_room = 40;
 
-/// Writes finite `x` at `at` (json_double_room bytes of room) and returns the end. Not finite: the
-/// caller's to refuse (finite_double), since JSON has no spelling for it.
+/// Writes `x` at `at` (json_double_room bytes of room) and returns the end. JSON has no spelling for a
+/// value that is not finite: such a value is the caller's to refuse (finite_double), and one that gets
+/// here is written `null`, as nlohmann's dump writes it.
 inline char* json_double(char* at, double x) {
+  if (!std::isfinite(x)) {
+    std::memcpy(at, "null", 4);
+    return at + 4;
+  }
   // The shortest digits in scientific form: `-d.ddde-XX`, from which the digits and the exponent are read.
   char scientific[32];
   const std::to_chars_result r = std::to_chars(scientific, scientific + sizeof scientific, x, std::chars_format::scientific);

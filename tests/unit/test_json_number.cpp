@@ -8,6 +8,7 @@
 #include <bit>
 #include <charconv>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -50,4 +51,10 @@ TEST_CASE("a double in JSON reads back as the same double, within the room it is
     CHECK(r.ptr == text.data() + text.size());
     CHECK(std::bit_cast<std::uint64_t>(back) == std::bit_cast<std::uint64_t>(x));
   }
+}
+
+TEST_CASE("a double JSON cannot hold is written null, as the tree library writes it") {
+  CHECK(spelled(std::numeric_limits<double>::quiet_NaN()) == "null");
+  CHECK(spelled(std::numeric_limits<double>::infinity()) == "null");
+  CHECK(spelled(-std::numeric_limits<double>::infinity()) == "null");
 }
