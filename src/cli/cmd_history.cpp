@@ -145,18 +145,7 @@ int run_history(const history_args& args, const CLI::App& cmd) {
   const history_search search =
       search_history(history, *classifier_of(history.conventions), options, chosen, jobs_of(args));
 
-  if (search.failure_counters != 0)
-    fmt::print(stderr, "perfmail: note: {} failure counters not searched (compare judges a new failure)\n",
-               search.failure_counters);
-  for (const searched_metric& searched : search.metrics)
-    if (searched.gone_after)
-      fmt::print(stderr, "perfmail: note: {}: no sample at the newest commit {}, the last at {}\n",
-                 text::printable(history.metrics[searched.metric].name), commit_label(history.commits.back().id),
-                 commit_label(history.commits[*searched.gone_after].id));
-  for (const searched_metric& searched : search.metrics)
-    for (const std::size_t at : searched.result.outliers)
-      fmt::print(stderr, "perfmail: note: {}: commit {} is an outlier, not a change\n",
-                 text::printable(history.metrics[searched.metric].name), commit_label(history.commits[at].id));
+  for (const std::string& note : history_notes(history, search)) fmt::print(stderr, "perfmail: note: {}\n", note);
 
   std::string text;
   if (!args.plot.empty()) {

@@ -112,4 +112,23 @@ std::string render_history(const commit_history& history, const history_search& 
   return out;
 }
 
+std::vector<std::string> history_notes(const commit_history& history, const history_search& search) {
+  std::vector<std::string> notes;
+  if (search.failure_counters != 0)
+    notes.push_back(fmt::format("{} failure counters not searched (compare judges a new failure)",
+                                search.failure_counters));
+  for (const searched_metric& searched : search.metrics)
+    if (searched.gone_after)
+      notes.push_back(fmt::format("{}: no sample at the newest commit {}, the last at {}",
+                                  text::printable(history.metrics[searched.metric].name),
+                                  commit_label(history.commits.back().id),
+                                  commit_label(history.commits[*searched.gone_after].id)));
+  for (const searched_metric& searched : search.metrics)
+    for (const std::size_t at : searched.result.outliers)
+      notes.push_back(fmt::format("{}: commit {} is an outlier, not a change",
+                                  text::printable(history.metrics[searched.metric].name),
+                                  commit_label(history.commits[at].id)));
+  return notes;
+}
+
 }  // namespace perfmail

@@ -5,6 +5,7 @@
 #include "perfmail/analysis/history.hpp"
 #include "perfmail/analysis/history_search.hpp"
 #include "perfmail/metrics/classifier.hpp"
+#include "perfmail/table/history.hpp"
 
 #include <fmt/core.h>
 
@@ -399,4 +400,28 @@ TEST_CASE("search_history: each metric's direction from the caller's rules, then
   CHECK(direction_of(by_caller, 2) == better::lower);
   CHECK(by_caller.counts.improvements == 2);
   CHECK(by_caller.counts.regressions == 1);
+}
+
+TEST_CASE("history: the notes of what the search left aside, as the command prints them") {
+  commit_history history;
+  for (const char* id : {"c0", "c1", "0123456789abcdef0123", "c3"}) history.commits.push_back({id, {}, {}});
+  history.metrics.push_back({"old.ns/op", {{1}, {1}, {1}, {}}, std::nullopt, std::nullopt});
+  history.metrics.push_back({"wild\x1b[31m", {{1}, {9}, {1}, {1}}, std::nullopt, std::nullopt});
+  history_search search;
+  search.failure_counters = 2;
+  searched_metric gone;
+  gone.metric = 0;
+  gone.gone_after = 2;
+  searched_metric wild;
+  wild.metric = 1;
+  wild.result.outliers = {1};
+  search.metrics = {gone, wild};
+  const std::vector<std::string> notes = history_notes(history, search);
+  REQUIRE(notes.size() == 3);
+  CHECK(notes[0] == "2 failure counters not searched (compare judges a new failure)");
+  CHECK(notes[1] == "old.ns/op: no sample at the newest commit c3, the last at 0123456789ab");
+  // Nothing of a name reaches a terminal raw.
+  CHECK(notes[2].find('\x1b') == std::string::npos);
+  CHECK(notes[2].ends_with(": commit c1 is an outlier, not a change"));
+  CHECK(history_notes(commit_history{}, history_search{}).empty());
 }

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace perfmail {
 
@@ -23,5 +24,10 @@ struct history_render_options {
 /// The changes of `search` over `history`, oldest first within each metric.
 [[nodiscard]] std::string render_history(const commit_history& history, const history_search& search,
                                          const history_render_options& options = {});
+
+/// What the search left aside that a reader should know, a sentence each, in the order found: failure
+/// counters not searched, metrics with no sample at the newest commit, commits set apart as outliers.
+/// `perfmail history` prints them on stderr as notes; names are made printable.
+[[nodiscard]] std::vector<std::string> history_notes(const commit_history& history, const history_search& search);
 
 }  // namespace perfmail
