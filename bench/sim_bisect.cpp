@@ -174,6 +174,7 @@ outcome bisect_once(const cell& c, const method& how, std::size_t culprit, std::
     bad_builds.push_back(m.build());
   }
   std::vector<bisect_round> earlier;
+  std::size_t steps_judged = 0;  // the commit's number in the bisection, as the command counts it
 
   std::size_t low = 0;
   std::size_t high = commits - 1;
@@ -216,7 +217,7 @@ outcome bisect_once(const cell& c, const method& how, std::size_t culprit, std::
           return m.run(commit, offsets[build]);
         };
         perfmail::bisect_rounds_outcome o =
-            perfmail::judge_in_rounds(earlier, how.builds, commit, seed, policy, run);
+            perfmail::judge_in_rounds(earlier, how.builds, steps_judged++, seed, policy, run);
         answer = o.judgement.answer;
         earlier.insert(earlier.end(), o.rounds.begin(), o.rounds.end());
         break;

@@ -236,8 +236,8 @@ constexpr std::array<double, 3> walk_gaps{0.0, 1.0, 10.0};
 /// on the simulation's drifting machine are as few as the contrasts' at 0.5 (docs/STATISTICS.md).
 constexpr double walk_bound_share = 0.45;
 
-/// Every run of the rounds as the drift model's observations, a segment a step (in the order of the
-/// steps), a period a round, each segment's observations with the index of the round of `current` that
+/// Every run of the rounds as the drift model's observations, a segment a step (in the order the
+/// steps' rounds came: the earlier rounds, then the current ones), a period a round, each segment's observations with the index of the round of `current` that
 /// ends them (none for earlier rounds): the good end's runs have coefficient 0 on the ends' difference,
 /// the bad end's 1, this commit's the hypothesis's (0 like good, 1 like bad), an earlier commit's that of
 /// its verdict; the runs of an earlier commit without a verdict are left out (their rounds' ends still
@@ -249,18 +249,18 @@ struct walk_run {
 
 std::vector<std::vector<walk_run>> walk_segments(std::span<const bisect_round> earlier,
                                                  std::span<const bisect_round> current, const scale& s) {
+  // The steps in the order their rounds came, which is time order whatever numbers name them.
   std::vector<std::size_t> steps;
-  for (const bisect_round& r : earlier) steps.push_back(r.step);
-  for (const bisect_round& r : current) steps.push_back(r.step);
-  std::sort(steps.begin(), steps.end());
-  steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+  for (const auto* rounds : {&earlier, &current})
+    for (const bisect_round& r : *rounds)
+      if (std::find(steps.begin(), steps.end(), r.step) == steps.end()) steps.push_back(r.step);
   std::vector<std::vector<walk_run>> segments(steps.size());
   // A round is a period whether or not a run of it is used: each run's periods since its segment's
   // last run (the segment's first round is its period 0).
   std::vector<double> pending(steps.size(), -1);
   const auto add_round = [&](const bisect_round& r, std::optional<walk_observation> commit,
                              std::optional<std::size_t> index) {
-    const auto at = static_cast<std::size_t>(std::lower_bound(steps.begin(), steps.end(), r.step) - steps.begin());
+    const auto at = static_cast<std::size_t>(std::find(steps.begin(), steps.end(), r.step) - steps.begin());
     pending[at] += 1;
     const auto add = [&](double value, walk_observation o) {
       o.value = s(value);
@@ -315,7 +315,7 @@ double walk_log_bayes_factor(std::span<const walk_filter> filters) {
 }
 
 /// The drift model's log Bayes factor after each round of `current` (over the earlier rounds and the
-/// current ones up to it), in one pass of a filter a model when the commit judged now is the last step,
+/// current ones up to it), in one pass of a filter a model when the commit judged now is a step of its own,
 /// as it is in a bisection; otherwise (a library caller's rounds out of order) a pass a round.
 std::vector<double> drift_log_bayes_factors(std::span<const bisect_round> earlier,
                                             std::span<const bisect_round> current, const scale& s) {
@@ -341,8 +341,8 @@ std::vector<double> drift_log_bayes_factors(std::span<const bisect_round> earlie
   // The commit judged now is one step, after every earlier one.
   const bool one_step = std::all_of(current.begin(), current.end(),
                                     [&](const bisect_round& c) { return c.step == current.front().step; });
-  const bool in_order = current.empty() || std::all_of(earlier.begin(), earlier.end(), [&](const bisect_round& e) {
-                          return e.step < current.front().step;
+  const bool in_order = current.empty() || std::none_of(earlier.begin(), earlier.end(), [&](const bisect_round& e) {
+                          return e.step == current.front().step;
                         });
   const auto pass = [&](std::span<const bisect_round> upto, bool every_round) {
     std::vector<walk_filter> filters = fresh_filters();

@@ -34,7 +34,7 @@ level: for the commit judged now 0 (H0) or D (H1), for a commit judged before th
 (0 good, D bad). The runs of an earlier commit without a verdict are left out (the C++ judge does not use
 them). Two models of the machine's level:
 
-- drifting (one build of each tree): the rounds in time order (the steps in their order, the one judged
+- drifting (one build of each tree): the rounds in time order (the steps in the order they ran, the one judged
   now last) are periods 0, 1, 2, ... The machine's level has a first level and a first slope (flat
   priors; columns 1 and t) and a stochastic part that moves from one period to the next by the slope
   plus a normal step of variance q (q + gap into a new step's first round), the slope by a normal step
@@ -146,11 +146,6 @@ WALK_GAPS = (0.0, 1.0, 10.0)
 WALK_BOUND_SHARE = 0.45
 
 
-def step_order(step):
-    """Steps in time order: the earlier steps by number, the step judged now last."""
-    return (1, 0) if step == "now" else (0, step)
-
-
 def used_runs(rounds, h):
     """The runs of the rounds under hypothesis h: (round index, step, value, D coefficient)."""
     runs = []
@@ -180,10 +175,11 @@ def log_marginal(y, x, v):
 
 
 def walk_periods(rounds, runs):
-    """Each run's period (its round's, counted from the first round in time order: the steps in their
-    order, the rounds of a step as listed) and the periods that begin a step after the first (the
-    level's step into them carries the gap)."""
-    steps = sorted({step for step, *_ in rounds}, key=step_order)
+    """Each run's period (its round's, counted from the first round in time order: the steps in the
+    order their rounds are listed, which is the order they ran, whatever numbers name them; the rounds
+    of a step as listed) and the periods that begin a step after the first (the level's step into them
+    carries the gap)."""
+    steps = list(dict.fromkeys(step for step, *_ in rounds))
     ordered = [i for step in steps for i, r in enumerate(rounds) if r[0] == step]
     period_of_round = {i: t for t, i in enumerate(ordered)}
     boundaries = {t for t in range(1, len(ordered)) if rounds[ordered[t]][0] != rounds[ordered[t - 1]][0]}
@@ -320,6 +316,9 @@ ROUND_CASES = [
     ("three commits on a machine that slows, then jumps back",
      machine_rounds(32, 0, 8, 0, 2, 99, "good", drift=0.004) + machine_rounds(33, 1, 6, 2, 2, 3, "bad", drift=0.004),
      machine_rounds(34, "now", 6, 2, 2, 0, drift=0.004), 0.01),
+    ("steps named out of time order: the order they ran counts",
+     machine_rounds(35, 14, 8, 0, 2, 99, "good", drift=0.004) + machine_rounds(36, 7, 6, 2, 2, 3, "bad", drift=0.004),
+     machine_rounds(37, "now", 6, 0, 2, 0, drift=0.004), 0.01),
 ]
 
 

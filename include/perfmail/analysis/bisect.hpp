@@ -102,7 +102,9 @@ struct bisect_round {
   std::optional<double> bad;      ///< the bad end's value, when the round ran it
   std::optional<double> current;  ///< the commit's value; may be absent in rounds of earlier commits
   std::size_t build = 0;          ///< which build of each tree ran (0-based)
-  std::size_t step = 0;           ///< which commit of the bisection the round measured (rounds of one share it)
+  /// Which commit of the bisection the round measured (rounds of one share it). A name, not a time: the
+  /// rounds are in the order they ran, and the drift model takes the steps in that order.
+  std::size_t step = 0;
   /// The answer the judge gave at the round's step, once given: good or bad (undecided otherwise). The
   /// rounds of a commit judged good measure the good end's level once more, those of one judged bad the
   /// bad end's: both tell the ends' difference to the judgements after.
@@ -118,7 +120,7 @@ struct bisect_round {
                                          std::size_t builds);
 
 /// Measured ends: the judgement after the commit's rounds so far (`current`, each with its commit's
-/// value), given the rounds of earlier commits (`earlier`: their ends' values tell the ends' difference
+/// value), given the rounds of earlier commits (`earlier`, in the order they ran: their ends' values tell the ends' difference
 /// and the noise, their commits' values the spread between builds, and with their verdicts the ends'
 /// difference again). `builds`: how many builds of each tree the rounds cycle through (with one, the
 /// spread between builds is not measured and taken as none).

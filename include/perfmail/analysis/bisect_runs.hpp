@@ -41,8 +41,9 @@ struct bisect_rounds_outcome {
 /// Measured ends: rounds of one run of each tree (once the ends are told apart well, of the commit and
 /// one end, the ends in turn: bisect_one_end_rounds), in the seeded order, the builds taken in turn,
 /// until the judge decides or the runs of `policy.max_runs` rounds of three are spent; a verdict of good or bad is set on
-/// every round of the commit. `earlier`: the rounds of the commits judged before; `step`: this
-/// commit's number in the bisection; `seed`: mixed with `step` for the order.
+/// every round of the commit. `earlier`: the rounds of the commits judged before, in the order they ran;
+/// `step`: this commit's number in the bisection (one no earlier round has); `seed`: mixed with `step`
+/// for the order.
 [[nodiscard]] bisect_rounds_outcome judge_in_rounds(std::span<const bisect_round> earlier, std::size_t builds,
                                                     std::size_t step, std::uint64_t seed, const bisect_policy& policy,
                                                     const bisect_run& run, const bisect_round_seen& seen = {});
