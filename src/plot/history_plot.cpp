@@ -8,6 +8,8 @@
 #include "perfmail/plot/unicode_plot.hpp"
 #include "perfmail/text/printable.hpp"
 
+#include "text_picture.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -24,45 +26,7 @@ namespace {
 
 using detail::usable;
 
-/// One character cell of the picture and the ink it is drawn in (the unicode look's colours).
-struct text_cell {
-  std::string glyph = " ";
-  unicode_ink ink = unicode_ink::none;
-};
-
-/// The picture as rows of cells, top row first.
-class text_grid {
- public:
-  text_grid(int width, int height)
-      : width_(width), rows_(static_cast<std::size_t>(height), std::vector<text_cell>(static_cast<std::size_t>(width))) {}
-  void put(int x, int y, std::string glyph, unicode_ink ink = unicode_ink::none) {
-    if (x < 0 || y < 0 || x >= width_ || y >= static_cast<int>(rows_.size())) return;
-    rows_[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = {std::move(glyph), ink};
-  }
-  /// ASCII text from column x on, one cell a character.
-  void write(int x, int y, std::string_view text, unicode_ink ink = unicode_ink::none) {
-    for (std::size_t i = 0; i < text.size(); ++i) put(x + static_cast<int>(i), y, std::string(1, text[i]), ink);
-  }
-  /// Text of known terminal columns (one line, made to fit) as one cell followed by the cells it covers.
-  void write_wide(int x, int y, const detail::fitted_text& text, unicode_ink ink) {
-    put(x, y, text.text, ink);
-    for (int i = 1; i < text.columns; ++i) put(x + i, y, "", ink);
-  }
-  [[nodiscard]] std::string text(bool colour) const {
-    std::string out;
-    for (std::size_t r = 0; r < rows_.size(); ++r) {
-      detail::styled_line line(colour);
-      for (const text_cell& c : rows_[r]) line.add(c.glyph, c.ink);
-      out += line.finish();
-      if (r + 1 < rows_.size()) out += '\n';
-    }
-    return out;
-  }
-
- private:
-  int width_;
-  std::vector<std::vector<text_cell>> rows_;
-};
+using detail::text_grid;
 
 /// Commit `i`'s median as the caller's search took it, where it can be drawn (a finite value).
 std::optional<double> drawn_median(const history_plot_data& data, std::size_t i) {
@@ -160,9 +124,8 @@ void check(const history_plot_data& data, const plot_options& opts) {
 
 /// The title, centred on the top row.
 void put_title(text_grid& grid, const plot_options& opts) {
-  if (opts.title.empty()) return;
-  const detail::fitted_text title = detail::fit_columns(opts.title, opts.width);
-  grid.write_wide((opts.width - title.columns) / 2, 0, title, unicode_ink::title);
+  const detail::fitted_text title = detail::fit_title(grid, opts.title);
+  detail::put_title(grid, title, (opts.width - title.columns) / 2);
 }
 
 /// A gnuplot look's plain ASCII: a frame of `+`, `-` and `|`, the y tics and labels as the trend plot
@@ -195,19 +158,10 @@ std::string draw_ascii(const history_plot_data& data, const plot_options& opts, 
     if (!r || *r < 0 || *r >= rows) return std::nullopt;
     return axis_row - *r;
   };
-  for (int x = frame; x <= right; ++x) {
-    grid.put(x, top, x == frame || x == right ? "+" : "-");
-    grid.put(x, axis_row, x == frame || x == right ? "+" : "-");
-  }
-  for (int y = top + 1; y < axis_row; ++y) {
-    grid.put(frame, y, "|");
-    grid.put(right, y, "|");
-  }
+  std::vector<detail::y_label> labels;
   for (const tic& t : axis.tics)
-    if (const auto y = row_of(t.value)) {
-      grid.write(frame - 1 - static_cast<int>(t.label.size()), *y, t.label);
-      grid.put(frame, *y, "+");
-    }
+    if (const auto y = row_of(t.value)) labels.push_back({*y, t.label});
+  detail::put_ascii_box(grid, frame, right, top, axis_row, labels);
   const std::size_t n = data.samples.size();
   std::vector<int> columns(n);
   for (std::size_t i = 0; i < n; ++i) columns[i] = frame + 1 + slot_of(i, n, inner);
@@ -255,20 +209,12 @@ std::string draw_unicode(const history_plot_data& data, const plot_options& opts
   const y_axis axis = make_unicode_axis(values.lo, values.hi);
   const unicode_rows map(axis.range, rows);
   const std::vector<unicode_label> labels = make_unicode_labels(axis, map);
-  int label_width = 0;
-  for (const unicode_label& l : labels) label_width = std::max(label_width, detail::fit_columns(l.text, INT_MAX).columns);
-  const int frame = label_width + 1;
+  std::vector<detail::y_label> rows_labelled;
+  for (const unicode_label& l : labels) rows_labelled.push_back({axis_row - 1 - l.row, l.text});
+  const int frame = detail::label_columns(rows_labelled) + 1;
   const int inner = opts.width - frame - 1;
   if (inner < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
-  for (int y = top; y < axis_row; ++y) grid.put(frame, y, "│", unicode_ink::axis);
-  for (const unicode_label& l : labels) {
-    const int y = axis_row - 1 - l.row;
-    const detail::fitted_text text = detail::fit_columns(l.text, label_width);
-    grid.write_wide(frame - 1 - text.columns, y, text, unicode_ink::axis);
-    grid.put(frame, y, "┤", unicode_ink::axis);
-  }
-  grid.put(frame, axis_row, "└", unicode_ink::axis);
-  for (int x = frame + 1; x < opts.width; ++x) grid.put(x, axis_row, "─", unicode_ink::axis);
+  detail::put_unicode_axis(grid, frame, top, axis_row, rows_labelled);
 
   braille_grid dots(inner, rows);
   const std::size_t n = data.samples.size();
@@ -297,25 +243,15 @@ std::string draw_unicode(const history_plot_data& data, const plot_options& opts
   for (std::size_t i = 0; i < n; ++i)
     for (const double x : data.samples[i])
       if (usable(x)) dots.symbol_at_dot(dot_x[i], map.dot(x), "●", unicode_ink::bad);
-  for (int r = 0; r < rows; ++r) {
-    int x = frame + 1;
-    for (const auto& g : dots.row(r)) grid.put(x++, top + r, g.text, g.ink);
-  }
+  grid.draw(frame + 1, top, dots);
   place_labels(grid, label_row, data, columns, frame, opts.width);
 
-  // The legend names what is drawn, centred under the values, cut where the line is too narrow.
-  std::vector<std::pair<std::string, unicode_ink>> legend{{"⣀⣀ median", unicode_ink::good}, {"● sample", unicode_ink::bad}};
-  if (!data.change_points.empty()) legend.emplace_back("┊ change", unicode_ink::axis);
-  int width = 0;
-  for (const auto& [text, ink] : legend) width += detail::fit_columns(text, INT_MAX).columns + (width == 0 ? 0 : 2);
-  int x = std::max(frame + 1 + (inner - width) / 2, 0);
-  for (const auto& [text, ink] : legend) {
-    const detail::fitted_text entry = detail::fit_columns(text, opts.width - x);
-    if (entry.columns == 0) break;
-    grid.write_wide(x, legend_row, entry, ink);
-    x += entry.columns + 2;
-    if (x >= opts.width) break;
-  }
+  // The legend names what is drawn, centred under the values, its labels cut where the line is too narrow.
+  std::vector<detail::legend_entry> legend{{"⣀⣀", 2, unicode_ink::good, "median"}, {"●", 1, unicode_ink::bad, "sample"}};
+  if (!data.change_points.empty()) legend.push_back({"┊", 1, unicode_ink::axis, "change"});
+  const detail::legend_text text = detail::fit_legend(legend, opts.width);
+  detail::put_legend(grid, legend_row, std::clamp(frame + 1 + (inner - text.columns) / 2, 0,
+                                                  std::max(0, opts.width - text.columns)), legend, text);
   return grid.text(opts.colour == colour_mode::always);
 }
 

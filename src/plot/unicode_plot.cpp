@@ -5,6 +5,8 @@
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
 
+#include "text_picture.hpp"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -190,19 +192,6 @@ void check_unicode_size(int width, int height) {
                                   min_unicode_width, min_unicode_height, max_plot_width, max_plot_height));
 }
 
-namespace detail {
-
-fitted_text cut_label(std::string_view label, int columns) {
-  fitted_text whole = fit_columns(label, columns);
-  if (whole.text.size() == label.size() || columns < 1) return whole;
-  fitted_text out = fit_columns(label, columns - 1);
-  out.text += "\u2026";
-  out.columns += 1;
-  return out;
-}
-
-}  // namespace detail
-
 plot_result render_unicode(const trend_series& good, const trend_series& bad,
                            const plot_options& opts) {
   check_unicode_size(opts.width, opts.height);
@@ -241,11 +230,11 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
   if (plot_cols < 4)
     throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
 
-  braille_grid grid(plot_cols, plot_rows);
+  braille_grid dots(plot_cols, plot_rows);
   const auto dot_x = [&](std::size_t i) -> int {  // sample i, 0-based, of n
-    if (n <= 1) return grid.dot_width() / 2;
+    if (n <= 1) return dots.dot_width() / 2;
     return static_cast<int>(
-        std::lround(static_cast<double>(i) * (grid.dot_width() - 1) / static_cast<double>(n - 1)));
+        std::lround(static_cast<double>(i) * (dots.dot_width() - 1) / static_cast<double>(n - 1)));
   };
 
   if (good) {
@@ -259,48 +248,28 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
       const int x = dot_x(i);
       const int y = map.dot(v);
       if (previous)
-        grid.line(previous->first, previous->second, x, y, unicode_ink::good);
+        dots.line(previous->first, previous->second, x, y, unicode_ink::good);
       else
-        grid.dot(x, y, unicode_ink::good);
+        dots.dot(x, y, unicode_ink::good);
       previous = std::pair{x, y};
     }
   }
   if (bad)
     for (std::size_t i = 0; i < bad->size(); ++i)
-      if (detail::usable((*bad)[i])) grid.symbol_at_dot(dot_x(i), map.dot((*bad)[i]), "\u25CF", unicode_ink::bad);
+      if (detail::usable((*bad)[i])) dots.symbol_at_dot(dot_x(i), map.dot((*bad)[i]), "\u25CF", unicode_ink::bad);
 
-  std::vector<std::string> row_label(static_cast<std::size_t>(plot_rows));
-  for (const auto& l : labels) row_label[static_cast<std::size_t>(plot_rows - 1 - l.row)] = l.text;
-
-  const bool colour = opts.colour == colour_mode::always;
-  std::vector<std::string> lines;
-  if (has_title) {
-    detail::styled_line l(colour);
-    // centred over the plot area, moved left as far as it needs to fit, cut after the last whole
-    // character that fits (widths in terminal columns)
-    const int centre = label_width + 2 + plot_cols / 2;
-    const auto title = detail::fit_columns(opts.title, opts.width);
-    const int start = std::clamp(centre - title.columns / 2, 0, opts.width - title.columns);
-    l.add(std::string(static_cast<std::size_t>(start), ' '), unicode_ink::none);
-    l.add(title.text, unicode_ink::title);
-    lines.push_back(l.finish());
-  }
-  for (int r = 0; r < plot_rows; ++r) {
-    detail::styled_line l(colour);
-    const auto& label = row_label[static_cast<std::size_t>(r)];
-    l.add(std::string(static_cast<std::size_t>(label_width) - label.size(), ' ') + label, unicode_ink::none);
-    l.add(label.empty() ? " │" : " ┤", unicode_ink::axis);
-    for (const auto& g : grid.row(r)) l.add(g.text, g.ink);
-    lines.push_back(l.finish());
-  }
-  {
-    detail::styled_line l(colour);
-    l.add(std::string(static_cast<std::size_t>(label_width) + 1, ' '), unicode_ink::none);
-    std::string axis_line = "└";
-    for (int i = 0; i < plot_cols; ++i) axis_line += "─";
-    l.add(axis_line, unicode_ink::axis);
-    lines.push_back(l.finish());
-  }
+  // The look: the title centred over the plot area, the axis with its labels, the dots beside it, and
+  // under it the legend between the first and last sample index.
+  const int top = has_title ? 1 : 0;
+  const int axis_row = top + plot_rows;
+  const int left = label_width + 2;  // the plot area's first column
+  detail::text_grid picture(opts.width, opts.height);
+  const detail::fitted_text title = detail::fit_title(picture, opts.title);
+  detail::put_title(picture, title, left + plot_cols / 2 - title.columns / 2);
+  std::vector<detail::y_label> rows;
+  for (const auto& l : labels) rows.push_back({top + plot_rows - 1 - l.row, l.text});
+  detail::put_unicode_axis(picture, left - 1, top, axis_row, rows);
+  picture.draw(left, top, dots);
   {
     // The legend centred under the plot area, between the first and last sample index under the ends of
     // the axis; without the indices when it needs their room, with its labels cut when it needs more.
@@ -310,56 +279,24 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
                          opts.good_label.empty() ? "bisect-good" : opts.good_label});
     if (bad_drawn)
       entries.push_back({"\u25CF", 1, unicode_ink::bad, opts.bad_label.empty() ? "bisect-bad" : opts.bad_label});
-    int fixed = 0;  // the marks, the blank after each, the two between entries
-    for (const auto& e : entries) fixed += e.mark_columns + 1;
-    fixed += 2 * (static_cast<int>(entries.size()) - 1);
-    std::vector<detail::fitted_text> cut;
-    int legend_width = 0;
-    const auto cut_labels = [&](int label_columns) {
-      cut.clear();
-      legend_width = fixed;
-      for (const auto& e : entries) {
-        cut.push_back(detail::cut_label(e.label, label_columns));
-        legend_width += cut.back().columns;
-      }
-    };
-    cut_labels(opts.width);
-
-    detail::styled_line l(colour);
-    const int left = label_width + 2;
+    detail::legend_text legend = detail::cut_legend(entries, opts.width);
+    const int row = axis_row + 1;
     const std::string last = n > 1 ? std::to_string(n) : "";
     const int last_at = left + plot_cols - static_cast<int>(last.size());
-    const int centred = left + (plot_cols - legend_width) / 2;
+    const int centred = left + (plot_cols - legend.columns) / 2;
     const int earliest = left + 1 + 2;  // after the "1" and two blanks
-    const int latest = (last.empty() ? opts.width : last_at) - 2 - legend_width;
-    int used = 0;
-    int legend_at = 0;
+    const int latest = (last.empty() ? opts.width : last_at) - 2 - legend.columns;
     if (earliest <= latest) {
-      legend_at = std::clamp(centred, earliest, latest);
-      l.add(std::string(static_cast<std::size_t>(left), ' ') + "1", unicode_ink::none);
-      used = left + 1;
+      picture.write(left, row, "1");
+      picture.write(last_at, row, last);
+      detail::put_legend(picture, row, std::clamp(centred, earliest, latest), entries, legend);
     } else {
-      if (legend_width > opts.width)
-        cut_labels(std::max(1, (opts.width - fixed) / static_cast<int>(entries.size())));
-      legend_at = std::clamp(centred, 0, std::max(0, opts.width - legend_width));
+      legend = detail::fit_legend(entries, opts.width);
+      detail::put_legend(picture, row, std::clamp(centred, 0, std::max(0, opts.width - legend.columns)), entries,
+                         legend);
     }
-    l.add(std::string(static_cast<std::size_t>(legend_at - used), ' '), unicode_ink::none);
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-      if (i != 0) l.add("  ", unicode_ink::none);
-      l.add(entries[i].mark, entries[i].ink);
-      l.add(" " + cut[i].text, unicode_ink::none);
-    }
-    used = legend_at + legend_width;
-    if (earliest <= latest && !last.empty())
-      l.add(std::string(static_cast<std::size_t>(last_at - used), ' ') + last, unicode_ink::none);
-    lines.push_back(l.finish());
   }
-
-  std::string out;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (i != 0) out += '\n';
-    out += lines[i];
-  }
+  std::string out = picture.text(opts.colour == colour_mode::always);
   if (opts.charset == text_charset::ascii) out = ascii_fallback(out);
   return {plot_outcome::drawn, std::move(out)};
 }

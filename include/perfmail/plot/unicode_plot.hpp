@@ -280,22 +280,6 @@ struct unicode_label {
 /// Throws usage_error unless the unicode style can draw a plot of this size.
 void check_unicode_size(int width, int height);
 
-namespace detail {
-
-/// One entry of the legend: the mark of a set as the plot draws it, and its name.
-struct legend_entry {
-  std::string mark;
-  int mark_columns;
-  unicode_ink ink;
-  std::string label;
-};
-
-/// `label` in at most `columns` terminal columns: whole, or cut with `…` (one column) after the last whole
-/// character that fits.
-[[nodiscard]] fitted_text cut_label(std::string_view label, int columns);
-
-}  // namespace detail
-
 /// Draws the trend plot for a terminal: opts.height lines of opts.width columns at most (rows lose their
 /// trailing blanks; a long title is cut after its last whole character that fits, wide characters
 /// counting two columns, bytes that are not UTF-8 shown as U+FFFD), ANSI colour when opts.colour says so.
