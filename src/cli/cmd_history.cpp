@@ -7,27 +7,22 @@
 #include "row_choice.hpp"
 #include "terminal.hpp"
 
-#include "perfmail/analysis/history_search.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/io/history_input.hpp"
+#include "perfmail/io/history_report.hpp"
 #include "perfmail/io/history_json.hpp"
-#include "perfmail/metrics/classifier.hpp"
-#include "perfmail/metrics/rules.hpp"
 #include "perfmail/plot/history_plot.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/table/history.hpp"
-#include "perfmail/text/printable.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <filesystem>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -57,64 +52,8 @@ struct history_args {
   std::size_t jobs = 0;  ///< --jobs: metrics searched at once; 0: one per core
 };
 
-/// The history the arguments name: the per-commit results, or the CSV.
-commit_history read_history(const history_args& args) {
-  if (!args.csv.empty()) {
-    io::history_csv_options columns = args.columns;
-    columns.separator = args.separator == "tab" ? '\t' : ',';
-    return io::read_history_csv(args.csv, columns, input_limits());
-  }
-  const std::vector<std::filesystem::path> paths(args.paths.begin(), args.paths.end());
-  return io::history_of_results(paths, input_limits());
-}
-
-std::shared_ptr<const metric_classifier> classifier_of(result_conventions conventions) {
-  return conventions == result_conventions::robot ? metric_classifier::robot() : metric_classifier::tool();
-}
-
-/// The trend of the metric --plot names over the commits, its change points marked.
-std::string history_plot(const history_args& args, const commit_history& history, const history_search& search) {
-  const auto metric = std::find_if(history.metrics.begin(), history.metrics.end(),
-                                   [&](const metric_history& m) { return m.name == args.plot; });
-  if (metric == history.metrics.end()) {
-    std::vector<std::string_view> names;
-    for (const metric_history& m : history.metrics) names.push_back(m.name);
-    throw usage_error(fmt::format("--plot {}: no metric of that name in the history{}", text::quoted(args.plot),
-                                  did_you_mean(args.plot, names)));
-  }
-  const auto index = static_cast<std::size_t>(metric - history.metrics.begin());
-  const auto searched = std::find_if(search.metrics.begin(), search.metrics.end(),
-                                     [&](const searched_metric& s) { return s.metric == index; });
-  if (searched == search.metrics.end())
-    throw usage_error(fmt::format("--plot {}: the metric is not searched (--metrics, or a failure counter)",
-                                  text::quoted(args.plot)));
-  std::vector<std::string> labels;
-  labels.reserve(history.commits.size());
-  for (const history_commit& commit : history.commits) labels.push_back(commit_label(commit.id));
-  std::vector<std::size_t> changes;
-  for (const history_change& change : searched->result.changes) changes.push_back(change.index);
-
-  plot::plot_options opts;
-  opts.style = *plot::parse_look(args.style);
-  opts.charset = locale_charset();
-  opts.title = text::printable(metric->name);
-  std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args.width, args.height,
-                                                plot::min_unicode_width, plot::min_history_height);
-  opts.colour = colour_wanted(args.colour, args.output) ? plot::colour_mode::always : plot::colour_mode::never;
-  const plot::history_plot_data data{metric->samples, labels, changes, opts.title, searched->result.medians};
-  const plot::plot_result picture = plot::render_history(data, opts);
-  if (!picture.drawn())
-    throw usage_error(fmt::format("--plot {}: no sample to draw", text::quoted(args.plot)));
-  return picture.text + '\n';
-}
-
-/// The metrics searched at once: --jobs, else one per core (at least one where the core count is not known).
-std::size_t jobs_of(const history_args& args) {
-  if (args.jobs != 0) return args.jobs;
-  return std::max(1U, std::thread::hardware_concurrency());
-}
-
-int run_history(const history_args& args, const CLI::App& cmd) {
+/// The library's request for the arguments, every option checked that the library cannot check.
+io::history_request request_of(const history_args& args, const CLI::App& cmd) {
   refuse_stray_pattern(args.paths, "--metrics", args.metrics);
   refuse_stray_pattern(args.paths, "--higher-is-better", args.higher_better);
   refuse_stray_pattern(args.paths, "--lower-is-better", args.lower_better);
@@ -130,37 +69,43 @@ int run_history(const history_args& args, const CLI::App& cmd) {
   if (!(args.search.alpha > 0 && args.search.alpha < 1)) throw usage_error("--alpha must lie strictly between 0 and 1");
   if (!(args.search.confidence > 0 && args.search.confidence < 1))
     throw usage_error("--confidence must lie strictly between 0 and 1");
-  const metric_patterns patterns(args.metrics);
-  history_options options = args.search;
-  options.min_change_percent = args.min_change;
-  options.caller_rules = caller_rules_of(args.lower_better, args.higher_better);
+  io::history_request request;
+  request.source.results.assign(args.paths.begin(), args.paths.end());
+  request.source.csv = args.csv;
+  request.source.columns = args.columns;
+  request.source.columns.separator = args.separator == "tab" ? '\t' : ',';
+  request.metrics = args.metrics;
+  request.search = args.search;
+  request.search.min_change_percent = args.min_change;
+  request.search.caller_rules = caller_rules_of(args.lower_better, args.higher_better);
+  request.jobs = args.jobs;
+  return request;
+}
 
-  const commit_history history = read_history(args);
-  std::vector<std::string_view> names;
-  names.reserve(history.metrics.size());
-  for (const auto& m : history.metrics) names.push_back(m.name);
-  patterns.require_matches(names);
-
-  const auto chosen = [&](std::string_view name) { return patterns.empty() || patterns.chosen(name); };
-  const history_search search =
-      search_history(history, *classifier_of(history.conventions), options, chosen, jobs_of(args));
-
-  for (const std::string& note : history_notes(history, search)) fmt::print(stderr, "perfmail: note: {}\n", note);
-
-  std::string text;
+/// What the arguments ask printed of the report: the trend of one metric, the JSON, or a line a change.
+std::string output_of(const history_args& args, const io::history_report& report) {
   if (!args.plot.empty()) {
-    text = history_plot(args, history, search);
-  } else if (args.format == "json") {
-    text = io::history_to_json(history, search, options);
-  } else {
-    history_render_options render;
-    render.colour = colour_wanted(args.colour, args.output);
-    render.summary = !args.no_summary;
-    render.confidence = args.search.confidence;
-    text = render_history(history, search, render);
+    plot::plot_options opts;
+    opts.style = *plot::parse_look(args.style);
+    opts.charset = locale_charset();
+    std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args.width, args.height,
+                                                  plot::min_unicode_width, plot::min_history_height);
+    opts.colour = colour_wanted(args.colour, args.output) ? plot::colour_mode::always : plot::colour_mode::never;
+    return io::history_picture(report, args.plot, opts);
   }
-  write_output(args.output, text);
-  return fails(args.fail, search.counts) ? exit_verdict : exit_ok;
+  if (args.format == "json") return io::history_to_json(report.history, report.search, report.options);
+  history_render_options render;
+  render.colour = colour_wanted(args.colour, args.output);
+  render.summary = !args.no_summary;
+  render.confidence = args.search.confidence;
+  return render_history(report.history, report.search, render);
+}
+
+int run_history(const history_args& args, const CLI::App& cmd) {
+  const io::history_report report = io::analyse_history(request_of(args, cmd), input_limits());
+  for (const std::string& note : report.notes) fmt::print(stderr, "perfmail: note: {}\n", note);
+  write_output(args.output, output_of(args, report));
+  return fails(args.fail, report.search.counts) ? exit_verdict : exit_ok;
 }
 
 /// The inputs: result sets named one by one, or one CSV and how to read it; the metrics searched.

@@ -386,39 +386,6 @@ CLI::Validator one_of(std::vector<std::string> names, value_check::told descript
                     std::move(check));
 }
 
-std::string_view suggestion(std::string_view given, std::span<const std::string_view> candidates) {
-  const auto without_dashes = [](std::string_view s) { return s.substr(std::min(s.find_first_not_of('-'), s.size())); };
-  // Names are compared without regard to case, so that `COMMITS` and `Comits` find `commits`.
-  const auto lower = [](std::string_view s) {
-    std::string out{s};
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-  };
-  const std::string word = lower(given);
-  std::vector<std::string> lowered;
-  lowered.reserve(candidates.size());
-  for (const std::string_view candidate : candidates) lowered.push_back(lower(candidate));
-  const std::vector<std::string_view> names(lowered.begin(), lowered.end());
-  const std::string_view nearest = text::nearest_name(word, names);
-  if (!nearest.empty()) {
-    // nearest_name gives a view of one of `names`: the candidate at its index is the one meant.
-    const auto at = std::find_if(names.begin(), names.end(), [&](std::string_view n) { return n.data() == nearest.data(); });
-    const std::string_view meant = candidates[static_cast<std::size_t>(at - names.begin())];
-    const std::size_t edits = text::edit_distance(word, nearest);
-    const std::size_t length = std::max(without_dashes(word).size(), without_dashes(nearest).size());
-    if (meant != given && 3 * edits <= length) return meant;
-  }
-  // A beginning of one name only (`comp`, `--dia`): two letters at least, or every name would match.
-  if (without_dashes(word).size() < 2) return {};
-  std::string_view begun;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (names[i].size() <= word.size() || names[i].substr(0, word.size()) != word) continue;
-    if (!begun.empty() && begun != candidates[i]) return {};
-    begun = candidates[i];
-  }
-  return begun;
-}
-
 std::string did_you_mean(std::string_view word, std::span<const std::string_view> candidates) {
   const std::string_view meant = suggestion(word, candidates);
   return meant.empty() ? std::string{} : fmt::format("; did you mean {}?", text::quoted(meant));

@@ -7,6 +7,8 @@
 
 #include "commands.hpp"
 
+#include "perfmail/text/nearest_name.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <memory>
@@ -40,10 +42,8 @@ struct application {
 /// part was built with and the compiler.
 [[nodiscard]] std::string version_text();
 
-/// The name among `candidates` that `word` is probably a mistyping of, or empty: the nearest one when
-/// at most a third of its characters (leading dashes aside) are edits, else the only one that `word`
-/// begins; letters are compared without regard to case (`COMMITS` is `commits` mistyped).
-[[nodiscard]] std::string_view suggestion(std::string_view word, std::span<const std::string_view> candidates);
+/// The name `word` is probably a mistyping of (text/nearest_name.hpp).
+using text::suggestion;
 
 /// `; did you mean "NAME"?` for the suggestion() among `candidates`, or empty: the tail of a message
 /// that refuses a name (a metric, a value) the user probably mistyped.

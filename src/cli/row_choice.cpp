@@ -19,10 +19,6 @@
 
 namespace perfmail::cli {
 
-struct metric_patterns::compiled {
-  name_pattern pattern;
-};
-
 namespace {
 
 /// `text` as a pattern of `option`; the engine's refusal names the option.
@@ -35,16 +31,6 @@ name_pattern pattern_of(std::string_view option, std::string_view text) {
 }
 
 }  // namespace
-
-metric_patterns::metric_patterns() = default;
-metric_patterns::metric_patterns(metric_patterns&&) noexcept = default;
-metric_patterns& metric_patterns::operator=(metric_patterns&&) noexcept = default;
-metric_patterns::~metric_patterns() = default;
-
-metric_patterns::metric_patterns(const std::vector<std::string>& patterns) {
-  for (const std::string& given : patterns)
-    patterns_.push_back(std::make_unique<compiled>(compiled{pattern_of("--metrics", given)}));
-}
 
 void refuse_stray_pattern(std::span<const std::string> paths, std::string_view option,
                           const std::vector<std::string>& given) {
@@ -60,48 +46,6 @@ void refuse_stray_pattern(std::span<const std::string> paths, std::string_view o
                                   "time it is given, so repeat the option ({} {} {} {})",
                                   text::quoted(path), option, option, text::quoted(given.back()), option,
                                   text::quoted(path)));
-  }
-}
-
-bool metric_patterns::empty() const noexcept { return patterns_.empty(); }
-
-bool metric_patterns::chosen(std::string_view metric) const {
-  bool any_include = false;
-  bool included = false;
-  for (const auto& p : patterns_) {
-    const bool hit = p->pattern.matches(metric);
-    if (p->pattern.excludes()) {
-      if (hit) return false;
-    } else {
-      any_include = true;
-      included = included || hit;
-    }
-  }
-  return !any_include || included;
-}
-
-std::vector<std::string> metric_patterns::unmatched(std::span<const std::string_view> names) const {
-  std::vector<std::string> out;
-  for (const auto& p : patterns_) {
-    if (p->pattern.excludes()) continue;
-    const bool any =
-        std::any_of(names.begin(), names.end(), [&](std::string_view name) { return p->pattern.matches(name); });
-    if (!any) out.push_back(p->pattern.text());
-  }
-  return out;
-}
-
-void metric_patterns::require_matches(std::span<const std::string_view> names) const {
-  if (const auto missing = unmatched(names); !missing.empty()) {
-    std::string listed;
-    for (const auto& m : missing) listed += (listed.empty() ? "" : ", ") + text::quoted(m);
-    // A pattern that is a plain name (no glob, no /regex/) was most likely a mistyped one.
-    std::string hint;
-    const std::string& only = missing.front();
-    if (missing.size() == 1 && only.find_first_of("*?[") == std::string::npos && only.front() != '/')
-      if (const std::string_view nearest = suggestion(only, names); !nearest.empty())
-        hint = fmt::format("; did you mean {}?", text::quoted(nearest));
-    throw usage_error(fmt::format("--metrics {} matched no metric of the results{}", listed, hint));
   }
 }
 

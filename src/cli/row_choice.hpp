@@ -7,6 +7,7 @@
 
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
+#include "perfmail/metrics/metric_patterns.hpp"
 #include "perfmail/metrics/rules.hpp"
 
 #include <array>
@@ -20,31 +21,8 @@
 
 namespace perfmail::cli {
 
-/// The metric patterns of --metrics (metrics/name_pattern.hpp): a glob (`fio.*`, `*_bw_MBps`, matched
-/// against the whole name), a regular expression between slashes (`/lat_(50|99)/`, RE2, found anywhere
-/// in the name), and a leading `!` to exclude what the rest matches. A metric is chosen when it matches
-/// an including pattern (or there is none) and no excluding one.
-class metric_patterns {
- public:
-  metric_patterns();
-  /// Throws usage_error naming a pattern that is empty or not a regular expression.
-  explicit metric_patterns(const std::vector<std::string>& patterns);
-  metric_patterns(metric_patterns&&) noexcept;
-  metric_patterns& operator=(metric_patterns&&) noexcept;
-  ~metric_patterns();
-
-  [[nodiscard]] bool empty() const noexcept;
-  [[nodiscard]] bool chosen(std::string_view metric) const;
-  /// The including patterns that match none of `rows`: a mistyped pattern, which would otherwise make
-  /// a CI gate pass by judging nothing.
-  [[nodiscard]] std::vector<std::string> unmatched(std::span<const std::string_view> names) const;
-  /// Throws usage_error naming the including patterns that match none of `names`.
-  void require_matches(std::span<const std::string_view> names) const;
-
- private:
-  struct compiled;
-  std::vector<std::unique_ptr<compiled>> patterns_;
-};
+/// The metric patterns of --metrics (metrics/metric_patterns.hpp).
+using perfmail::metric_patterns;
 
 /// A --metrics-style pattern (a glob, or /regex/) as the classifier's name rule, for the direction
 /// options: a glob becomes a regular expression of the whole name, /regex/ one found anywhere. Throws
