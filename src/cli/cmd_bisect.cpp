@@ -13,12 +13,12 @@
 #include "perfmail/analysis/bisect.hpp"
 #include "perfmail/analysis/bisect_runs.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/io/bisect_ends.hpp"
 #include "perfmail/io/bisect_state.hpp"
 #include "perfmail/io/command_output.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/io/recorded_root.hpp"
-#include "perfmail/model/series.hpp"
 #include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/statistic_text.hpp"
@@ -131,41 +131,6 @@ std::vector<std::string> command_from_here(std::vector<std::string> command) {
   return command;
 }
 
-// --- Metrics --------------------------------------------------------------------------------------------
-
-std::vector<double> samples_of(const matrix& m, const std::string& metric) {
-  const series_view* s = m.find(metric);
-  return s == nullptr ? std::vector<double>{} : s->present_values();
-}
-
-std::vector<std::string_view> names_of(const matrix& m) {
-  std::vector<std::string_view> names;
-  for (const auto& s : m.metrics()) names.push_back(s.name());
-  return names;
-}
-
-/// The metric to judge in stored ends: --metric, which every results path must have, or the one metric
-/// they share.
-std::string stored_metric(const bisect_args& args, const std::vector<matrix>& ends, const std::vector<std::string>& paths) {
-  if (!args.metric.empty()) {
-    for (std::size_t i = 0; i < ends.size(); ++i)
-      if (!ends[i].contains(args.metric))
-        throw bisect_setup_problem{fmt::format("{}: no metric {}{}", text::printable(paths[i]), text::quoted(args.metric),
-                                               did_you_mean(args.metric, names_of(ends[i])))};
-    return args.metric;
-  }
-  std::vector<std::string_view> shared;
-  for (const series_view& s : ends.front().metrics()) {
-    bool everywhere = true;
-    for (const matrix& m : ends) everywhere = everywhere && m.contains(s.name());
-    if (everywhere) shared.push_back(s.name());
-  }
-  if (shared.size() == 1) return std::string(shared.front());
-  if (shared.empty()) throw bisect_setup_problem{"the good and bad results have no metric in common"};
-  throw bisect_setup_problem{fmt::format("the good and bad results share {} metrics ({}, ...): name one with --metric",
-                                         shared.size(), text::quoted(shared.front()))};
-}
-
 /// The samples of the metric in what one run printed; nullopt-free: throws `Trouble` on a failed run.
 template <class Trouble>
 std::vector<double> run_samples(const std::vector<std::string>& command, const process_options& options,
@@ -271,22 +236,16 @@ int verdict(const std::string& commit, const std::string& metric, const bisect_j
 // --- Stored ends ----------------------------------------------------------------------------------------
 
 int run_stored(const bisect_args& args) {
-  std::vector<matrix> ends;
-  std::vector<std::string> paths;
-  for (const auto* side : {&args.good, &args.bad})
-    for (const std::string& path : *side) {
-      try {
-        ends.push_back(io::load_results(path, input_limits()));
-      } catch (const std::exception& e) {
-        throw bisect_setup_problem{printable_message(e.what())};
-      }
-      paths.push_back(path);
-    }
-  const std::string metric = stored_metric(args, ends, paths);
-  end_samples good;
-  end_samples bad;
-  for (std::size_t i = 0; i < ends.size(); ++i) (i < args.good.size() ? good : bad).push_back(samples_of(ends[i], metric));
-  const bisect_references refs = check_bisect_references(good, bad, args.policy);
+  io::stored_ends ends;
+  try {
+    const std::vector<std::filesystem::path> good(args.good.begin(), args.good.end());
+    const std::vector<std::filesystem::path> bad(args.bad.begin(), args.bad.end());
+    ends = io::read_stored_ends(good, bad, args.metric, input_limits());
+  } catch (const std::exception& e) {
+    throw bisect_setup_problem{printable_message(e.what())};
+  }
+  const std::string& metric = ends.metric;
+  const bisect_references refs = check_bisect_references(ends.good, ends.bad, args.policy);
   if (!refs.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", text::printable(metric), refs.problem)};
   if (!refs.build_spread_measured)
     say("note: one build of each end: the spread between builds is not measured, so a commit's build that runs a "
@@ -294,38 +253,32 @@ int run_stored(const bisect_args& args) {
         "--bad, or measure the ends with --good-rev, --bad-rev and --builds)");
   const std::string commit = current_commit(args);
   check_record_name(args, commit);
+  std::vector<double> all_good;
+  std::vector<double> all_bad;
+  for (const auto& b : ends.good) all_good.insert(all_good.end(), b.begin(), b.end());
+  for (const auto& b : ends.bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
   std::vector<double> current;
   bisect_judgement j;
   if (!args.current.empty()) {
-    matrix m;
     try {
-      m = io::load_results(args.current, input_limits());
+      current = io::samples_of_metric(args.current, metric, input_limits());
     } catch (const std::exception& e) {
       throw commit_trouble{printable_message(e.what())};
     }
-    current = samples_of(m, metric);
     if (current.empty())
       throw commit_trouble{fmt::format("{}: no sample of {}", text::printable(args.current), text::quoted(metric))};
-    std::vector<double> all_good;
-    std::vector<double> all_bad;
-    for (const auto& b : good) all_good.insert(all_good.end(), b.begin(), b.end());
-    for (const auto& b : bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
     j = judge_single_look(all_good, all_bad, current, args.policy);
   } else {
     const std::vector<std::string> command = command_from_here(args.command);
     std::string chosen = metric;
     std::size_t run = 0;
-    const bisect_runs_outcome o = judge_by_runs(good, bad, args.policy, [&] {
+    const bisect_runs_outcome o = judge_by_runs(ends.good, ends.bad, args.policy, [&] {
       const std::string what = fmt::format("{} (run {})", text::printable(args.command.front()), ++run);
       return run_samples<commit_trouble>(command, {}, chosen, what);
     });
     for (const auto& r : o.runs) current.insert(current.end(), r.begin(), r.end());
     j = o.judgement;
   }
-  std::vector<double> all_good;
-  std::vector<double> all_bad;
-  for (const auto& b : good) all_good.insert(all_good.end(), b.begin(), b.end());
-  for (const auto& b : bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
   record(args, commit, metric, all_good, all_bad, current, j, false);
   return verdict(commit, metric, j);
 }

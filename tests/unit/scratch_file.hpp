@@ -1,0 +1,45 @@
+#pragma once
+// What the library tests that read files share: a file of their own in the temporary directory, and
+// the message of the usage_error a call throws.
+
+#include "perfmail/error.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+namespace perfmail::testing {
+
+/// A file under the temporary directory named for its test (ctest runs test cases in processes of
+/// their own, at once), holding `text`; removed when it goes out of scope.
+class scratch_file {
+ public:
+  scratch_file(std::string_view name, std::string_view text)
+      : path_(std::filesystem::temp_directory_path() / ("perfmail-test-" + std::string(name))) {
+    std::ofstream(path_, std::ios::binary) << text;
+  }
+  scratch_file(const scratch_file&) = delete;
+  scratch_file& operator=(const scratch_file&) = delete;
+  ~scratch_file() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// The message of the usage_error `call` throws; empty when it throws none.
+template <class Call>
+std::string usage_error_of(const Call& call) {
+  try {
+    (void)call();
+  } catch (const usage_error& e) {
+    return e.what();
+  }
+  return {};
+}
+
+}  // namespace perfmail::testing
