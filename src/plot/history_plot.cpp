@@ -40,8 +40,8 @@ int slot_of(std::size_t i, std::size_t n, int slots) {
   return static_cast<int>(std::lround(static_cast<double>(i) * (slots - 1) / static_cast<double>(n - 1)));
 }
 
-/// The commit labels that fit under the axis, each at the column where it starts: the first and last
-/// commits, then those either side of each change (the first after it before the last before it), then
+/// The commit labels that fit under the axis, each at the column where it starts: those either side of
+/// each change (the first after it before the last before it), then the first and last commits, then
 /// the rest from the oldest, wherever a label does not come within one blank column of another. Each
 /// label is centred under its commit's column where the line allows; either side of a change, the label
 /// after starts right of the change's column and the one before ends left of it, so that both fit where
@@ -60,13 +60,14 @@ void place_labels(text_grid& grid, int row, const history_plot_data& data, const
     if (w.commit < n && std::none_of(order.begin(), order.end(), [&](const wanted& o) { return o.commit == w.commit; }))
       order.push_back(w);
   };
-  want({0});
-  want({n - 1});
+  // The commits either side of each change are what a reader looks for: they come before the ends.
   for (const std::size_t k : data.change_points) {
     const int mark = (columns[k - 1] + columns[k] + 1) / 2;
     want({k, mark + 1});
     want({k - 1, INT_MIN, mark});
   }
+  want({0});
+  want({n - 1});
   for (std::size_t i = 0; i < n; ++i) want({i});
   std::vector<std::pair<int, int>> taken;  // [start, end) of each placed label
   for (const wanted& w : order) {

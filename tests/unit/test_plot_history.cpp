@@ -145,7 +145,42 @@ TEST_CASE("history plot: properties over random histories in both looks") {
       REQUIRE_MESSAGE(at != labels.end(), "not a whole label, or out of order: ", word, " in ", label_line);
       next = static_cast<std::size_t>(at - labels.begin()) + 1;
     }
-    if (columns_of(labels.front()) < width / 3) CHECK(label_line.find(labels.front()) != std::string::npos);
+    // The ends are labelled where they are narrow, unless the label of a commit either side of a change
+    // (which comes first) took the place: then that label begins (or ends) the line.
+    const auto beside_a_change = [&](const std::string& word) {
+      return std::any_of(changes.begin(), changes.end(),
+                         [&](std::size_t k) { return labels[k - 1] == word || labels[k] == word; });
+    };
+    std::vector<std::string> shown;
+    std::istringstream again(label_line);
+    for (std::string word; again >> word;) shown.push_back(word);
+    if (columns_of(labels.front()) < width / 3 && !shown.empty() && !beside_a_change(shown.front()))
+      CHECK(shown.front() == labels.front());
+    if (columns_of(labels.back()) < width / 3 && !shown.empty() && !beside_a_change(shown.back()))
+      CHECK(shown.back() == labels.back());
+  }
+}
+
+TEST_CASE("history plot: the commits either side of a change are labelled before the last commit") {
+  // Ids of 12 characters on 72 columns, a change ten commits before the newest: the label after the
+  // change and the newest commit's cannot both stand; the change's two labels do.
+  std::vector<std::vector<double>> samples;
+  std::vector<std::string> labels;
+  for (int c = 0; c < 40; ++c) {
+    samples.push_back({c >= 30 ? 110.0 : 100.0 + 0.01 * c});
+    labels.push_back(fmt::format("commit{:06d}", c));
+  }
+  const std::vector<std::size_t> changes{30};
+  const plot_input input(samples, labels, changes, "x");
+  for (const look style : {look::gnuplot_5_4, look::unicode}) {
+    const auto lines = lines_of(render_history(input.data, options_of(style, 72, 14)).text);
+    const auto labelled = std::find_if(lines.begin(), lines.end(),
+                                       [](const std::string& l) { return l.find("commit000000") != std::string::npos; });
+    REQUIRE(labelled != lines.end());
+    INFO(*labelled);
+    CHECK(labelled->find("commit000029") != std::string::npos);
+    CHECK(labelled->find("commit000030") != std::string::npos);
+    CHECK(labelled->find("commit000039") == std::string::npos);
   }
 }
 

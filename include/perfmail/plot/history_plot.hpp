@@ -33,9 +33,9 @@ inline constexpr int min_history_height = 8;
 
 /// Draws the trend over commits in opts.style at opts.width x opts.height: exactly opts.height lines of
 /// at most opts.width columns, without trailing blanks. Commits are evenly spaced; several share a column
-/// where there are more commits than columns. Labels never overlap and are never cut: the first and last
-/// commits and those either side of a change come first, then as many others as fit, one blank column
-/// apart at least. Samples that are not finite are not drawn, and a commit without samples breaks the
+/// where there are more commits than columns. Labels never overlap and are never cut: the commits either
+/// side of a change come first, then the first and last commits, then as many others as fit, one blank
+/// column apart at least. Samples that are not finite are not drawn, and a commit without samples breaks the
 /// median line. No defined sample at all is an outcome (plot_outcome::no_defined_value), as in the trend
 /// plot. Throws usage_error for a size below the style's minimum (and min_history_height), a title or a
 /// label that is not one line of text, labels not one per commit, or a change point out of range.
