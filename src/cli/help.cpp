@@ -386,10 +386,6 @@ CLI::Validator one_of(std::vector<std::string> names, value_check::told descript
                     std::move(check));
 }
 
-std::string did_you_mean(std::string_view word, std::span<const std::string_view> candidates) {
-  const std::string_view meant = suggestion(word, candidates);
-  return meant.empty() ? std::string{} : fmt::format("; did you mean {}?", text::quoted(meant));
-}
 
 std::string unknown_command_message(const CLI::App& app, std::string_view word) {
   const std::vector<std::string_view> names = command_names(app);

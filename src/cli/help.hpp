@@ -45,9 +45,8 @@ struct application {
 /// The name `word` is probably a mistyping of (text/nearest_name.hpp).
 using text::suggestion;
 
-/// `; did you mean "NAME"?` for the suggestion() among `candidates`, or empty: the tail of a message
-/// that refuses a name (a metric, a value) the user probably mistyped.
-[[nodiscard]] std::string did_you_mean(std::string_view word, std::span<const std::string_view> candidates);
+/// `; did you mean "NAME"?` for what `word` probably meant (text/nearest_name.hpp).
+using text::did_you_mean;
 
 /// `unknown command "WORD"` and what was probably meant, or the commands there are.
 [[nodiscard]] std::string unknown_command_message(const CLI::App& app, std::string_view word);

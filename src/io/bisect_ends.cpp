@@ -26,9 +26,8 @@ std::string metric_of(std::string_view metric, std::span<const matrix> ends, std
       if (ends[i].contains(metric)) continue;
       std::vector<std::string_view> names;
       for (const series_view& s : ends[i].metrics()) names.push_back(s.name());
-      const std::string_view meant = text::suggestion(metric, names);
       throw usage_error(fmt::format("{}: no metric {}{}", text::printable(paths[i].string()), text::quoted(metric),
-                                    meant.empty() ? std::string{} : fmt::format("; did you mean {}?", text::quoted(meant))));
+                                    text::did_you_mean(metric, names)));
     }
     return std::string(metric);
   }

@@ -53,10 +53,8 @@ std::string history_picture(const history_report& report, std::string_view metri
   const auto found = std::find_if(history.metrics.begin(), history.metrics.end(),
                                   [&](const metric_history& m) { return m.name == metric; });
   if (found == history.metrics.end()) {
-    const std::vector<std::string_view> names = names_of(history);
-    const std::string_view meant = text::suggestion(metric, names);
     throw usage_error(fmt::format("--plot {}: no metric of that name in the history{}", text::quoted(metric),
-                                  meant.empty() ? std::string{} : fmt::format("; did you mean {}?", text::quoted(meant))));
+                                  text::did_you_mean(metric, names_of(history))));
   }
   const auto index = static_cast<std::size_t>(found - history.metrics.begin());
   const auto searched = std::find_if(report.search.metrics.begin(), report.search.metrics.end(),

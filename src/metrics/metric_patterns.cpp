@@ -70,8 +70,7 @@ void metric_patterns::require_matches(std::span<const std::string_view> names) c
   std::string hint;
   const std::string& only = missing.front();
   if (missing.size() == 1 && only.find_first_of("*?[") == std::string::npos && only.front() != '/')
-    if (const std::string_view nearest = text::suggestion(only, names); !nearest.empty())
-      hint = fmt::format("; did you mean {}?", text::quoted(nearest));
+    hint = text::did_you_mean(only, names);
   throw usage_error(fmt::format("{} {} matched no metric of the results{}", given_as_, listed, hint));
 }
 

@@ -222,10 +222,10 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
     throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
   const y_axis axis = make_unicode_axis(lo, hi);
   const unicode_rows map(axis.range, plot_rows);
-  const std::vector<unicode_label> labels = make_unicode_labels(axis, map);
-  std::size_t widest = 0;
-  for (const auto& l : labels) widest = std::max(widest, l.text.size());
-  const int label_width = static_cast<int>(widest);
+  const int top = has_title ? 1 : 0;
+  std::vector<detail::y_label> rows;  // the labels on the picture's rows
+  for (auto& l : make_unicode_labels(axis, map)) rows.push_back({top + plot_rows - 1 - l.row, std::move(l.text)});
+  const int label_width = detail::label_columns(rows);
   const int plot_cols = opts.width - label_width - 2;
   if (plot_cols < 4)
     throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
@@ -260,14 +260,11 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
 
   // The look: the title centred over the plot area, the axis with its labels, the dots beside it, and
   // under it the legend between the first and last sample index.
-  const int top = has_title ? 1 : 0;
   const int axis_row = top + plot_rows;
   const int left = label_width + 2;  // the plot area's first column
   detail::text_grid picture(opts.width, opts.height);
   const detail::fitted_text title = detail::fit_title(picture, opts.title);
   detail::put_title(picture, title, left + plot_cols / 2 - title.columns / 2);
-  std::vector<detail::y_label> rows;
-  for (const auto& l : labels) rows.push_back({top + plot_rows - 1 - l.row, l.text});
   detail::put_unicode_axis(picture, left - 1, top, axis_row, rows);
   picture.draw(left, top, dots);
   {

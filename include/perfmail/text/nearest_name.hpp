@@ -2,6 +2,8 @@
 // The known name nearest to a mistyped one, so that a message can say what was probably meant: an
 // unknown field of a report document, later a misspelt command or option.
 
+#include "perfmail/text/printable.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
@@ -79,6 +81,13 @@ namespace perfmail::text {
     begun = candidates[i];
   }
   return begun;
+}
+
+/// `; did you mean "NAME"?` for the suggestion() among `candidates`, or empty: the tail of a message
+/// that refuses a name (a metric, a value) the user probably mistyped.
+[[nodiscard]] inline std::string did_you_mean(std::string_view word, std::span<const std::string_view> candidates) {
+  const std::string_view meant = suggestion(word, candidates);
+  return meant.empty() ? std::string{} : "; did you mean " + quoted(meant) + "?";
 }
 
 }  // namespace perfmail::text
