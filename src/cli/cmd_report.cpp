@@ -81,14 +81,12 @@ struct report_notes {
 /// (email::default_layout: the mail date's day, the project layout for roots that are not the robot's,
 /// the newest), and the table dialect that goes with it, as a document's `layout` chooses them.
 void choose_layout(const report_options& options, email::report_document& doc, bool robot_roots) {
-  if (!options.layout.empty()) {
-    const auto named = email::layout_named(options.layout);
-    if (!named)
-      throw usage_error(fmt::format("--layout {}: {}", text::quoted(options.layout), email::layout_name_expected()));
-    doc.layout = *named;
-  } else {
-    doc.layout = email::default_layout({.dialect = std::nullopt, .mail_date = doc.mail.date, .robot_roots = robot_roots});
-  }
+  const auto layout = email::chosen_layout(
+      options.layout.empty() ? std::nullopt : std::optional<std::string_view>(options.layout),
+      {.dialect = std::nullopt, .mail_date = doc.mail.date, .robot_roots = robot_roots});
+  if (!layout)
+    throw usage_error(fmt::format("--layout {}: {}", text::quoted(options.layout), email::layout_name_expected()));
+  doc.layout = *layout;
   doc.dialect = email::dialect_of(doc.layout.era);
 }
 
@@ -149,9 +147,8 @@ email::report_document document_of_roots(const report_options& options, report_n
   doc.head.branch = options.branch;
   if (doc.head.branch.empty() && !options.url.empty()) doc.head.branch = io::branch_after_tree(head.job.branch);
   if (doc.head.url.empty() && !project) note("no tree or branch URL (--url): the email names no tree");
-  // The caller's directions (the first rule that matches a metric decides), after any the document has.
-  const std::vector<direction_rule> given = caller_rules_of(options.lower_better, options.higher_better);
-  doc.directions.insert(doc.directions.end(), given.begin(), given.end());
+  // The caller's directions (the first rule that matches a metric decides): roots bring none of their own.
+  doc.directions = caller_rules_of(options.lower_better, options.higher_better);
 
   // A project's roots (bisect --record, history) are judged by a test, not by the robot's floors, which
   // were set for the kernel's metrics: a change the bisection found is printed, with its plot.

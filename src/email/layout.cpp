@@ -156,4 +156,9 @@ email_layout default_layout(const layout_defaults& defaults) {
   return named_layout(newest_layout);
 }
 
+std::optional<email_layout> chosen_layout(std::optional<std::string_view> named, const layout_defaults& defaults) {
+  if (named) return layout_named(*named);
+  return default_layout(defaults);
+}
+
 }  // namespace perfmail::email

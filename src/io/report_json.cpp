@@ -293,17 +293,16 @@ class report_parser {
     // (A flag and a value rather than an optional: GCC 12 warns, wrongly, that one may be read unset.)
     const bool dialect_given = r.find("dialect") != nullptr;
     const table_dialect given = r.enum_or("dialect", table_dialect::current, robot_dialect_names);
-    if (const json_node* l = r.find("layout")) {
-      // A name, or a day `YYYY-MM-DD`: the switches of that day.
-      const auto named = l->type == kind::string ? email::layout_named(l->text) : std::nullopt;
-      if (!named) r.fail("layout", *l, email::layout_name_expected());
-      doc.layout = *named;
-    } else {
-      doc.layout = email::default_layout(
-          {.dialect = dialect_given ? std::optional<table_dialect>(given) : std::nullopt,
-           .mail_date = doc.mail.date,
-           .robot_roots = true});
-    }
+    // A name, or a day `YYYY-MM-DD` (the switches of that day); a layout that is not text names none of
+    // them (the empty name), and is refused as they are.
+    const json_node* l = r.find("layout");
+    const auto layout = email::chosen_layout(
+        l == nullptr ? std::nullopt : std::optional<std::string_view>(l->type == kind::string ? l->text : ""),
+        {.dialect = dialect_given ? std::optional<table_dialect>(given) : std::nullopt,
+         .mail_date = doc.mail.date,
+         .robot_roots = true});
+    if (!layout) r.fail("layout", *l, email::layout_name_expected());
+    doc.layout = *layout;
     const bool seed = is_seed_layout(doc.layout);
     if (email::is_project_era(doc.layout.era)) doc.text = email::project_body_text();
     doc.dialect = dialect_given ? given : email::dialect_of(doc.layout.era);

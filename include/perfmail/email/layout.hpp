@@ -178,6 +178,12 @@ struct layout_defaults {
 /// its date's day, else the project layout for roots that are not the robot's, else the newest.
 [[nodiscard]] email_layout default_layout(const layout_defaults& defaults);
 
+/// The layout a report asks for: the one it names (`layout_named`: a layout's name or a day), else, when
+/// it names none, its default (`default_layout`). nullopt when the name is neither, for the caller to
+/// refuse with `layout_name_expected()` at the place the name came from.
+[[nodiscard]] std::optional<email_layout> chosen_layout(std::optional<std::string_view> named,
+                                                        const layout_defaults& defaults);
+
 /// A day written `YYYY-MM-DD`, or nullopt.
 [[nodiscard]] std::optional<calendar_day> parse_iso_day(std::string_view text);
 
