@@ -91,7 +91,13 @@ std::string output_of(const history_args& args, const io::history_report& report
     std::tie(opts.width, opts.height) = plot_size(plot::is_gnuplot(opts.style), args.width, args.height,
                                                   plot::min_unicode_width, plot::min_history_height);
     opts.colour = colour_wanted(args.colour, args.output) ? plot::colour_mode::always : plot::colour_mode::never;
-    return io::history_picture(report, args.plot, opts);
+    try {
+      return io::history_picture(report, args.plot, opts);
+    } catch (const io::history_picture_error& refused) {
+      // The library names the metric; the command says how it was asked for, and what chooses the metrics.
+      throw usage_error(fmt::format("--plot {}{}", refused.what(),
+                                    refused.why() == io::picture_refusal::not_searched ? " (--metrics, or a failure counter)" : ""));
+    }
   }
   if (args.format == "json") return io::history_to_json(report.history, report.search, report.options);
   history_render_options render;

@@ -53,15 +53,16 @@ std::string history_picture(const history_report& report, std::string_view metri
   const auto found = std::find_if(history.metrics.begin(), history.metrics.end(),
                                   [&](const metric_history& m) { return m.name == metric; });
   if (found == history.metrics.end()) {
-    throw usage_error(fmt::format("--plot {}: no metric of that name in the history{}", text::quoted(metric),
-                                  text::did_you_mean(metric, names_of(history))));
+    throw history_picture_error(picture_refusal::unknown_metric,
+                                fmt::format("{}: no metric of that name in the history{}", text::quoted(metric),
+                                            text::did_you_mean(metric, names_of(history))));
   }
   const auto index = static_cast<std::size_t>(found - history.metrics.begin());
   const auto searched = std::find_if(report.search.metrics.begin(), report.search.metrics.end(),
                                      [&](const searched_metric& s) { return s.metric == index; });
   if (searched == report.search.metrics.end())
-    throw usage_error(fmt::format("--plot {}: the metric is not searched (--metrics, or a failure counter)",
-                                  text::quoted(metric)));
+    throw history_picture_error(picture_refusal::not_searched,
+                                fmt::format("{}: the metric is not searched", text::quoted(metric)));
   std::vector<std::string> labels;
   labels.reserve(history.commits.size());
   for (const history_commit& commit : history.commits) labels.push_back(commit_label(commit.id));
@@ -70,7 +71,8 @@ std::string history_picture(const history_report& report, std::string_view metri
   options.title = text::printable(found->name);
   const plot::history_plot_data data{found->samples, labels, changes, options.title, searched->result.medians};
   const plot::plot_result picture = plot::render_history(data, options);
-  if (!picture.drawn()) throw usage_error(fmt::format("--plot {}: no sample to draw", text::quoted(metric)));
+  if (!picture.drawn())
+    throw history_picture_error(picture_refusal::nothing_to_draw, fmt::format("{}: no sample to draw", text::quoted(metric)));
   return picture.text + '\n';
 }
 

@@ -213,6 +213,8 @@ elif CASE == "plot":
         if "parse_ns" not in lines[0] or mark not in out or "b3bc0d66a1e1" not in out:
             fail(f"{style}: no title, change mark or commit label", out)
     expect(run("history", "--csv", example, "--plot", "nothing"), 2, stderr_has=["--plot \"nothing\": no metric"])
+    expect(run("history", "--csv", example, "--metrics", "parse_ns", "--plot", "throughput_MBps"), 2,
+           stderr_has=["--plot \"throughput_MBps\": the metric is not searched (--metrics, or a failure counter)"])
     expect(run("history", "--csv", example, "--width", "60"), 2, stderr_has=["--width goes with --plot"])
     expect(run("history", "--csv", example, "--plot", "parse_ns", "--format", "json"), 2, stderr_has=["--plot draws"])
     expect(run("history", "--csv", example, "--plot", "parse_ns", "--width", "10"), 2, stderr_has=["plot size"])

@@ -56,10 +56,22 @@ TEST_CASE("history report: the library reads, chooses and searches as the comman
   CHECK(picture.find("parse_ns") != std::string::npos);
   CHECK(picture.find("c114") != std::string::npos);  // the commits either side of the change
   CHECK(picture.find("c115") != std::string::npos);
+  // The refusals name the metric and why, not how a caller asked for it.
   CHECK(usage_error_of([&] { return perfmail::io::history_picture(report, "parse_n", options); }) ==
-        "--plot \"parse_n\": no metric of that name in the history; did you mean \"parse_ns\"?");
-  CHECK(usage_error_of([&] { return perfmail::io::history_picture(report, "size", options); })
-            .find("the metric is not searched") != std::string::npos);
+        "\"parse_n\": no metric of that name in the history; did you mean \"parse_ns\"?");
+  CHECK(usage_error_of([&] { return perfmail::io::history_picture(report, "size", options); }) ==
+        "\"size\": the metric is not searched");
+  const auto why = [&](std::string_view metric) {
+    try {
+      (void)perfmail::io::history_picture(report, metric, options);
+    } catch (const perfmail::io::history_picture_error& refused) {
+      return refused.why();
+    }
+    FAIL("drawn");
+    return perfmail::io::picture_refusal::nothing_to_draw;
+  };
+  CHECK(why("parse_n") == perfmail::io::picture_refusal::unknown_metric);
+  CHECK(why("size") == perfmail::io::picture_refusal::not_searched);
 }
 
 TEST_CASE("history report: a pattern that matches no metric is refused, with the name meant") {

@@ -52,10 +52,28 @@ struct history_report {
 /// a history it cannot read and usage_error for a request it cannot search.
 [[nodiscard]] history_report analyse_history(const history_request& request, const load_limits& limits);
 
+/// Why history_picture draws no picture of a metric.
+enum class picture_refusal {
+  unknown_metric,  ///< the history has no metric of that name
+  not_searched,    ///< the metric was not searched (not among those chosen, or a failure counter)
+  nothing_to_draw, ///< the metric has no sample a picture can show
+};
+
+/// history_picture's refusal. Its message names the metric as `"NAME": problem`, and says nothing of how
+/// the metric was asked for, which is the caller's to add (the command line's `--plot`).
+class history_picture_error : public usage_error {
+ public:
+  history_picture_error(picture_refusal why, const std::string& message) : usage_error(message), why_(why) {}
+  [[nodiscard]] picture_refusal why() const noexcept { return why_; }
+
+ private:
+  picture_refusal why_;
+};
+
 /// The trend of metric `metric` over the report's commits, its change points marked (plot/history_plot.hpp),
-/// titled with its name and labelled with the commits' short names. Throws usage_error, naming the
-/// metric, for one the history has not (with the name probably meant), one not searched, or one with no
-/// sample to draw.
+/// titled with its name and labelled with the commits' short names. Throws history_picture_error for a
+/// metric the history has not (with the name probably meant), one not searched, or one with no sample to
+/// draw.
 [[nodiscard]] std::string history_picture(const history_report& report, std::string_view metric,
                                           plot::plot_options options);
 
