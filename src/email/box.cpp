@@ -6,8 +6,6 @@
 #include "perfmail/text/printable.hpp"
 #include "perfmail/text/utf8.hpp"
 
-#include "table/table_text.hpp"
-
 #include <fmt/core.h>
 
 #include <algorithm>
