@@ -470,6 +470,17 @@ struct present_commits {
   std::vector<double> median;
 };
 
+/// The medians of positions [first, end).
+std::span<const double> medians_of(const present_commits& present, std::size_t first, std::size_t end) {
+  return std::span<const double>(present.median).subspan(first, end - first);
+}
+
+/// The sum of squared deviations from their mean of the values `moments` describes: the project's one
+/// mean and spread (stats/moments.hpp), whose sample variance has n - 1 in its denominator.
+double squares_about_mean(const detail::sample_moments& moments) {
+  return moments.n > 1 ? moments.variance * (moments.n - 1) : 0;
+}
+
 present_commits present_of(std::span<const std::optional<double>> medians) {
   present_commits p;
   for (std::size_t c = 0; c < medians.size(); ++c) {
@@ -530,12 +541,9 @@ double design_effect(commit_samples samples, const present_commits& present, std
     anova.begin_set();
     for (std::size_t i = a; i < b; ++i) {
       const auto& runs = samples[present.commit[i]];
-      const auto m = static_cast<double>(runs.size());
-      const double mean = std::accumulate(runs.begin(), runs.end(), 0.0) / m;
-      double squares = 0;
-      for (const double x : runs) squares += (x - mean) * (x - mean);
-      anova.first_pass(m, mean, squares);
-      commits.emplace_back(m, mean);
+      const detail::sample_moments moments = detail::moments_scaled(runs, 0);
+      anova.first_pass(moments.n, moments.mean, squares_about_mean(moments));
+      commits.emplace_back(moments.n, moments.mean);
     }
     for (const auto& [m, mean] : commits) anova.second_pass(m, mean);
     anova.end_set();
@@ -576,15 +584,12 @@ void account_for_builds(verdict& decision, double effect, builds_touch touch) {
 /// judged against. Two-sided; 1 with fewer than two commits before.
 double newest_commit_p(const present_commits& present, std::size_t first, std::size_t newest) {
   if (newest < first + 2) return 1;
-  const auto k = static_cast<double>(newest - first);
-  const double mean = std::accumulate(present.median.begin() + static_cast<std::ptrdiff_t>(first),
-                                      present.median.begin() + static_cast<std::ptrdiff_t>(newest), 0.0) / k;
-  double squares = 0;
-  for (std::size_t i = first; i < newest; ++i) squares += (present.median[i] - mean) * (present.median[i] - mean);
-  const double distance = std::abs(present.median[newest] - mean);
-  if (!std::isfinite(distance) || !std::isfinite(squares)) return 1;
-  if (squares == 0) return distance == 0 ? 1 : 0;
-  const double t = distance / std::sqrt(squares / (k - 1) * (1 + 1 / k));
+  const detail::sample_moments before = detail::moments_scaled(medians_of(present, first, newest), 0);
+  const double k = before.n;
+  const double distance = std::abs(present.median[newest] - before.mean);
+  if (!std::isfinite(distance) || !std::isfinite(before.variance)) return 1;
+  if (before.variance == 0) return distance == 0 ? 1 : 0;
+  const double t = distance / std::sqrt(before.variance * (1 + 1 / k));
   return std::min(1.0, 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(k - 1), t)));
 }
 
@@ -658,10 +663,7 @@ double steps_rss(const present_commits& present, std::size_t first, std::span<co
   std::size_t a = first;
   for (std::size_t k = 0; k <= splits.size(); ++k) {
     const std::size_t b = k < splits.size() ? splits[k] : end;
-    double sum = 0;
-    for (std::size_t i = a; i < b; ++i) sum += present.median[i];
-    const double mean = sum / static_cast<double>(b - a);
-    for (std::size_t i = a; i < b; ++i) rss += (present.median[i] - mean) * (present.median[i] - mean);
+    rss += squares_about_mean(detail::moments_scaled(medians_of(present, a, b), 0));
     a = b;
   }
   return rss;
