@@ -11,6 +11,7 @@
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/trend_plot.hpp"
 #include "perfmail/table/render.hpp"
+#include "perfmail/text/lines.hpp"
 #include "perfmail/text/printable.hpp"
 #include "table/table_text.hpp"
 
@@ -139,17 +140,14 @@ std::pair<plot::trend_series, plot::trend_series> plot_samples_of(const report_d
 /// Trailing blanks removed from each line and blank lines from the end: how plots travel in mail.
 std::string mail_lines(std::string_view text) {
   std::string out;
-  for (std::size_t start = 0; start <= text.size();) {
-    auto end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    auto line = text.substr(start, end - start);
+  for (const text::line l : text::lines(text)) {
+    std::string_view line = l.text;
     while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
     out += line;
     out += '\n';
-    start = end + 1;
   }
   while (out.ends_with("\n\n")) out.pop_back();
-  return out;
+  return out.empty() ? "\n" : out;  // an empty picture is one empty line
 }
 
 plot::look look_of(const report_document& doc) {

@@ -11,6 +11,7 @@
 
 #include "perfmail/error.hpp"
 #include "perfmail/io/read_file.hpp"
+#include "perfmail/text/lines.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -235,14 +236,8 @@ class job_reader {
   /// whole text for each.
   [[nodiscard]] const std::vector<std::size_t>& line_lengths() const {
     if (!line_lengths_.empty()) return line_lengths_;
-    std::size_t start = 0;
-    while (true) {
-      const std::size_t end = text_.find('\n', start);
-      line_lengths_.push_back((end == std::string_view::npos ? text_.size() : end) - start);
-      if (end == std::string_view::npos) break;
-      start = end + 1;
-    }
-    if (line_lengths_.size() > 1 && line_lengths_.back() == 0) line_lengths_.pop_back();  // after the final break
+    for (const text::line l : text::lines(text_)) line_lengths_.push_back(l.text.size());
+    if (line_lengths_.empty()) line_lengths_.push_back(0);  // an empty text: one empty line, for a place in it
     return line_lengths_;
   }
 
