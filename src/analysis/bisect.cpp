@@ -20,6 +20,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace perfmail {
@@ -401,6 +402,11 @@ stored_model stored_blocks(const end_samples& good, const end_samples& bad,
   return m;
 }
 
+/// What one build of each end or tree leaves unmeasured, and what it costs the judgement.
+constexpr std::string_view unmeasured_build_spread =
+    "the spread between builds is not measured, so a commit's build that runs a little faster or slower is "
+    "judged as if it were the code";
+
 /// The median of pairwise differences `to - from`.
 double shift_of(std::span<const double> from, std::span<const double> to) {
   return hodges_lehmann_shift(from, to, 0.95).estimate;
@@ -413,13 +419,21 @@ double bisect_threshold(const bisect_policy& policy) {
   return std::log(1 / policy.alpha);
 }
 
+std::vector<double> pooled_samples(const end_samples& end) {
+  std::vector<double> all;
+  for (const auto& build : end) all.insert(all.end(), build.begin(), build.end());
+  return all;
+}
+
+std::string rounds_build_spread_note(std::size_t builds) {
+  return builds > 1 ? std::string{} : fmt::format("one build of each tree: {}", unmeasured_build_spread);
+}
+
 bisect_references check_bisect_references(const end_samples& good, const end_samples& bad,
                                           const bisect_policy& policy) {
   bisect_references r;
-  std::vector<double> all_good;
-  std::vector<double> all_bad;
-  for (const auto& b : good) all_good.insert(all_good.end(), b.begin(), b.end());
-  for (const auto& b : bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
+  const std::vector<double> all_good = pooled_samples(good);
+  const std::vector<double> all_bad = pooled_samples(bad);
   if (all_good.empty() || all_bad.empty()) {
     r.problem = all_good.empty() ? "the good results have no sample of the metric"
                                  : "the bad results have no sample of the metric";
@@ -432,6 +446,7 @@ bisect_references check_bisect_references(const end_samples& good, const end_sam
   const stored_model model = stored_blocks(good, bad);
   r.build_spread_measured = model.measured;
   r.build_spread_ratio = model.ratio;
+  if (!r.build_spread_measured) r.note = fmt::format("one build of each end: {}", unmeasured_build_spread);
   if (!(r.p_value <= policy.alpha)) {
     r.problem = fmt::format("the good samples (median {:.6g}, {} of them) and the bad ones (median {:.6g}, {}) cannot be "
                             "told apart (p={}): a bisection would name a commit by chance; measure more runs of each",

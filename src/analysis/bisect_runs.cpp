@@ -3,6 +3,11 @@
 
 #include "perfmail/analysis/bisect_runs.hpp"
 
+#include "perfmail/stats/summary.hpp"
+#include "perfmail/text/statistic_text.hpp"
+
+#include <fmt/core.h>
+
 #include <optional>
 #include <utility>
 
@@ -27,6 +32,20 @@ std::string_view name_of(bisect_tree tree) noexcept {
     case bisect_tree::current: return "current";
   }
   return "current";
+}
+
+std::optional<bisect_tree> end_like(bisect_answer answer) noexcept {
+  switch (answer) {
+    case bisect_answer::good: return bisect_tree::good;
+    case bisect_answer::bad: return bisect_tree::bad;
+    case bisect_answer::more_runs:
+    case bisect_answer::undecided: break;
+  }
+  return std::nullopt;
+}
+
+double bisect_run_value(std::span<const double> samples) {
+  return median_of(samples);
 }
 
 std::array<bisect_tree, 3> bisect_round_order(std::uint64_t seed, std::size_t round) {
@@ -77,6 +96,11 @@ bisect_rounds_outcome judge_in_rounds(std::span<const bisect_round> earlier, std
   // The verdict belongs to every round of the commit: the next judgements read the commit's level from it.
   if (out.judgement.answer == bisect_answer::good || out.judgement.answer == bisect_answer::bad)
     for (bisect_round& round : out.rounds) round.verdict = out.judgement.answer;
+  const std::optional<double> ends_p = out.judgement.ends_p_value;
+  if (out.judgement.answer == bisect_answer::undecided && ends_p && !(*ends_p <= policy.alpha))
+    out.problem = fmt::format("after {} rounds the ends still cannot be told apart (p={}): a bisection would name a "
+                              "commit by chance",
+                              out.rounds.size(), text::p_value_text(*ends_p, {text::p_format::form::significant, 3}));
   return out;
 }
 

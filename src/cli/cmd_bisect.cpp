@@ -1,7 +1,8 @@
 // perfmail bisect: the judge of `git bisect run`: is the current commit like the good end or the bad?
 // The statistics are the library's (analysis/bisect.hpp, analysis/bisect_runs.hpp); this file reads the
 // options, checks the set-up before anything runs, runs the command (process.hpp) in the trees
-// (bisect_trees.hpp), keeps the state (io/bisect_state.hpp) and says what was decided.
+// (bisect_trees.hpp), keeps the state (io/bisect_state.hpp), writes what --record keeps as the library
+// lays it out (io/recorded_root.hpp) and says what was decided.
 
 #include "footer.hpp"
 #include "bisect_trees.hpp"
@@ -19,9 +20,7 @@
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/io/recorded_root.hpp"
-#include "perfmail/stats/summary.hpp"
 #include "perfmail/text/printable.hpp"
-#include "perfmail/text/statistic_text.hpp"
 
 #include <fmt/core.h>
 
@@ -101,22 +100,18 @@ void check_options(const bisect_args& args) {
       throw bisect_setup_problem{fmt::format("{}: {}", text::printable(args.command.front()), problem)};
 }
 
-/// --record's directory, checked (and made) before anything runs.
+/// --record's directory, checked (and made, marked as perfmail's) before anything runs.
 void check_record(const bisect_args& args) {
   if (args.record.empty()) return;
   const std::filesystem::path dir(args.record);
+  if (const std::string problem = io::recording_directory_problem(dir); !problem.empty())
+    throw bisect_setup_problem{fmt::format("--record {}: {}", text::printable(args.record), problem)};
   std::error_code ec;
-  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
-    throw bisect_setup_problem{fmt::format("--record {}: not a directory", text::printable(args.record))};
-  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_empty(dir, ec) &&
-      !std::filesystem::exists(dir / ".perfmail-bisect", ec))
-    throw bisect_setup_problem{fmt::format("--record {}: a directory perfmail did not make (it has no "
-                                           ".perfmail-bisect): give a new or empty one",
-                                           text::printable(args.record))};
   std::filesystem::create_directories(dir, ec);
   if (ec) throw bisect_setup_problem{fmt::format("--record {}: {}", text::printable(args.record), ec.message())};
   try {
-    write_file((dir / ".perfmail-bisect").string(), "result roots written by perfmail bisect --record\n");
+    const io::root_file marker = io::recording_marker();
+    write_file((dir / marker.name).string(), marker.content);
   } catch (const write_error& e) {
     throw bisect_setup_problem{fmt::format("--record: {}", e.what())};
   }
@@ -170,47 +165,25 @@ std::vector<double> run_samples(const std::vector<std::string>& command, const p
 
 // --- Recording ------------------------------------------------------------------------------------------
 
-/// Writes DIR/NAME as a result root of `samples` of `metric`, with the judgement when there is one.
-void write_root(const std::filesystem::path& dir, const std::string& name, const std::string& metric,
-                const std::vector<double>& samples, std::string_view verdict_text) {
-  const std::filesystem::path root = dir / name;
-  std::filesystem::create_directories(root);
-  for (const io::root_file& file : io::recorded_root_files(name, metric, samples, verdict_text))
-    write_file((root / file.name).string(), file.content);
-}
-
-/// The end a decided commit is like (bisect_tree's name, as git bisect says it), or none.
-std::optional<std::string_view> end_word(bisect_answer answer) {
-  switch (answer) {
-    case bisect_answer::good: return name_of(bisect_tree::good);
-    case bisect_answer::bad: return name_of(bisect_tree::bad);
-    case bisect_answer::more_runs:
-    case bisect_answer::undecided: break;
-  }
-  return std::nullopt;
-}
-
 /// The commit's directory name under --record, checked before anything runs.
 void check_record_name(const bisect_args& args, const std::string& commit) {
   if (args.record.empty()) return;
   if (commit.empty()) throw bisect_setup_problem{"--record: the commit is not known (not in a git work tree): name it with --commit"};
-  if (commit == name_of(bisect_tree::good) || commit == name_of(bisect_tree::bad) ||
-      commit.find('/') != std::string::npos || commit.front() == '.')
-    throw bisect_setup_problem{fmt::format("--record: {} cannot name a commit's directory", text::quoted(commit))};
+  if (const std::string problem = io::recorded_commit_problem(commit); !problem.empty())
+    throw bisect_setup_problem{fmt::format("--record: {}", problem)};
 }
 
-/// What --record keeps: the ends' samples (DIR/good, DIR/bad) and each judged commit's samples and
-/// judgement (DIR/<commit>), each a result root that `perfmail report --base --head` reads.
-void record(const bisect_args& args, const std::string& commit, const std::string& metric,
-            const std::vector<double>& good, const std::vector<double>& bad, const std::vector<double>& current,
-            const bisect_judgement& j, bool refresh_ends) {
+/// What --record keeps of a judged commit (io::recorded_step_roots): the ends' roots and the commit's,
+/// each a result root that `perfmail report --base --head` reads.
+void record(const bisect_args& args, const io::recorded_step& step, const bisect_judgement& j) {
   if (args.record.empty()) return;
   const std::filesystem::path dir(args.record);
-  for (const auto& [end, samples] : {std::pair{bisect_tree::good, &good}, std::pair{bisect_tree::bad, &bad}}) {
-    const std::string name(name_of(end));
-    if (refresh_ends || !std::filesystem::exists(dir / name)) write_root(dir, name, metric, *samples, {});
+  for (const io::recorded_root& root : io::recorded_step_roots(step, j)) {
+    const std::filesystem::path root_dir = dir / root.directory;
+    if (root.keep_existing && std::filesystem::exists(root_dir)) continue;
+    std::filesystem::create_directories(root_dir);
+    for (const io::root_file& file : root.files) write_file((root_dir / file.name).string(), file.content);
   }
-  write_root(dir, commit, metric, current, fmt::format("{}: {}\n", end_word(j.answer).value_or("skip"), j.reason));
 }
 
 /// The commit under test: --commit, else git's HEAD here; empty when neither names one.
@@ -225,7 +198,8 @@ std::string current_commit(const bisect_args& args) {
 
 /// Says what was decided and returns git's status for it.
 int verdict(const std::string& commit, const std::string& metric, const bisect_judgement& j) {
-  const std::string_view answer = end_word(j.answer).value_or("cannot decide (skip)");
+  const std::optional<bisect_tree> end = end_like(j.answer);
+  const std::string_view answer = end ? name_of(*end) : "cannot decide (skip)";
   say(fmt::format("{}{}: {}: {}", commit.empty() ? "" : text::printable(commit.substr(0, 12)) + " ",
                   text::printable(metric), answer, j.reason));
   if (j.answer == bisect_answer::good) return bisect_good;
@@ -247,16 +221,14 @@ int run_stored(const bisect_args& args) {
   const std::string& metric = ends.metric;
   const bisect_references refs = check_bisect_references(ends.good, ends.bad, args.policy);
   if (!refs.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", text::printable(metric), refs.problem)};
-  if (!refs.build_spread_measured)
-    say("note: one build of each end: the spread between builds is not measured, so a commit's build that runs a "
-        "little faster or slower is judged as if it were the code (give a results path per build to --good and "
-        "--bad, or measure the ends with --good-rev, --bad-rev and --builds)");
+  if (!refs.note.empty())
+    say(fmt::format("note: {} (give a results path per build to --good and --bad, or measure the ends with "
+                    "--good-rev, --bad-rev and --builds)",
+                    refs.note));
   const std::string commit = current_commit(args);
   check_record_name(args, commit);
-  std::vector<double> all_good;
-  std::vector<double> all_bad;
-  for (const auto& b : ends.good) all_good.insert(all_good.end(), b.begin(), b.end());
-  for (const auto& b : ends.bad) all_bad.insert(all_bad.end(), b.begin(), b.end());
+  const std::vector<double> all_good = pooled_samples(ends.good);
+  const std::vector<double> all_bad = pooled_samples(ends.bad);
   std::vector<double> current;
   bisect_judgement j;
   if (!args.current.empty()) {
@@ -279,7 +251,7 @@ int run_stored(const bisect_args& args) {
     for (const auto& r : o.runs) current.insert(current.end(), r.begin(), r.end());
     j = o.judgement;
   }
-  record(args, commit, metric, all_good, all_bad, current, j, false);
+  record(args, {.commit = commit, .metric = metric, .good = all_good, .bad = all_bad, .current = current}, j);
   return verdict(commit, metric, j);
 }
 
@@ -369,7 +341,9 @@ void record_step(const bisect_args& args, const io::bisect_state& state, std::si
     if (r.bad) bad.push_back(*r.bad);
     if (r.step == step && r.current) current.push_back(*r.current);
   }
-  record(args, args.commit.empty() ? commit : args.commit, metric, good, bad, current, judgement, true);
+  const std::string& name = args.commit.empty() ? commit : args.commit;
+  record(args, {.commit = name, .metric = metric, .good = good, .bad = bad, .current = current, .ends_grow = true},
+         judgement);
 }
 
 int run_measured(const bisect_args& args) {
@@ -384,9 +358,8 @@ int run_measured(const bisect_args& args) {
                                  std::to_string(args.seed), args.metric, trees.bisection_id()};
   parts.insert(parts.end(), command.begin(), command.end());
   io::bisect_state state = load_state(trees, io::bisect_fingerprint(parts));
-  if (args.builds == 1)
-    say("note: one build of each tree: the spread between builds is not measured, so a commit's build that runs a "
-        "little faster or slower is judged as if it were the code (--builds N builds every tree N times)");
+  if (const std::string note = rounds_build_spread_note(args.builds); !note.empty())
+    say(fmt::format("note: {} (--builds N builds every tree N times)", note));
   build_trees(args, trees, state, good_commit, bad_commit, commit);
 
   std::string metric = args.metric;
@@ -401,19 +374,14 @@ int run_measured(const bisect_args& args) {
     const std::vector<double> samples = tree == bisect_tree::current
                                             ? run_samples<commit_trouble>(command, options, metric, what)
                                             : run_samples<bisect_setup_problem>(command, options, metric, what);
-    return median_of(samples);
+    return bisect_run_value(samples);
   };
   const std::size_t step = state.step_commits.size();
   const bisect_rounds_outcome o = judge_in_rounds(state.rounds, args.builds, step, args.seed, args.policy, run);
   state.step_commits.push_back(commit);
   state.rounds.insert(state.rounds.end(), o.rounds.begin(), o.rounds.end());
   save_state(trees, state);
-  if (o.judgement.answer == bisect_answer::undecided && o.judgement.ends_p_value &&
-      !(*o.judgement.ends_p_value <= args.policy.alpha))
-    throw bisect_setup_problem{fmt::format("{}: after {} rounds the ends still cannot be told apart (p={}): a "
-                                           "bisection would name a commit by chance",
-                                           text::printable(metric), o.rounds.size(),
-                                           text::p_value_text(*o.judgement.ends_p_value, {text::p_format::form::significant, 3}))};
+  if (!o.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", text::printable(metric), o.problem)};
   record_step(args, state, step, commit, metric, o.judgement);
   return verdict(commit, metric, o.judgement);
 }

@@ -1,6 +1,6 @@
 #pragma once
-// What the library tests that read files share: a file of their own in the temporary directory, and
-// the message of the usage_error a call throws.
+// What the library tests that read files share: a file or a directory of their own in the temporary
+// directory, and the message of the usage_error a call throws.
 
 #include "perfmail/error.hpp"
 
@@ -24,6 +24,27 @@ class scratch_file {
   ~scratch_file() {
     std::error_code ignored;
     std::filesystem::remove(path_, ignored);
+  }
+  [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// A directory under the temporary directory named for its test, made empty; removed with everything in it
+/// when it goes out of scope.
+class scratch_directory {
+ public:
+  explicit scratch_directory(std::string_view name)
+      : path_(std::filesystem::temp_directory_path() / ("perfmail-test-" + std::string(name))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  scratch_directory(const scratch_directory&) = delete;
+  scratch_directory& operator=(const scratch_directory&) = delete;
+  ~scratch_directory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
   }
   [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
 

@@ -8,6 +8,7 @@
 #include "perfmail/analysis/bisect_runs.hpp"
 #include "perfmail/error.hpp"
 #include "perfmail/io/bisect_state.hpp"
+#include "perfmail/text/statistic_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -518,6 +519,51 @@ TEST_CASE("bisect: the loops ask for runs until the judge decides, and no more")
   });
   CHECK(middle.judgement.answer == bisect_answer::undecided);
   CHECK(runs == 7);
+}
+
+TEST_CASE("bisect: an end's builds are pooled in order, and one build of each is noted as leaving the spread "
+          "between builds unmeasured") {
+  CHECK(pooled_samples({{3, 1}, {}, {2}}) == std::vector<double>{3, 1, 2});
+  CHECK(pooled_samples({}).empty());
+  const std::string unmeasured = "the spread between builds is not measured, so a commit's build that runs a little "
+                                 "faster or slower is judged as if it were the code";
+  CHECK(check_bisect_references({around(100, 20)}, {around(120, 20)}, {}).note == "one build of each end: " + unmeasured);
+  CHECK(check_bisect_references({around(100, 10), around(101, 10)}, {around(120, 20)}, {}).note.empty());
+  CHECK(rounds_build_spread_note(1) == "one build of each tree: " + unmeasured);
+  CHECK(rounds_build_spread_note(2).empty());
+}
+
+TEST_CASE("bisect: a run's value is the median of its samples, and a decided answer names its end") {
+  CHECK(bisect_run_value(std::vector<double>{5, 1, 100}) == 5);
+  CHECK(bisect_run_value(std::vector<double>{10, 1, 3, 2}) == 2.5);
+  CHECK(bisect_run_value(std::vector<double>{7}) == 7);
+  CHECK(end_like(bisect_answer::good) == bisect_tree::good);
+  CHECK(end_like(bisect_answer::bad) == bisect_tree::bad);
+  CHECK_FALSE(end_like(bisect_answer::undecided));
+  CHECK_FALSE(end_like(bisect_answer::more_runs));
+}
+
+TEST_CASE("bisect: rounds spent on ends that stay alike stop the bisection; ends told apart do not") {
+  const bisect_policy policy{0.01, 4};
+  std::size_t runs = 0;
+  const bisect_rounds_outcome alike = judge_in_rounds({}, 1, 0, 3, policy, [&](bisect_tree, std::size_t) {
+    return 100 + wobble(runs++);
+  });
+  REQUIRE(alike.judgement.answer == bisect_answer::undecided);
+  REQUIRE(alike.judgement.ends_p_value);
+  CHECK(*alike.judgement.ends_p_value > policy.alpha);
+  CHECK(alike.problem == "after " + std::to_string(alike.rounds.size()) + " rounds the ends still cannot be told "
+                         "apart (p=" + text::p_value_text(*alike.judgement.ends_p_value, {text::p_format::form::significant, 3}) +
+                         "): a bisection would name a commit by chance");
+  // The same budget spent on a commit half-way between ends told apart: undecided, but the ends are fine.
+  std::vector<bisect_round> earlier;
+  for (std::size_t i = 0; i < 10; ++i)
+    earlier.push_back({100 + wobble(3 * i), 104 + wobble(3 * i + 1), 100 + wobble(3 * i + 2), 0, 0, bisect_answer::good});
+  const bisect_rounds_outcome half = judge_in_rounds(earlier, 1, 1, 9, {0.01, 6}, [&](bisect_tree tree, std::size_t) {
+    return tree == bisect_tree::good ? 100.0 : tree == bisect_tree::bad ? 104.0 : 102.0;
+  });
+  REQUIRE(half.judgement.answer == bisect_answer::undecided);
+  CHECK(half.problem.empty());
 }
 
 TEST_CASE("bisect state: written and read back, the same") {

@@ -53,6 +53,10 @@ struct bisect_policy {
 /// One end's samples, a list per build of the end (one file or folder of results each).
 using end_samples = std::vector<std::vector<double>>;
 
+/// One end's samples with every build's together, in the builds' order: what tells the ends apart, what
+/// one look judges against and what a recording keeps of the end.
+[[nodiscard]] std::vector<double> pooled_samples(const end_samples& end);
+
 /// Whether bisecting against two ends can work: nothing but an empty `problem` means it can.
 struct bisect_references {
   double p_value = 1;  ///< Mann-Whitney U, good against bad (every build's samples together)
@@ -63,6 +67,9 @@ struct bisect_references {
   /// The spread between builds as a share of the noise within a build (0 when not measured).
   double build_spread_ratio = 0;
   std::string problem;  ///< empty when bisecting can work
+  /// What the judgements will not tell, to be said before them: with one build of each end, that the
+  /// spread between builds is not measured. Empty when it is, or when the ends have no samples.
+  std::string note;
 };
 
 /// Checks the ends before any run: both have samples; they can be told apart (Mann-Whitney U at
@@ -127,6 +134,10 @@ struct bisect_round {
 [[nodiscard]] bisect_judgement judge_rounds(std::span<const bisect_round> earlier,
                                             std::span<const bisect_round> current, std::size_t builds,
                                             const bisect_policy& policy, bool last_look);
+
+/// What rounds of `builds` builds of each tree will not tell, to be said before them: with one, that the
+/// spread between builds is not measured (it is taken as none). Empty with more.
+[[nodiscard]] std::string rounds_build_spread_note(std::size_t builds);
 
 /// One look at results made already, with the whole alpha: Mann-Whitney U against each end, and the
 /// commit's place between the ends from the ranks (the share of pairs in which it is above), so that

@@ -10,7 +10,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,13 +24,20 @@ enum class bisect_tree : std::uint8_t { good, bad, current };
 /// The tree's name as messages, state files and the commands' environment spell it.
 [[nodiscard]] std::string_view name_of(bisect_tree tree) noexcept;
 
+/// The end a commit judged `answer` is like: good or bad; nullopt for an answer that decided neither.
+[[nodiscard]] std::optional<bisect_tree> end_like(bisect_answer answer) noexcept;
+
 /// The order of the three runs of a round: a permutation of good, bad and current drawn from `seed`
 /// and the round's number, the same on every platform (SplitMix64, no library distribution).
 [[nodiscard]] std::array<bisect_tree, 3> bisect_round_order(std::uint64_t seed, std::size_t round);
 
-/// Runs the command once in build `build` (0-based) of `tree` and returns the run's value (the median
-/// of the samples it printed). Throws what the caller wants to report.
+/// Runs the command once in build `build` (0-based) of `tree` and returns the run's value
+/// (bisect_run_value of the samples it printed). Throws what the caller wants to report.
 using bisect_run = std::function<double(bisect_tree tree, std::size_t build)>;
+
+/// A run's value in a round: the median of the samples it printed, so that one wild sample of a run does
+/// not move it (0 for no sample).
+[[nodiscard]] double bisect_run_value(std::span<const double> samples);
 
 /// Tells the caller of each round as it ends, with the judgement so far (for progress on stderr).
 using bisect_round_seen = std::function<void(const bisect_round& round, const bisect_judgement& judgement)>;
@@ -36,6 +45,10 @@ using bisect_round_seen = std::function<void(const bisect_round& round, const bi
 struct bisect_rounds_outcome {
   std::vector<bisect_round> rounds;  ///< this commit's rounds, `step` set
   bisect_judgement judgement;
+  /// Empty unless the commit's rounds were spent and the ends still cannot be told apart (their p-value
+  /// above alpha): then no commit of the bisection can be named but by chance, and this says so with the
+  /// rounds and the p-value. Nothing a later commit does can help: the bisection should stop.
+  std::string problem;
 };
 
 /// Measured ends: rounds of one run of each tree (once the ends are told apart well, of the commit and
