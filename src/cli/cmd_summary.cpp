@@ -1,4 +1,6 @@
-// perfmail summary FILE...: the per-metric statistics of result files, one table per file.
+// perfmail summary FILE...: the per-metric statistics of result files, one table per file. The numbers
+// are the library's (analysis/file_summary.hpp), and so is their text (table/summary.hpp) and JSON
+// (io/output_json.hpp); this file reads the options and prints what comes back.
 
 #include "footer.hpp"
 #include "commands.hpp"
@@ -10,25 +12,16 @@
 #include "perfmail/error.hpp"
 #include "perfmail/analysis/file_summary.hpp"
 #include "perfmail/analysis/plan.hpp"
-#include "perfmail/analysis/policy.hpp"
-#include "perfmail/metrics/classifier.hpp"
 #include "perfmail/stats/correction.hpp"
-#include "perfmail/stats/power.hpp"
-#include "perfmail/stats/summary.hpp"
-#include "perfmail/table/quantity.hpp"
-#include "perfmail/text/printable.hpp"
-#include "perfmail/text/statistic_text.hpp"
+#include "perfmail/table/summary.hpp"
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <string_view>
 #include <system_error>
 #include <cmath>
-#include <iterator>
-#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,70 +41,6 @@ std::optional<double> detect_percent(std::string_view text) {
   if (ec != std::errc{} || end != text.data() + text.size() || text.empty() || !std::isfinite(value) || !(value > 0))
     return std::nullopt;
   return value / 100;
-}
-
-/// The planning columns as the table prints them: `-`, `exact`, or the numbers (`>100000` runs where no
-/// number up to the limit is enough).
-void plan_columns(std::back_insert_iterator<std::string> out, const metric_plan& p, bool detect) {
-  const auto runs_text = [](std::optional<std::size_t> runs) {
-    return runs ? fmt::format("{}", *runs) : fmt::format(">{}", runs_limit);
-  };
-  if (p.basis != plan_basis::estimated) {
-    const char* shown = p.basis == plan_basis::exact ? "exact" : "-";
-    fmt::format_to(out, "  {:>10}", shown);
-    if (detect) fmt::format_to(out, "  {:>9}  {:>9}", shown, shown);
-    return;
-  }
-  fmt::format_to(out, "  {:>10}", fmt::format("{:.2g}%", p.detectable_percent.value_or(0)));
-  if (detect) fmt::format_to(out, "  {:>9}  {:>9}", runs_text(p.ttest_runs), runs_text(p.utest_runs));
-}
-
-/// What the plan assumes, in a line above the tables.
-std::string plan_line(const io::summary_plan_settings& p) {
-  return fmt::format(
-      "plan: {:g}% power with Welch's t (ttest) and Mann-Whitney U (utest), at least {} runs a side; alpha {:g} "
-      "with {} over {} tested metric{}: {} for a lone change; floors: {}; noise: the {} upper bound of each "
-      "metric's CV\n",
-      100 * p.request.power, compare_min_runs, p.request.alpha, name_of(correction_names, p.request.correction),
-      p.family, p.family == 1 ? "" : "s", text::p_value_text(p.level, {text::p_format::form::significant, 2}),
-      p.request.min_change_percent ? fmt::format("a change of the mean of {:g}%", *p.request.min_change_percent)
-                                   : std::string{"the robot's (medians 1% apart, 5% for secondary metrics)"},
-      text::confidence_text(p.request.cv_confidence));
-}
-
-/// The table of one result file, as the text format prints it.
-void print_table(std::back_insert_iterator<std::string> out, const io::file_summary& f, bool plan,
-                 std::optional<double> detect) {
-  std::size_t width = 6;
-  for (const auto& m : f.metrics) width = std::max(width, m.name.size());
-  fmt::format_to(out, "{} ({} runs)\n", text::printable(f.path), f.runs);
-  fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {:>8}  {:>14}  {:>14}  {:>14}", "metric", width, "n", "mean",
-                 "%stddev", "min", "median", "max");
-  if (plan) {
-    fmt::format_to(out, "  {:>10}", "detectable");
-    if (detect) fmt::format_to(out, "  {:>9}  {:>9}", fmt::format("ttest {:g}%", 100 * *detect),
-                               fmt::format("utest {:g}%", 100 * *detect));
-  }
-  *out++ = '\n';
-  for (const auto& m : f.metrics) {
-    const summary& s = m.stats;
-    if (s.empty()) {
-      fmt::format_to(out, "{:<{}}  {:>4}  (no samples)\n", m.name, width, 0);
-      continue;
-    }
-    // A zero mean with spread has no percentage: printed as "-", never as an infinity.
-    const std::string shown =
-        m.stddev_percent ? fmt::format("{:>7.1f}%", *m.stddev_percent) : fmt::format("{:>8}", "-");
-    // A value of a known unit prints in it (`7.855µs`, as compare prints it); others keep six digits.
-    const auto value = [&m](double x) {
-      return m.unit.what == quantity::none ? fmt::format("{:.6g}", x) : format_quantity(x, m.unit);
-    };
-    fmt::format_to(out, "{:<{}}  {:>4}  {:>14}  {}  {:>14}  {:>14}  {:>14}", m.name, width, s.n, value(s.mean), shown,
-                   value(s.min), value(s.median), value(s.max));
-    if (plan && m.plan) plan_columns(out, *m.plan, detect.has_value());
-    *out++ = '\n';
-  }
-  for (const auto& name : f.textual_metrics) fmt::format_to(out, "{:<{}}  (text, ignored)\n", name, width);
 }
 
 /// summary's options, as parsed.
@@ -220,12 +149,10 @@ command_action add_summary_command(CLI::App& app) {
       files.push_back(summarize_file(m, io::input_name(path), args->plan, settings));
     }
     std::string text;
-    if (args->format == "json") {
+    if (args->format == "json")
       text = io::summary_to_json(files, args->plan ? std::optional{settings} : std::nullopt);
-    } else {
-      if (args->plan) text = plan_line(settings);
-      for (const auto& f : files) print_table(std::back_inserter(text), f, args->plan, settings.request.detect);
-    }
+    else
+      text = args->plan ? render_summary(files, settings) : render_summary(files);
     for (const auto& note : notes) fmt::print(stderr, "perfmail: note: {}\n", note);
     write_output(args->output, text);
     return exit_ok;
