@@ -11,6 +11,7 @@
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/io/read_file.hpp"
+#include "perfmail/plot/metric_samples.hpp"
 #include "perfmail/plot/sample_text.hpp"
 #include "perfmail/plot/trend_plot.hpp"
 #include "perfmail/text/printable.hpp"
@@ -20,10 +21,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -60,18 +59,6 @@ plot::trend_series load(const std::string& path) {
   return plot::parse_samples(io::read_text(path, limits.max_bytes), io::input_name(path), limits);
 }
 
-/// The finite samples of both sets that a gnuplot look leaves out: magnitudes of half the largest double
-/// or more, which gnuplot reads as undefined.
-std::size_t too_large_for_gnuplot(const plot::trend_series& good, const plot::trend_series& bad) {
-  std::size_t n = 0;
-  for (const auto* set : {&good, &bad})
-    if (*set)
-      n += static_cast<std::size_t>(std::count_if((*set)->begin(), (*set)->end(), [](double v) {
-        return std::isfinite(v) && std::fabs(v) >= plot::detail::too_large;
-      }));
-  return n;
-}
-
 /// Refuses text from the command line that would reach the terminal as something other than text, as
 /// check_plot_title does for the title.
 void check_one_line(std::string_view option, std::string_view text) {
@@ -80,17 +67,6 @@ void check_one_line(std::string_view option, std::string_view text) {
     throw usage_error(fmt::format("plot: {} holds a control character or a byte outside UTF-8 (byte {}); it is one "
                                   "line of text",
                                   option, at + 1));
-}
-
-/// The samples of `metric` in a result set, a missing run (null) as an undefined sample; nullopt when the
-/// result set has no such metric with numbers.
-plot::trend_series metric_samples(const matrix& results, std::string_view metric) {
-  const series_view* s = results.find(metric);
-  if (s == nullptr) return std::nullopt;
-  plot::samples out(s->size());
-  for (std::size_t run = 0; run < s->size(); ++run)
-    out[run] = s->is_missing(run) ? std::numeric_limits<double>::quiet_NaN() : s->raw_values()[run];
-  return out;
 }
 
 /// The error for a metric that no result set has (`where` names them: `A or B`, or one file): names it
@@ -141,7 +117,7 @@ plot::trend_series lone_results_samples(const matrix& results, std::string_view 
     }
     metric = metrics.front().name();
   }
-  auto samples = metric_samples(results, metric);
+  auto samples = plot::metric_samples(results, metric);
   const matrix* const sets[] = {&results};
   if (!samples) no_such_metric(metric, sets, name);
   if (title.empty()) title = std::string{metric};
@@ -285,8 +261,8 @@ plot_sets sets_of_results(const plot_args& args) {
   const matrix head = io::load_results(args.inputs[1], input_limits());
   for (const matrix* m : {&base, &head})
     for (const auto& note : m->notes()) fmt::print(stderr, "perfmail: note: {}\n", note);
-  sets.good = metric_samples(base, args.metric);
-  sets.bad = metric_samples(head, args.metric);
+  sets.good = plot::metric_samples(base, args.metric);
+  sets.bad = plot::metric_samples(head, args.metric);
   const matrix* const results[] = {&base, &head};
   if (!sets.good && !sets.bad) no_such_metric(args.metric, results, fmt::format("{} or {}", base_name, head_name));
   if (!sets.good || !sets.bad)
@@ -342,8 +318,8 @@ plot_sets read_plot_sets(const plot_args& args, const CLI::App& cmd, const plot_
 /// What standard output (or -o) gets for the plot drawn, with its notes on stderr.
 std::string plot_output(const plot_sets& sets, const plot::plot_options& opts, const std::string& output) {
   const auto result = plot::render_trend(sets.good, sets.bad, opts);
-  const std::size_t left_out = plot::is_gnuplot(opts.style) ? too_large_for_gnuplot(sets.good, sets.bad) : 0;
-  const std::string beyond = fmt::format("beyond +-{:g}, which gnuplot reads as undefined", plot::detail::too_large);
+  const std::size_t left_out = plot::is_gnuplot(opts.style) ? plot::gnuplot_undefined_count(sets.good, sets.bad) : 0;
+  const std::string beyond = fmt::format("beyond +-{:g}, which gnuplot reads as undefined", plot::gnuplot_undefined_from);
   std::string text;
   switch (result.outcome) {
     case plot::plot_outcome::drawn:

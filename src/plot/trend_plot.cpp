@@ -29,7 +29,7 @@ std::vector<read_sample> read_series(const samples& s, undefined_samples rule) {
     const auto x = static_cast<double>(i + 1);
     if (!std::isfinite(s[i]) && rule == undefined_samples::bogus_point)
       out.push_back({x - 1, x, true});
-    else if (!std::isfinite(s[i]) || std::fabs(s[i]) >= too_large)
+    else if (!std::isfinite(s[i]) || std::fabs(s[i]) >= gnuplot_undefined_from)
       out.push_back({x, 0.0, false});
     else
       out.push_back({x, s[i], true});
@@ -38,6 +38,16 @@ std::vector<read_sample> read_series(const samples& s, undefined_samples rule) {
 }
 
 }  // namespace detail
+
+std::size_t gnuplot_undefined_count(const trend_series& good, const trend_series& bad) {
+  std::size_t n = 0;
+  for (const trend_series* set : {&good, &bad})
+    if (*set)
+      n += static_cast<std::size_t>(std::count_if((*set)->begin(), (*set)->end(), [](double v) {
+        return std::isfinite(v) && std::fabs(v) >= gnuplot_undefined_from;
+      }));
+  return n;
+}
 
 void check_gnuplot_size(int width, int height) {
   if (width < min_gnuplot_width || width > max_plot_width || height < min_gnuplot_height ||

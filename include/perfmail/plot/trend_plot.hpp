@@ -9,10 +9,19 @@
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/options.hpp"
 
+#include <cstddef>
 #include <limits>
 #include <vector>
 
 namespace perfmail::plot {
+
+/// gnuplot stores a value whose magnitude reaches half the largest double as undefined: the gnuplot looks
+/// leave such a sample out, where the unicode look draws it.
+inline constexpr double gnuplot_undefined_from = std::numeric_limits<double>::max() / 2;
+
+/// The finite samples of both sets that a gnuplot look leaves out as undefined (magnitudes of
+/// gnuplot_undefined_from or more), so that a caller can say so; an absent set has none.
+[[nodiscard]] std::size_t gnuplot_undefined_count(const trend_series& good, const trend_series& bad);
 
 namespace detail {
 
@@ -22,9 +31,6 @@ struct read_sample {
   double y;
   bool defined;
 };
-
-/// gnuplot stores a value whose magnitude reaches half the largest double as undefined.
-inline constexpr double too_large = std::numeric_limits<double>::max() / 2;
 
 std::vector<read_sample> read_series(const samples& s, undefined_samples rule);
 
