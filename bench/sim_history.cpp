@@ -9,6 +9,8 @@
 //   build/bench/bench/sim_history --quick     # 20 series a cell: a smoke check
 //   build/bench/bench/sim_history --speed     # the timing alone
 //   build/bench/bench/sim_history --builds    # the cells of builds that differ alone (2,000 series a cell)
+//   build/bench/bench/sim_history --stable N  # false changes of the stable cells and of offsets of 0.5%
+//                                             # on N series each, seeds of their own (default 10,000)
 //
 // A statistical benchmark, not a unit test: what it measures is how often the search is right, which
 // only many simulated series can show. The noise comes from std::mt19937_64 with fixed seeds turned
@@ -212,6 +214,38 @@ void print_shapes(std::size_t n_series, const metric_class& cls) {
   }
 }
 
+/// False changes per 100 stable series of `n_series`, with seeds of their own (not those of the tables
+/// above), so that a cell near its bound is told to about a tenth of a change per 100.
+double stable_false_changes(std::size_t n_series, std::size_t runs, double cv, std::optional<double> floor,
+                            double build_sd, const metric_class& cls) {
+  normal_source noise(0x77ULL + runs * 31 + static_cast<std::uint64_t>(cv * 1e4) + static_cast<std::uint64_t>(build_sd * 1e5));
+  history_options options;
+  options.min_change_percent = floor;
+  std::size_t false_changes = 0;
+  for (std::size_t i = 0; i < n_series; ++i) {
+    options.seed = i + 1;
+    false_changes += find_change_points(series(noise, commits, runs, cv, 0, build_sd), cls, options).changes.size();
+  }
+  return 100.0 * static_cast<double>(false_changes) / static_cast<double>(n_series);
+}
+
+void print_stable(std::size_t n_series, const metric_class& cls) {
+  std::printf("\nStable series (%zu a cell, 60 commits, alpha 0.01)\n\n", n_series);
+  std::printf("| runs a commit | CV | floor | offset SD | false changes per 100 stable series |\n|---|---|---|---|---|\n");
+  struct cell {
+    std::size_t runs;
+    double cv;
+    std::optional<double> floor;
+    double build_sd;
+  };
+  for (const cell& c : {cell{1, 0.01, std::nullopt, 0}, cell{1, 0.03, std::nullopt, 0}, cell{5, 0.01, 0.0, 0},
+                        cell{5, 0.03, 0.0, 0}, cell{5, 0.01, std::nullopt, 0.005}}) {
+    std::printf("| %zu | %.0f%% | %s | %.1f%% | %.2f |\n", c.runs, c.cv * 100, c.floor ? "none" : "default",
+                c.build_sd * 100, stable_false_changes(n_series, c.runs, c.cv, c.floor, c.build_sd, cls));
+    std::fflush(stdout);
+  }
+}
+
 void time_it(const metric_class& cls) {
   constexpr std::size_t metrics = 1000;
   constexpr std::size_t long_history = 200;
@@ -237,6 +271,10 @@ int main(int argc, char** argv) {
   const bool builds = argc > 1 && std::strcmp(argv[1], "--builds") == 0;
   if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0) {
     print_shapes(argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 1000, cls);
+    return 0;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "--stable") == 0) {
+    print_stable(argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 10000, cls);
     return 0;
   }
   if (builds) {
