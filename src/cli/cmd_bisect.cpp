@@ -403,48 +403,48 @@ int run_bisect(const bisect_args& args) {
 }
 
 /// Mode 1: the ends as revisions, measured in work trees of their own.
-void declare_measured_ends(CLI::App& cmd, bisect_args& args) {
-  add_value(cmd, "--good-rev", args.good_rev,
+void declare_measured_ends(CLI::App& cmd, declared_values& declared, bisect_args& args) {
+  add_value(declared, cmd, "--good-rev", args.good_rev,
                  "the good end as a revision: measured in a work tree of its own beside each commit");
-  add_value(cmd, "--bad-rev", args.bad_rev, "the bad end as a revision, measured likewise");
-  add_value(cmd, "--build", args.build,
+  add_value(declared, cmd, "--bad-rev", args.bad_rev, "the bad end as a revision, measured likewise");
+  add_value(declared, cmd, "--build", args.build,
                  "with --good-rev/--bad-rev: the shell command that builds a tree, run in each tree (the ends "
                  "once, the commit at each step)");
-  add_value(cmd, "--builds", args.builds,
+  add_value(declared, cmd, "--builds", args.builds,
                  "with --good-rev/--bad-rev: build every tree this many times, so that the spread between builds "
                  "is measured and judged")
-      ->check(within(std::size_t{1}, std::size_t{64}))
+      .check(within(std::size_t{1}, std::size_t{64}))
       ->capture_default_str();
-  add_value(cmd, "--seed", args.seed, "seeds the order of the runs in each round")->capture_default_str();
+  add_value(declared, cmd, "--seed", args.seed, "seeds the order of the runs in each round")->capture_default_str();
 }
 
 /// Today's mode: the ends' results measured before, and the metric.
-void declare_stored_ends(CLI::App& cmd, bisect_args& args) {
-  add_value(cmd, "--good", args.good,
+void declare_stored_ends(CLI::App& cmd, declared_values& declared, bisect_args& args) {
+  add_value(declared, cmd, "--good", args.good,
                  "results of the good end measured before (anything compare reads); repeat it for each build");
-  add_value(cmd, "--bad", args.bad, "results of the bad end measured before; repeat it for each build");
-  add_value(cmd, "--metric", args.metric, "the metric to judge (needed when the results have more than one)");
-  add_value(cmd, "--current", args.current,
+  add_value(declared, cmd, "--bad", args.bad, "results of the bad end measured before; repeat it for each build");
+  add_value(declared, cmd, "--metric", args.metric, "the metric to judge (needed when the results have more than one)");
+  add_value(declared, cmd, "--current", args.current,
                  "with --good/--bad: judge these results of the current commit instead of running a command");
 }
 
 /// The test's errors and budget, the record, the clean-up, the command and the help's footer.
-void declare_bisect_judging(CLI::App& cmd, bisect_args& args) {
-  add_value(cmd, "--alpha", args.policy.alpha,
+void declare_bisect_judging(CLI::App& cmd, declared_values& declared, bisect_args& args) {
+  add_value(declared, cmd, "--alpha", args.policy.alpha,
                  "the chance, at one commit, of calling a good commit bad (and a bad one good)")
-      ->check(within(0.0, 0.5))
+      .check(within(0.0, 0.5))
       ->capture_default_str();
-  add_value(cmd, "--max-runs", args.policy.max_runs,
+  add_value(declared, cmd, "--max-runs", args.policy.max_runs,
                  "runs of the command at most at one commit (with --good-rev/--bad-rev: the runs of this many "
                  "rounds of three)")
-      ->check(within(std::size_t{1}, std::size_t{100000}))
+      .check(within(std::size_t{1}, std::size_t{100000}))
       ->capture_default_str();
-  add_value(cmd, "--record", args.record,
+  add_value(declared, cmd, "--record", args.record,
                  "keep the samples and the judgement of each commit under this directory, as result roots that "
                  "perfmail report reads");
-  add_value(cmd, "--commit", args.commit, "the commit's name in --record (default: git rev-parse HEAD)");
+  add_value(declared, cmd, "--commit", args.commit, "the commit's name in --record (default: git rev-parse HEAD)");
   cmd.add_flag("--clean", args.clean, "remove the work trees and the state of --good-rev/--bad-rev, and nothing else");
-  add_value(cmd, "command", args.command,
+  add_value(declared, cmd, "command", args.command,
                  "after --: the command that measures the current commit and prints its results (any format "
                  "perfmail reads, one number a line will do)");
   set_footer(cmd, {heading("Example"), example({"git bisect start v1.5.0 v1.4.0"}),
@@ -490,13 +490,14 @@ int judge_for_git(bisect_args& args, const std::vector<std::string>& after_separ
 
 }  // namespace
 
-command_action add_bisect_command(CLI::App& app, std::shared_ptr<const std::vector<std::string>> after_separator) {
+command_action add_bisect_command(CLI::App& app, declared_values& declared,
+                                  std::shared_ptr<const std::vector<std::string>> after_separator) {
   auto* cmd = app.add_subcommand(
       "bisect", "Judge the current commit for git bisect run: like the good end (0), the bad (1), or unsure (125)");
   auto args = std::make_shared<bisect_args>();
-  declare_measured_ends(*cmd, *args);
-  declare_stored_ends(*cmd, *args);
-  declare_bisect_judging(*cmd, *args);
+  declare_measured_ends(*cmd, declared, *args);
+  declare_stored_ends(*cmd, declared, *args);
+  declare_bisect_judging(*cmd, declared, *args);
   return [args, after_separator] { return judge_for_git(*args, *after_separator); };
 }
 

@@ -373,64 +373,64 @@ std::vector<matrix> split_one_file(compare_args& args) {
 }
 
 /// The results and how the table reads them.
-void add_input_options(CLI::App* cmd, compare_args* args) {
-  add_value(*cmd, "RESULTS", args->paths,
+void add_input_options(CLI::App* cmd, declared_values& declared, compare_args* args) {
+  add_value(declared, *cmd, "RESULTS", args->paths,
                   "BASE then HEAD (and more to compare): matrix.json files, run directories, robot result roots, or "
                   "results of other benchmark tools (--input-format; perfmail help inputs); - is standard input")
       ->required()
       ->expected(1, -1);
-  add_value(*cmd, "--reference", args->reference,
+  add_value(declared, *cmd, "--reference", args->reference,
                   "with one hyperfine file of several commands (which compares its first command with the others, "
                   "as hyperfine's summary does): the command the others are compared with")
-      ->type_name("NAME");
-  add_value(*cmd, "--dialect", args->dialect,
+      .named("NAME");
+  add_value(declared, *cmd, "--dialect", args->dialect,
                   "table layout: classic (2017 e-mails), modern (2018), current (lkp-tests of 2019 to today) or "
                   "benchstat (medians, intervals and tests; the default for other tools' results, modern for the "
                   "robot's)")
-      ->transform(enum_choices(dialect_names, {.every_choice = true}));
-  add_value(*cmd, "--conventions", args->conventions,
+      .check(enum_choices(dialect_names, {.every_choice = true}));
+  add_value(declared, *cmd, "--conventions", args->conventions,
                   "judge the results by the robot's conventions (robot: absent metrics as zeros, its deny lists and "
                   "floors) or as other tools' results (tool: gone, new and failed benchmarks, each its own samples); "
                   "default: the base's kind (perfmail help inputs)")
-      ->transform(enum_choices(result_conventions_names, {.every_choice = true}));
+      .check(enum_choices(result_conventions_names, {.every_choice = true}));
   cmd->add_flag("--allow-disjoint", args->allow_disjoint,
                 "compare results that have no metric in common (refused by default: they are the wrong files)");
   cmd->add_flag("--all", args->all,
                 "a row for every metric present on either side, changed or not (the benchstat table: rows alike "
                 "in every column too, which it folds into one line)");
   cmd->add_flag("--keep-noise", args->keep_noise, "classic: keep rows whose spread exceeds half their mean");
-  add_value(*cmd, "--order", args->order,
+  add_value(declared, *cmd, "--order", args->order,
                   "row order: given (the head's metric order, then base-only; other tools' results: the base's) or robot (the dialect's: with "
                   "current, lkp-tests' families by row count); default: robot, given for other tools' results")
-      ->transform(enum_choices(row_order_names, {.every_choice = true}));
+      .check(enum_choices(row_order_names, {.every_choice = true}));
   cmd->add_flag("--testcase-first,!--no-testcase-first", args->testcase_first,
                 "current, robot order: a test program's metrics first (the default, as lkp-tests since "
                 "2026-03 and until mid 2023), or every family by its row count (2023-06 to 2026-02)");
 }
 
 /// The policy that decides a change, and the statistical tests' options.
-void add_statistics_options(CLI::App* cmd, compare_args* args) {
-  add_value(*cmd, "--policy", args->policy,
+void add_statistics_options(CLI::App* cmd, declared_values& declared, compare_args* args) {
+  add_value(declared, *cmd, "--policy", args->policy,
                   "change detection: robot (its heuristic), utest (Mann-Whitney U), ttest (Welch's t); default: "
                   "robot for the robot's results, utest for other tools'")
-      ->transform(enum_choices(policy_names, {.every_choice = true}));
-  add_value(*cmd, "--alpha", args->alpha, "significance level of utest and ttest")
-      ->check(within(0.0, 1.0))
+      .check(enum_choices(policy_names, {.every_choice = true}));
+  add_value(declared, *cmd, "--alpha", args->alpha, "significance level of utest and ttest")
+      .check(within(0.0, 1.0))
       ->capture_default_str();
-  add_value(*cmd, "--confidence", args->confidence,
+  add_value(declared, *cmd, "--confidence", args->confidence,
                   "utest and ttest: the level of the intervals of the changes and the medians, above 0 and below 1")
-      ->check(within(0.0, 1.0))
+      .check(within(0.0, 1.0))
       ->capture_default_str();
-  add_value(*cmd, "--correction", args->correction,
+  add_value(declared, *cmd, "--correction", args->correction,
                   "utest and ttest: correction for the many metrics of a column: none, bh (Benjamini-Hochberg, "
                   "the default), by (Benjamini-Yekutieli), holm or bonferroni; a metric is selected when its "
                   "q-value is at most alpha")
-      ->transform(enum_choices(correction_names, {.every_choice = true, .the_default = true}))
+      .check(enum_choices(correction_names, {.every_choice = true, .the_default = true}))
       ->default_str("bh");
-  add_value(*cmd, "--min-change", args->min_change,
+  add_value(declared, *cmd, "--min-change", args->min_change,
                   "utest and ttest: select only changes of the mean of at least PCT percent (default: the "
                   "robot's floors for its results, none for other tools'; 0 for none)")
-      ->check(within(0.0, 1e6));
+      .check(within(0.0, 1e6));
   cmd->add_flag("--details", args->details,
                 "utest and ttest: a line per metric with medians and their intervals (95% unless --confidence), "
                 "the change with its interval, p and q, and geometric means per direction, instead of the robot's "
@@ -438,18 +438,18 @@ void add_statistics_options(CLI::App* cmd, compare_args* args) {
 }
 
 /// The robot's own switches (lkp-tests' names in the help).
-void add_robot_options(CLI::App* cmd, compare_args* args) {
-  add_value(*cmd, "--distance", args->distance, "robot: ranges must be apart (see perfmail help tables)")
-      ->check(positive<double>());
-  add_value(*cmd, "--gap", args->gap, "robot: ranges apart by more than GAP x the median difference")
-      ->check(positive<double>());
-  add_value(*cmd, "--variance", args->variance, "robot: report changes of spread by more than VARIANCE x")
-      ->check(positive<double>());
+void add_robot_options(CLI::App* cmd, declared_values& declared, compare_args* args) {
+  add_value(declared, *cmd, "--distance", args->distance, "robot: ranges must be apart (see perfmail help tables)")
+      .check(positive<double>());
+  add_value(declared, *cmd, "--gap", args->gap, "robot: ranges apart by more than GAP x the median difference")
+      .check(positive<double>());
+  add_value(declared, *cmd, "--variance", args->variance, "robot: report changes of spread by more than VARIANCE x")
+      .check(positive<double>());
   cmd->add_flag("--more", args->more, "robot: do not apply the stat deny list (the robot's `more`)");
   cmd->add_flag("--whole", args->whole, "robot: compare metrics with fewer than 3 runs on both sides (`whole`)");
   cmd->add_flag("--ignore-incomplete-run", args->ignore_incomplete_runs,
                 "robot: where runs did not finish, skip the pass over every run (`ignore-incomplete-run`)");
-  add_value(*cmd, "--perf-profile", args->perf_profile,
+  add_value(declared, *cmd, "--perf-profile", args->perf_profile,
                   "robot: a perf-profile share changed when either median exceeds PERCENT, with no floor "
                   "(`perf-profile`; 5 meets integer medians only, 5.0 fractional ones, as in Ruby)")
       ->check([](const std::string& text) -> std::string {
@@ -464,8 +464,9 @@ void add_robot_options(CLI::App* cmd, compare_args* args) {
           return "the perf-profile threshold must be a non-negative number";
         return {};
       });
-  add_value(*cmd, "--resize", args->resize, "robot: compare the first N runs of each compared column (`resize`)")
-      ->check(positive<std::size_t>());
+  add_value(declared, *cmd, "--resize", args->resize,
+            "robot: compare the first N runs of each compared column (`resize`)")
+      .check(positive<std::size_t>());
   cmd->add_flag("--regression-only", args->regression_only,
                 "robot: do not report failure counts that disappeared (`regression-only`)");
   cmd->add_flag("--all-critical", args->all_critical,
@@ -479,74 +480,74 @@ void add_robot_options(CLI::App* cmd, compare_args* args) {
 }
 
 /// What is printed, which rows, in what order, and the exit status.
-void add_output_options(CLI::App* cmd, compare_args* args) {
-  add_value(*cmd, "--format", args->format,
+void add_output_options(CLI::App* cmd, declared_values& declared, compare_args* args) {
+  add_value(declared, *cmd, "--format", args->format,
                   "text (the table), markdown (a GitHub-flavoured table, for pull requests and issues) or json "
                   "(numbers, verdicts and p-values)")
-      ->check(one_of({"text", "markdown", "json"}, {.every_choice = true}))
+      .check(one_of({"text", "markdown", "json"}, {.every_choice = true}))
       ->capture_default_str();
-  add_value(*cmd, "--fail-on", args->fail,
+  add_value(declared, *cmd, "--fail-on", args->fail,
                   "exit with status 1 when a change has this verdict: regression (a benchmark that failed counts), "
                   "missing (a benchmark gone or failed), change (any, new benchmarks too) or never (the default); "
                   "bad input stays status 2")
-      ->transform(enum_choices(fail_on_names, {.every_choice = true, .the_default = true}))
+      .check(enum_choices(fail_on_names, {.every_choice = true, .the_default = true}))
       ->default_str("never");
-  add_value(*cmd, "--metrics", args->metrics,
+  add_value(declared, *cmd, "--metrics", args->metrics,
                   "judge and show only the metrics this pattern matches: a glob (fio.*), /regex/ (found anywhere "
                   "in the name), !PATTERN to exclude; repeatable")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  add_value(*cmd, "--only", args->only,
+      ->take_all();
+  add_value(declared, *cmd, "--only", args->only,
                   "show only the rows of this verdict: regressions, improvements, missing (gone, new or failed) or "
                   "changes")
-      ->transform(enum_choices(only_rows_names, {.every_choice = true}));
-  add_value(*cmd, "--sort", args->sort,
+      .check(enum_choices(only_rows_names, {.every_choice = true}));
+  add_value(declared, *cmd, "--sort", args->sort,
                   "row order instead of the robot's: name, change (largest first) or p (smallest first; utest, "
                   "ttest)")
-      ->transform(enum_choices(row_sort_names, {.every_choice = true}));
-  add_value(*cmd, "--color", args->colour,
+      .check(enum_choices(row_sort_names, {.every_choice = true}));
+  add_value(declared, *cmd, "--color", args->colour,
                   "text table rows in colour, regressions red and improvements green: auto (on a terminal, unless "
                   "NO_COLOR is set), always, never")
-      ->check(one_of({"auto", "always", "never"}, {.every_choice = true}))
+      .check(one_of({"auto", "always", "never"}, {.every_choice = true}))
       ->capture_default_str();
-  add_value(*cmd, "--higher-is-better", args->higher_better,
+  add_value(declared, *cmd, "--higher-is-better", args->higher_better,
                   "the metrics this pattern matches (a glob, or /regex/) are better higher, ahead of the "
                   "built-in direction rules; repeatable")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  add_value(*cmd, "--lower-is-better", args->lower_better,
+      ->take_all();
+  add_value(declared, *cmd, "--lower-is-better", args->lower_better,
                   "the same for metrics better lower (tried before --higher-is-better)")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  add_value(*cmd, "--width", args->width,
+      ->take_all();
+  add_value(declared, *cmd, "--width", args->width,
                   "the benchstat table's columns: it leaves out what does not fit (default: the terminal's width; "
                   "80 in a pipe or a file)")
-      ->check(within<std::size_t>(60, 1000));
+      .check(within<std::size_t>(60, 1000));
   cmd->add_flag("--no-summary", args->no_summary,
                 "text: the table alone, without the summary line of verdicts under it (the robot's exact output)");
 }
 
 /// The group header and the column names, and where the output goes.
-void add_header_options(CLI::App* cmd, compare_args* args) {
-  add_value(*cmd, "--testcase", args->testcase,
+void add_header_options(CLI::App* cmd, declared_values& declared, compare_args* args) {
+  add_value(declared, *cmd, "--testcase", args->testcase,
                   "test case named in the group header (default: a result root's job.yaml `testcase`)");
-  add_value(*cmd, "--path-params", args->path_params,
+  add_value(declared, *cmd, "--path-params", args->path_params,
                   "classic group header: the job's parameters, dash-joined (default: from a result root's job.yaml)");
-  add_value(*cmd, "--tbox-group", args->tbox_group,
+  add_value(declared, *cmd, "--tbox-group", args->tbox_group,
                   "test machine group named in the group header (default: a result root's job.yaml `tbox_group`)");
-  add_value(*cmd, "--axis", args->axes,
+  add_value(declared, *cmd, "--axis", args->axes,
                   "modern group header: KEY=VALUE, repeated in order (default: a result root's job.yaml axes)")
       ->allow_extra_args(false)
       ->take_all();
-  add_value(*cmd, "--commit", args->commits,
+  add_value(declared, *cmd, "--commit", args->commits,
                   "column names, base first, repeated once per result set (default: a result root's job.yaml "
                   "`commit`, else the results' directory names)")
       ->allow_extra_args(false)
       ->take_all();
-  add_value(*cmd, "-o,--output", args->output,
+  add_value(declared, *cmd, "-o,--output", args->output,
                   "write to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
 }
@@ -590,14 +591,14 @@ int run_compare(const compare_args& args, const CLI::App& cmd) {
 
 }  // namespace
 
-command_action add_compare_command(CLI::App& app) {
+command_action add_compare_command(CLI::App& app, declared_values& declared) {
   auto* cmd = app.add_subcommand("compare", "Print the comparison table of a base and one or more other result sets");
   auto args = std::make_shared<compare_args>();
-  add_input_options(cmd, args.get());
-  add_statistics_options(cmd, args.get());
-  add_robot_options(cmd, args.get());
-  add_output_options(cmd, args.get());
-  add_header_options(cmd, args.get());
+  add_input_options(cmd, declared, args.get());
+  add_statistics_options(cmd, declared, args.get());
+  add_robot_options(cmd, declared, args.get());
+  add_output_options(cmd, declared, args.get());
+  add_header_options(cmd, declared, args.get());
   set_footer(*cmd,
              {heading("Example"),
               example({"perfmail compare base/matrix.json head/matrix.json \\",

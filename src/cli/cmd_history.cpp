@@ -115,104 +115,108 @@ int run_history(const history_args& args, const CLI::App& cmd) {
 }
 
 /// The inputs: result sets named one by one, or one CSV and how to read it; the metrics searched.
-void declare_history_inputs(CLI::App& cmd, history_args& args) {
-  add_value(cmd, "results", args.paths,
+void declare_history_inputs(CLI::App& cmd, declared_values& declared, history_args& args) {
+  add_value(declared, cmd, "results", args.paths,
                  "each commit's results, oldest first: anything compare reads (result roots, matrix.json, run "
                  "directories, other tools' files)");
-  add_value(cmd, "--csv", args.csv,
+  add_value(declared, cmd, "--csv", args.csv,
                  "every commit's results in one CSV: a row per sample (commit, metric, value, and a time if "
                  "wanted), or a row per run with a time, attributes and a column per metric, as Apache Otava "
                  "reads it; - for standard input");
-  add_value(cmd, "--separator", args.separator, "the CSV's field separator: comma or tab")
-      ->check(one_of({"comma", "tab"}, {.every_choice = true}))
+  add_value(declared, cmd, "--separator", args.separator, "the CSV's field separator: comma or tab")
+      .check(one_of({"comma", "tab"}, {.every_choice = true}))
       ->capture_default_str();
-  add_value(cmd, "--commit-column", args.columns.commit_column, "the CSV column that names the commit")
+  add_value(declared, cmd, "--commit-column", args.columns.commit_column, "the CSV column that names the commit")
       ->capture_default_str();
-  add_value(cmd, "--time-column", args.columns.time_column, "the CSV column of the time")->capture_default_str();
-  add_value(cmd, "--attribute", args.columns.attributes,
+  add_value(declared, cmd, "--time-column", args.columns.time_column,
+            "the CSV column of the time")->capture_default_str();
+  add_value(declared, cmd, "--attribute", args.columns.attributes,
                  "a CSV column that describes a run rather than measures it (columns of text alone are "
                  "attributes without saying); repeatable")
       ->allow_extra_args(false)
       ->take_all();
-  add_value(cmd, "--metrics", args.metrics,
+  add_value(declared, cmd, "--metrics", args.metrics,
                  "search only the metrics this pattern matches: a glob, /regex/, !PATTERN to exclude; repeatable")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
+      ->take_all();
 }
 
 /// How each metric is searched.
-void declare_history_search(CLI::App& cmd, history_args& args) {
-  add_value(cmd, "--alpha", args.search.alpha,
+void declare_history_search(CLI::App& cmd, declared_values& declared, history_args& args) {
+  add_value(declared, cmd, "--alpha", args.search.alpha,
                  "the level of each series: a metric that never moved shows a change with at most this chance")
-      ->check(within(0.0, 1.0))
+      .check(within(0.0, 1.0))
       ->capture_default_str();
-  add_value(cmd, "--min-change", args.min_change,
+  add_value(declared, cmd, "--min-change", args.min_change,
                  "the smallest change reported, in percent (default: 5 with one sample a commit, else half the "
                  "run-to-run spread)")
-      ->check(non_negative<double>());
-  add_value(cmd, "--confidence", args.search.confidence, "the confidence of each change's interval")
-      ->check(within(0.0, 1.0))
+      .check(non_negative<double>());
+  add_value(declared, cmd, "--confidence", args.search.confidence, "the confidence of each change's interval")
+      .check(within(0.0, 1.0))
       ->capture_default_str();
-  add_value(cmd, "--window", args.search.window,
+  add_value(declared, cmd, "--window", args.search.window,
                  "at most this many commits a side in the test that confirms a change")
-      ->check(within(std::size_t{2}, std::size_t{100000}))
+      .check(within(std::size_t{2}, std::size_t{100000}))
       ->capture_default_str();
-  add_value(cmd, "--seed", args.search.seed, "seeds the permutation tests (the same seed, the same answer)")
-      ->check(within<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
+  add_value(declared, cmd, "--seed", args.search.seed, "seeds the permutation tests (the same seed, the same answer)")
+      .check(within<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
 }
 
 /// What is printed, how a change is judged, and when the command fails.
-void declare_history_report(CLI::App& cmd, history_args& args) {
-  add_value(cmd, "--format", args.format, "text (a line a change) or json")
-      ->check(one_of({"text", "json"}, {.every_choice = true}))
+void declare_history_report(CLI::App& cmd, declared_values& declared, history_args& args) {
+  add_value(declared, cmd, "--format", args.format, "text (a line a change) or json")
+      .check(one_of({"text", "json"}, {.every_choice = true}))
       ->capture_default_str();
-  add_value(cmd, "--fail-on", args.fail,
+  add_value(declared, cmd, "--fail-on", args.fail,
                  "exit with status 1 when a change has this verdict: regression, change, missing (a metric with no "
                  "sample at the newest commit) or never (the default)")
-      ->transform(enum_choices(fail_on_names, {.every_choice = true, .the_default = true}))
+      .check(enum_choices(fail_on_names, {.every_choice = true, .the_default = true}))
       ->default_str("never");
-  add_value(cmd, "--higher-is-better", args.higher_better,
+  add_value(declared, cmd, "--higher-is-better", args.higher_better,
                  "the metrics this pattern matches are better higher, ahead of the built-in direction rules")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  add_value(cmd, "--lower-is-better", args.lower_better, "the same for metrics better lower")
+      ->take_all();
+  add_value(declared, cmd, "--lower-is-better", args.lower_better, "the same for metrics better lower")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  add_value(cmd, "--color", args.colour, "regressions red and improvements green: auto, always, never")
-      ->check(one_of({"auto", "always", "never"}, {.every_choice = true}))
+      ->take_all();
+  add_value(declared, cmd, "--color", args.colour, "regressions red and improvements green: auto, always, never")
+      .check(one_of({"auto", "always", "never"}, {.every_choice = true}))
       ->capture_default_str();
 }
 
 /// The plot of one metric instead of the lines.
-void declare_history_plot(CLI::App& cmd, history_args& args) {
+void declare_history_plot(CLI::App& cmd, declared_values& declared, history_args& args) {
   std::vector<std::string> styles;
   for (const auto& n : plot::look_names) styles.emplace_back(n.name);
-  add_value(cmd, "--plot", args.plot,
+  add_value(declared, cmd, "--plot", args.plot,
                  "draw this metric's samples and medians over the commits, its change points marked, instead of "
                  "the lines")
-      ->type_name("METRIC");
-  add_value(cmd, "--style", args.style, "the plot's look: unicode (for terminals; in ASCII where the locale is not UTF-8) or a gnuplot look's dumb text")
-      ->check(one_of(styles))
+      .named("METRIC");
+  add_value(declared, cmd, "--style", args.style,
+            "the plot's look: unicode (for terminals; in ASCII where the locale is not UTF-8) or a gnuplot "
+            "look's dumb text")
+      .check(one_of(styles))
       ->capture_default_str();
-  add_value(cmd, "--width", args.width, "the plot's characters per line (default: the terminal's width)")
-      ->check(within(1, plot::max_plot_width));
-  add_value(cmd, "--height", args.height, "the plot's lines (default: the terminal's height less one)")
-      ->check(within(1, plot::max_plot_height));
+  add_value(declared, cmd, "--width", args.width, "the plot's characters per line (default: the terminal's width)")
+      .check(within(1, plot::max_plot_width));
+  add_value(declared, cmd, "--height", args.height, "the plot's lines (default: the terminal's height less one)")
+      .check(within(1, plot::max_plot_height));
 }
 
 /// Threads, the output file, and the help's footer.
-void declare_history_running(CLI::App& cmd, history_args& args) {
-  add_value(cmd, "--jobs", args.jobs,
+void declare_history_running(CLI::App& cmd, declared_values& declared, history_args& args) {
+  add_value(declared, cmd, "--jobs", args.jobs,
                  "search this many metrics at once, each on a thread (default: one per core); the output is the "
                  "same for any number")
-      ->check(within(std::size_t{1}, std::size_t{4096}))
-      ->type_name("N");
+      .check(within(std::size_t{1}, std::size_t{4096}))
+      .named("N");
   cmd.add_flag("--no-summary", args.no_summary, "text: the changes alone, without the summary line");
-  add_value(cmd, "-o,--output", args.output, "write to this file instead of standard output")->check(output_path());
+  add_value(declared, cmd, "-o,--output", args.output,
+            "write to this file instead of standard output")->check(output_path());
   set_footer(cmd, {heading("Example"),
                    example({"perfmail history results/*.json --metrics 'BenchmarkParse*' \\", "    --fail-on regression"}),
                    prose({"Each argument is one commit's results, oldest first (a result root names its commit; a file, its",
@@ -226,14 +230,14 @@ void declare_history_running(CLI::App& cmd, history_args& args) {
 
 }  // namespace
 
-command_action add_history_command(CLI::App& app) {
+command_action add_history_command(CLI::App& app, declared_values& declared) {
   auto* cmd = app.add_subcommand("history", "Find the commits after which a metric moved, over a history of commits");
   auto args = std::make_shared<history_args>();
-  declare_history_inputs(*cmd, *args);
-  declare_history_search(*cmd, *args);
-  declare_history_report(*cmd, *args);
-  declare_history_plot(*cmd, *args);
-  declare_history_running(*cmd, *args);
+  declare_history_inputs(*cmd, declared, *args);
+  declare_history_search(*cmd, declared, *args);
+  declare_history_report(*cmd, declared, *args);
+  declare_history_plot(*cmd, declared, *args);
+  declare_history_running(*cmd, declared, *args);
   return [args, cmd] { return run_history(*args, *cmd); };
 }
 

@@ -147,41 +147,44 @@ footer plot_footer() {
                  "it is neither created nor changed."})};
 }
 
-void declare_plot_options(CLI::App& cmd, plot_args& args) {
-  add_value(cmd, "input", args.inputs,
+void declare_plot_options(CLI::App& cmd, declared_values& declared, plot_args& args) {
+  add_value(declared, cmd, "input", args.inputs,
                  "FILE (or - for stdin): one set of samples, drawn alone; or BASE HEAD: two result sets "
                  "(any results compare reads), with --metric")
-      ->type_name("FILE|BASE HEAD");
-  add_value(cmd, "--good", args.good,
+      .named("FILE|BASE HEAD");
+  add_value(declared, cmd, "--good", args.good,
                  "file of the bisect-good (base) samples, numbers separated by white space or commas; - for stdin")
-      ->type_name("FILE");
-  add_value(cmd, "--bad", args.bad,
+      .named("FILE");
+  add_value(declared, cmd, "--bad", args.bad,
                  "file of the bisect-bad (head) samples, numbers separated by white space or commas; - for stdin")
-      ->type_name("FILE");
-  add_value(cmd, "--metric", args.metric,
+      .named("FILE");
+  add_value(declared, cmd, "--metric", args.metric,
                  "with BASE HEAD: the metric to plot, BASE's runs as the good samples, HEAD's as the bad ones")
-      ->type_name("NAME");
-  add_value(cmd, "--title", args.title, "title above the plot, usually the metric name (default: --metric's NAME)");
-  add_value(cmd, "--good-label", args.good_label,
+      .named("NAME");
+  add_value(declared, cmd, "--title", args.title,
+            "title above the plot, usually the metric name (default: --metric's NAME)");
+  add_value(declared, cmd, "--good-label", args.good_label,
                  "the unicode legend's name of the good set (default bisect-good; for a lone set, its file name)")
-      ->type_name("TEXT");
-  add_value(cmd, "--bad-label", args.bad_label, "the unicode legend's name of the bad set (default bisect-bad)")
-      ->type_name("TEXT");
+      .named("TEXT");
+  add_value(declared, cmd, "--bad-label", args.bad_label,
+            "the unicode legend's name of the bad set (default bisect-bad)")
+      .named("TEXT");
   std::vector<std::string> styles;
   for (const auto& n : plot::look_names) styles.emplace_back(n.name);
-  add_value(cmd, "--style", args.style,
+  add_value(declared, cmd, "--style", args.style,
                  "the look: a gnuplot release (gnuplot = gnuplot-5.4; classic = gnuplot-4.6, the 2017 e-mails), "
                  "or unicode for terminals (in ASCII where the locale is not UTF-8); default: unicode on a "
                  "terminal, gnuplot-5.4 in a file or a pipe")
-      ->check(one_of(styles));
-  add_value(cmd, "--width", args.width, "characters per line (default 80; unicode: the terminal's width)")
-      ->check(within(1, plot::max_plot_width));
-  add_value(cmd, "--height", args.height, "lines (default 20; unicode: the terminal's height less one)")
-      ->check(within(1, plot::max_plot_height));
-  add_value(cmd, "--color", args.colour, "ANSI colour for the unicode style: auto (on a terminal), always, never")
-      ->check(one_of({"auto", "always", "never"}, {.every_choice = true}))
+      .check(one_of(styles));
+  add_value(declared, cmd, "--width", args.width, "characters per line (default 80; unicode: the terminal's width)")
+      .check(within(1, plot::max_plot_width));
+  add_value(declared, cmd, "--height", args.height, "lines (default 20; unicode: the terminal's height less one)")
+      .check(within(1, plot::max_plot_height));
+  add_value(declared, cmd, "--color", args.colour,
+            "ANSI colour for the unicode style: auto (on a terminal), always, never")
+      .check(one_of({"auto", "always", "never"}, {.every_choice = true}))
       ->capture_default_str();
-  add_value(cmd, "-o,--output", args.output,
+  add_value(declared, cmd, "-o,--output", args.output,
                  "write the plot to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
   set_footer(cmd, plot_footer());
@@ -351,10 +354,10 @@ std::string plot_output(const plot_sets& sets, const plot::plot_options& opts, c
 
 }  // namespace
 
-command_action add_plot_command(CLI::App& app) {
+command_action add_plot_command(CLI::App& app, declared_values& declared) {
   auto* cmd = app.add_subcommand("plot", "Draw the trend plot of bisect-good and bisect-bad samples");
   auto args = std::make_shared<plot_args>();
-  declare_plot_options(*cmd, *args);
+  declare_plot_options(*cmd, declared, *args);
   return [args, cmd] {
     const plot_inputs_named named = check_plot_inputs(*args, *cmd);
     plot::plot_options opts = plot_options_of(*args, *cmd, named.metric);

@@ -218,7 +218,7 @@ CLI::Validator attachment_check() {
           return e.problem();
         }
       },
-      "FILE");
+      "");  // no description: the option names its value
 }
 
 /// The files the message carries, read in every format before anything is written: the text and json
@@ -338,81 +338,85 @@ struct recipient_options {
 };
 
 /// Where the email comes from: a document, or two result roots and what the document would say of them.
-void declare_report_sources(CLI::App& cmd, report_options& options) {
-  add_value(cmd, "REPORT", options.document,
+void declare_report_sources(CLI::App& cmd, declared_values& declared, report_options& options) {
+  add_value(declared, cmd, "REPORT", options.document,
                  "the report document (JSON; see perfmail help document); or give --base and --head instead");
-  add_value(cmd, "--base", options.base_root,
+  add_value(declared, cmd, "--base", options.base_root,
                  "a robot result root (job.yaml and run directories, perfmail help inputs): the base commit's");
-  add_value(cmd, "--head", options.head_root, "the result root of the commit the email reports");
-  add_value(cmd, "--plots", options.plots,
+  add_value(declared, cmd, "--head", options.head_root, "the result root of the commit the email reports");
+  add_value(declared, cmd, "--plots", options.plots,
                  "with --base/--head: plot these metrics (repeatable), or `changed` for every changed row")
+      .named("METRIC")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("METRIC");
-  add_value(cmd, "--headline", options.headline, "with --base/--head: the metric the headline names")
-      ->type_name("METRIC");
-  add_value(cmd, "--subject", options.subject, "with --base/--head: the head commit's subject line");
-  add_value(cmd, "--url", options.url, "with --base/--head: the head commit's tree or branch URL");
-  add_value(cmd, "--branch", options.branch,
+      ->take_all();
+  add_value(declared, cmd, "--headline", options.headline, "with --base/--head: the metric the headline names")
+      .named("METRIC");
+  add_value(declared, cmd, "--subject", options.subject, "with --base/--head: the head commit's subject line");
+  add_value(declared, cmd, "--url", options.url, "with --base/--head: the head commit's tree or branch URL");
+  add_value(declared, cmd, "--branch", options.branch,
                  "with --base/--head: the branch printed after a tree URL (default: the job's branch)");
-  add_value(cmd, "--layout", options.layout,
+  add_value(declared, cmd, "--layout", options.layout,
                  "with --base/--head: the email's layout, a name (2017, 2018, 2020, 2023, 2024-10, 2024-11-30, "
                  "2026; project: none of the robot's words) or a day YYYY-MM-DD (default: --date's day, else "
                  "project for roots without a test case or machine, as bisect --record makes them, else the newest)")
-      ->type_name("NAME|DAY");
-  add_value(cmd, "--higher-is-better", options.higher_better,
+      .named("NAME|DAY");
+  add_value(declared, cmd, "--higher-is-better", options.higher_better,
                  "with --base/--head: the metrics this pattern matches (a glob, or /regex/) are better higher, "
                  "ahead of the built-in direction rules; repeatable")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  add_value(cmd, "--lower-is-better", options.lower_better,
+      ->take_all();
+  add_value(declared, cmd, "--lower-is-better", options.lower_better,
                  "with --base/--head: the same for metrics better lower (tried before --higher-is-better)")
+      .named("PATTERN")
       ->allow_extra_args(false)
-      ->take_all()
-      ->type_name("PATTERN");
-  add_value(cmd, "--date", options.date,
+      ->take_all();
+  add_value(declared, cmd, "--date", options.date,
                  "with --base/--head: the mail's date, \"Sun, 29 Nov 2026 21:07:17 +0000\" (default: now)");
 }
 
 /// What is written and sent: the format, the file, the sender, the recipients, the attachments, and
 /// when the command fails; the help's footer.
-recipient_options declare_report_output(CLI::App& cmd, report_options& options) {
+recipient_options declare_report_output(CLI::App& cmd, declared_values& declared, report_options& options) {
   recipient_options mail;
-  add_value(cmd, "--format", options.format,
+  add_value(declared, cmd, "--format", options.format,
                  "text: the email body; mbox: a complete message for git send-email or sendmail; "
                  "json: the comparison behind the email, with its subject and Message-ID")
-      ->check(one_of({"text", "mbox", "json"}, {.every_choice = true}))
+      .check(one_of({"text", "mbox", "json"}, {.every_choice = true}))
       ->capture_default_str();
-  add_value(cmd, "-o,--output", options.output,
+  add_value(declared, cmd, "-o,--output", options.output,
                  "write to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
-  add_value(cmd, "--from", options.from,
+  add_value(declared, cmd, "--from", options.from,
                  "the sender, \"Name <you@example.org>\"; default: the document's mail.from, else $EMAIL, "
                  "else git config user.name and user.email")
-      ->type_name("ADDR")
+      .named("ADDR")
       ->check(mailbox_check("From", false));
-  mail.to = add_value(cmd, "--to", options.to, "a recipient, replacing the document's mail.to (repeatable; '' for none)")
+  mail.to = add_value(declared, cmd, "--to", options.to,
+                      "a recipient, replacing the document's mail.to (repeatable; '' for none)")
+                .named("ADDR")
                 ->allow_extra_args(false)
                 ->take_all()
-                ->type_name("ADDR")
                 ->check(mailbox_check("To", true));
-  mail.cc = add_value(cmd, "--cc", options.cc, "a copy, replacing the document's mail.cc (repeatable; '' for none)")
+  mail.cc = add_value(declared, cmd, "--cc", options.cc,
+                      "a copy, replacing the document's mail.cc (repeatable; '' for none)")
+                .named("ADDR")
                 ->allow_extra_args(false)
                 ->take_all()
-                ->type_name("ADDR")
                 ->check(mailbox_check("Cc", true));
-  add_value(cmd, "--attach", options.attach,
+  add_value(declared, cmd, "--attach", options.attach,
                  "a file the message carries (repeatable), after the document's mail.attachments: --format mbox "
                  "attaches it; a job.yaml makes the To reproduce: block say the job file is attached")
+      // The name --help, the man page, the completions and CLI11's messages have always shown: FILE and
+      // the check's former description, as CLI11 joins them.
+      .named("FILE:FILE")
       ->allow_extra_args(false)
       ->take_all()
-      ->check(attachment_check())
-      ->type_name("FILE");
-  add_value(cmd, "--fail-on", options.fail,
+      ->check(attachment_check());
+  add_value(declared, cmd, "--fail-on", options.fail,
                  "exit with status 1 when a row the email prints (of any of its tables) has this verdict: "
                  "regression, change (any) or never (the default); the email is written either way")
-      ->transform(enum_choices(fail_on_names, {.the_default = true}))
+      .check(enum_choices(fail_on_names, {.the_default = true}))
       ->default_str("never");
   set_footer(cmd, report_footer());
   return mail;
@@ -492,11 +496,11 @@ std::string report_output(const email::composed_report& report, const email::rep
 
 }  // namespace
 
-command_action add_report_command(CLI::App& app) {
+command_action add_report_command(CLI::App& app, declared_values& declared) {
   auto options = std::make_shared<report_options>();
   auto* cmd = app.add_subcommand("report", "Compose the report email a report document describes");
-  declare_report_sources(*cmd, *options);
-  const recipient_options mail = declare_report_output(*cmd, *options);
+  declare_report_sources(*cmd, declared, *options);
+  const recipient_options mail = declare_report_output(*cmd, declared, *options);
   return [options, mail, cmd] {
     const bool from_roots = !options->base_root.empty() || !options->head_root.empty();
     check_report_source(*options, *cmd, from_roots);

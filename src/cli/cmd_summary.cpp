@@ -57,50 +57,51 @@ struct summary_args {
   std::string format = "text";
 };
 
-void declare_summary_options(CLI::App& cmd, summary_args& args) {
-  add_value(cmd, "RESULTS", args.paths, "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
+void declare_summary_options(CLI::App& cmd, declared_values& declared, summary_args& args) {
+  add_value(declared, cmd, "RESULTS", args.paths,
+            "matrix.json files, run directories, robot result roots, or results of other benchmark tools "
                   "(--input-format; perfmail help inputs); - is standard input")
       ->required();
-  add_value(cmd, "-o,--output", args.output,
+  add_value(declared, cmd, "-o,--output", args.output,
                   "write to this file instead of standard output (written whole or not at all)")
       ->check(output_path());
-  add_value(cmd, "--format", args.format,
+  add_value(declared, cmd, "--format", args.format,
                   "text: a table per file; json: the same numbers, stddev_percent null where the table prints "
                   "\"-\", with --plan a \"plan\" per metric (basis \"estimated\", \"exact\" or \"none\")")
-      ->check(one_of({"text", "json"}, {.every_choice = true}))
+      .check(one_of({"text", "json"}, {.every_choice = true}))
       ->capture_default_str();
   auto* plan_flag = cmd.add_flag("--plan", args.plan,
                 "add the smallest change a comparison with as many runs a side detects with --power (ttest, "
                 "normal noise of the metric's spread)");
-  add_value(cmd, "--detect", args.detect,
+  add_value(declared, cmd, "--detect", args.detect,
                   "with --plan: also the runs per side needed to detect a change of PCT percent (ttest and utest)")
       ->check([](const std::string& text) -> std::string {
         return detect_percent(text) ? std::string{} : "the change to detect must be a positive percentage, e.g. 2%";
       })
       ->needs(plan_flag);
-  add_value(cmd, "--alpha", args.alpha, "with --plan: the significance level per metric")
-      ->check(within(0.0, 1.0))
+  add_value(declared, cmd, "--alpha", args.alpha, "with --plan: the significance level per metric")
+      .check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  add_value(cmd, "--power", args.power, "with --plan: the chance of detecting the change")
-      ->check(within(0.0, 1.0))
+  add_value(declared, cmd, "--power", args.power, "with --plan: the chance of detecting the change")
+      .check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
-  add_value(cmd, "--correction", args.correction,
+  add_value(declared, cmd, "--correction", args.correction,
                   "with --plan: the correction the comparison will apply (none, bh, by, holm, bonferroni): a lone "
                   "change is held to alpha over the file's tested metrics")
-      ->transform(enum_choices(correction_names, {.every_choice = true}))
+      .check(enum_choices(correction_names, {.every_choice = true}))
       ->default_str("bh")
       ->needs(plan_flag);
-  add_value(cmd, "--min-change", args.min_change,
+  add_value(declared, cmd, "--min-change", args.min_change,
                   "with --plan: the comparison's floor, a change of the mean of PCT percent (default: the robot's "
                   "floors; 0 for none)")
-      ->check(within(0.0, 1e6))
+      .check(within(0.0, 1e6))
       ->needs(plan_flag);
-  add_value(cmd, "--cv-confidence", args.cv_confidence,
+  add_value(declared, cmd, "--cv-confidence", args.cv_confidence,
                   "with --plan: plan for the upper bound of each metric's coefficient of variation at this "
                   "one-sided confidence (the noise estimated from few runs may be low)")
-      ->check(within(0.0, 1.0))
+      .check(within(0.0, 1.0))
       ->capture_default_str()
       ->needs(plan_flag);
   set_footer(cmd, {heading("Example"), example({"perfmail summary base/matrix.json"}),
@@ -133,10 +134,10 @@ io::summary_plan_settings plan_settings_of(const summary_args& args) {
 
 }  // namespace
 
-command_action add_summary_command(CLI::App& app) {
+command_action add_summary_command(CLI::App& app, declared_values& declared) {
   auto* cmd = app.add_subcommand("summary", "Print per-metric statistics of result sets");
   auto args = std::make_shared<summary_args>();
-  declare_summary_options(*cmd, *args);
+  declare_summary_options(*cmd, declared, *args);
   return [args] {
     io::summary_plan_settings settings = plan_settings_of(*args);
     // Every file is loaded and summarized before anything is printed: an error in a later file leaves

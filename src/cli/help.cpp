@@ -214,17 +214,17 @@ int print_document(const help_topic& topic) {
                                 text::quoted(name), listed(command_names(app)), listed(topic_names)));
 }
 
-command_action add_help_command(CLI::App& app) {
+command_action add_help_command(CLI::App& app, declared_values& declared) {
   auto* cmd = app.add_subcommand("help", "Print the help of perfmail, of COMMAND as COMMAND --help does, or a document");
   set_footer(*cmd, help_footer());
   auto name = std::make_shared<std::string>();
-  value_check names;
-  for (const std::string_view command : command_names(app)) names.choices.emplace_back(command);
-  for (const help_topic& topic : help_topics) names.choices.emplace_back(topic.name);
-  // The check lists the commands and topics, for --help and the completions (manual.cpp), and lets any
-  // name through: the action refuses an unknown one in the words a mistyped command gets.
-  add_value(*cmd, "COMMAND", *name, "the command whose options to show, or the TOPIC of a document")
-      ->check(registered(CLI::Validator([](const std::string&) { return std::string{}; }, ""), std::move(names)));
+  std::vector<std::string> names;
+  for (const std::string_view command : command_names(app)) names.emplace_back(command);
+  for (const help_topic& topic : help_topics) names.emplace_back(topic.name);
+  // The commands and topics are listed, for --help and the completions (manual.cpp), and no name is
+  // checked: the action refuses an unknown one in the words a mistyped command gets.
+  add_value(declared, *cmd, "COMMAND", *name, "the command whose options to show, or the TOPIC of a document")
+      .lists(std::move(names));
   return [&app, name] {
     if (name->empty()) {
       write_stdout(help_text(app));
@@ -243,28 +243,28 @@ command_action add_help_command(CLI::App& app) {
 }  // namespace
 
 /// The options every command takes: the input limits and the input format.
-void declare_global_options(CLI::App& app) {
+void declare_global_options(CLI::App& app, declared_values& declared) {
   auto& limits = input_limits();
-  app.add_option_function<std::string>(
-         "--max-input-size",
-         [&limits](const std::string& v) {
-           limits.max_file_bytes = parse_limit("--max-input-size", v, largest_input_limit, true);
-         },
-         "refuse an input (a file, standard input, a pipe) larger than this many bytes; suffixes k, m, g, t "
-         "(powers of 1024) are accepted (default 1g)")
-      ->type_name("SIZE");
-  app.add_option_function<std::string>(
-         "--max-runs",
-         [&limits](const std::string& v) { limits.max_runs = parse_limit("--max-runs", v, largest_runs_limit, false); },
-         "refuse a metric or a plot set with more samples than this (default 100000)")
-      ->type_name("N");
-  add_value(app, "--input-format", limits.format,
+  CLI::Option* input_size = app.add_option_function<std::string>(
+      "--max-input-size",
+      [&limits](const std::string& v) {
+        limits.max_file_bytes = parse_limit("--max-input-size", v, largest_input_limit, true);
+      },
+      "refuse an input (a file, standard input, a pipe) larger than this many bytes; suffixes k, m, g, t "
+      "(powers of 1024) are accepted (default 1g)");
+  declared.declare(*input_size, value_type::text).named("SIZE");
+  CLI::Option* runs = app.add_option_function<std::string>(
+      "--max-runs",
+      [&limits](const std::string& v) { limits.max_runs = parse_limit("--max-runs", v, largest_runs_limit, false); },
+      "refuse a metric or a plot set with more samples than this (default 100000)");
+  declared.declare(*runs, value_type::text).named("N");
+  add_value(declared, app, "--input-format", limits.format,
                  "how to read results files: auto (from the content; refuses ambiguous content), matrix, gbench "
                  "(Google Benchmark JSON), hyperfine, go (Go benchmark text), pytest (pytest-benchmark JSON), "
                  "csv, tsv or numbers (perfmail help inputs)")
-      ->transform(enum_choices(io::input_format_names, {.every_choice = true}))
-      ->default_str("auto")
-      ->type_name("FORMAT");
+      .check(enum_choices(io::input_format_names, {.every_choice = true}))
+      .named("FORMAT")
+      ->default_str("auto");
 }
 
 /// What `perfmail --help` says below the commands: examples, the documents, and the exit statuses.
@@ -300,15 +300,15 @@ application make_application() {
       "perfmail: performance-change reports in the style of the Linux kernel test robot", "perfmail");
   CLI::App& app = *result.app;
   // Before any command is added: each takes its parent's formatter.
-  app.formatter(make_help_formatter());
+  app.formatter(make_help_formatter(result.declared));
   app.set_version_flag("--version", [] { return version_text(); }, "print the version and the libraries it was built with");
   app.require_subcommand(1);
   app.fallthrough();  // the global options below may also follow the command's name
-  declare_global_options(app);
+  declare_global_options(app, *result.declared);
   set_footer(app, application_footer());
-  auto add = [&](command_action (*registrar)(CLI::App&)) {
+  auto add = [&](command_action (*registrar)(CLI::App&, declared_values&)) {
     const auto before = app.get_subcommands({}).size();
-    auto action = registrar(app);
+    auto action = registrar(app, *result.declared);
     result.commands.emplace_back(app.get_subcommands({}).at(before), std::move(action));
   };
   add(add_summary_command);
@@ -318,7 +318,7 @@ application make_application() {
   add(add_history_command);
   {
     const auto before = app.get_subcommands({}).size();
-    auto action = add_bisect_command(app, result.after_separator);
+    auto action = add_bisect_command(app, *result.declared, result.after_separator);
     result.commands.emplace_back(app.get_subcommands({}).at(before), std::move(action));
   }
   add(add_help_command);
@@ -374,16 +374,16 @@ std::string not_one_of(std::string_view value, std::span<const std::string_view>
   return out;
 }
 
-CLI::Validator one_of(std::vector<std::string> names, value_check::told description_tells) {
-  value_check check{names, {}, description_tells};
-  return registered(CLI::Validator(
-                        [names = std::move(names)](const std::string& value) -> std::string {
-                          if (std::find(names.begin(), names.end(), value) != names.end()) return {};
-                          const std::vector<std::string_view> views(names.begin(), names.end());
-                          return not_one_of(value, views);
-                        },
-                        ""),
-                    std::move(check));
+value_check one_of(std::vector<std::string> names, told_by_description description_tells) {
+  value_check check{.choices = std::move(names), .description_tells = description_tells};
+  check.validator = CLI::Validator(
+      [names = check.choices](const std::string& value) -> std::string {
+        if (std::find(names.begin(), names.end(), value) != names.end()) return {};
+        const std::vector<std::string_view> views(names.begin(), names.end());
+        return not_one_of(value, views);
+      },
+      "");
+  return check;
 }
 
 
@@ -395,19 +395,20 @@ std::string unknown_command_message(const CLI::App& app, std::string_view word) 
 }
 
 /// Whether every value given to `opt` reads as its type (an option of whole or real numbers; any other
-/// takes text as it is).
-bool converts(const CLI::Option& opt) {
-  const std::string type = opt.get_type_name();  // value_name's words (add_value)
+/// takes text as it is, and a flag any value it is given).
+bool converts(const CLI::Option& opt, const declared_values& declared) {
+  if (opt.get_items_expected_max() == 0) return true;
+  const value_type type = declared.of(opt).type;
   for (const std::string& value : opt.results()) {
-    if (type == value_name<long long>() && std::holds_alternative<std::string>(option_number<long long>(value)))
+    if (type == value_type::whole_number && std::holds_alternative<std::string>(option_number<long long>(value)))
       return false;
-    if (type == value_name<double>() && std::holds_alternative<std::string>(option_number<double>(value)))
+    if (type == value_type::number && std::holds_alternative<std::string>(option_number<double>(value)))
       return false;
   }
   return true;
 }
 
-std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error) {
+std::string parse_error_message(const CLI::App& app, const declared_values& declared, const CLI::ParseError& error) {
   const CLI::App* command = nullptr;
   for (const CLI::App* sub : app.get_subcommands()) command = sub;
   // What nothing took, in order (with fallthrough, a command's unknown options land in the application).
@@ -440,7 +441,7 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& erro
   // A value no validator checked first that did not convert to its option's type.
   if (dynamic_cast<const CLI::ConversionError*>(&error) != nullptr)
     for (const CLI::Option* opt : parsed.get_options())
-      if (!opt->results().empty() && !converts(*opt))
+      if (!opt->results().empty() && !converts(*opt, declared))
         return fmt::format("{}: {} is not a value it takes (see --help)", printable_message(opt->get_name()),
                            text::quoted(opt->results().back()));
   const std::string what = error.what();

@@ -24,6 +24,9 @@ namespace perfmail::cli {
 /// each command, what it runs once parsed.
 struct application {
   std::unique_ptr<CLI::App> app;
+  /// What each option of `app` declared of its value, for --help, the man pages and the completions
+  /// (shared with the help formatter, which describes the options).
+  std::shared_ptr<declared_values> declared = std::make_shared<declared_values>();
   std::vector<std::pair<CLI::App*, command_action>> commands;
   /// The words after the first `--`, given to CLI11 apart (run() fills it before it parses): bisect's
   /// command, word for word. CLI11 2.1, with fallthrough, hands an option-like word after `--` (`sh -c
@@ -54,6 +57,7 @@ using text::did_you_mean;
 /// The one line (without `perfmail: `) reporting a parse error of `app`: an argument that nothing took
 /// is named first, as an unknown command or option with a suggestion; else CLI11's message. Nothing of
 /// the arguments is shown raw (text::quoted, printable).
-[[nodiscard]] std::string parse_error_message(const CLI::App& app, const CLI::ParseError& error);
+[[nodiscard]] std::string parse_error_message(const CLI::App& app, const declared_values& declared,
+                                              const CLI::ParseError& error);
 
 }  // namespace perfmail::cli

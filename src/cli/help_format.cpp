@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace perfmail::cli {
@@ -25,8 +26,10 @@ using text::columns_of;
 
 class help_formatter : public CLI::Formatter {
  public:
+  explicit help_formatter(std::shared_ptr<const declared_values> declared) : declared_(std::move(declared)) {}
+
   std::string make_option(const CLI::Option* opt, bool /*is_positional*/) const override {
-    const manual::option_info info = manual::describe_option(*opt);
+    const manual::option_info info = manual::describe_option(*opt, *declared_);
     const auto width = static_cast<std::size_t>(help_width());
     const std::size_t column = std::clamp<std::size_t>(width / 3, 16, 30);
 
@@ -121,6 +124,8 @@ class help_formatter : public CLI::Formatter {
   }
 
  private:
+  std::shared_ptr<const declared_values> declared_;
+
   /// How far a line of an example goes on in when it wraps, from where its text starts: under its
   /// comment, where a run of spaces sets one off (`report.json           # the email, as text`), else 3.
   static std::size_t example_hang(std::string_view command) {
@@ -140,6 +145,8 @@ int help_width() {
   return width;
 }
 
-std::shared_ptr<CLI::Formatter> make_help_formatter() { return std::make_shared<help_formatter>(); }
+std::shared_ptr<CLI::Formatter> make_help_formatter(std::shared_ptr<const declared_values> declared) {
+  return std::make_shared<help_formatter>(std::move(declared));
+}
 
 }  // namespace perfmail::cli

@@ -3,6 +3,8 @@
 // perfmail's words (manual::describe_option, as the man pages have them) and every line wrapped to the
 // terminal's width. No CLI11 decoration (`ENUM:{a|b}`, `Excludes:`, `{false}`) reaches the user.
 
+#include "declared_values.hpp"
+
 #include "perfmail/text/wrap.hpp"
 
 #include <CLI/CLI.hpp>
@@ -35,7 +37,8 @@ template <class Words>
 
 using text::wrap_text;  // perfmail/text/wrap.hpp
 
-/// The formatter of every command's help, wrapping to help_width() when the help is written.
-[[nodiscard]] std::shared_ptr<CLI::Formatter> make_help_formatter();
+/// The formatter of every command's help, wrapping to help_width() when the help is written; the
+/// options' values as `declared` records them.
+[[nodiscard]] std::shared_ptr<CLI::Formatter> make_help_formatter(std::shared_ptr<const declared_values> declared);
 
 }  // namespace perfmail::cli

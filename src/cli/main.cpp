@@ -59,7 +59,7 @@ std::optional<int> parse_arguments(application& cli, int argc, char** argv) {
     // bisection, and says so as bisect's other set-up errors do.
     bool bisect = false;
     for (const CLI::App* sub : app.get_subcommands({})) bisect = bisect || (sub->get_name() == "bisect" && sub->parsed());
-    const std::string message = parse_error_message(app, e);
+    const std::string message = parse_error_message(app, *cli.declared, e);
     const std::string line = bisect ? fmt::format("perfmail bisect: {} (the bisection stops)\n", message)
                                     : fmt::format("perfmail: {}\n", message);
     (void)std::fwrite(line.data(), 1, line.size(), stderr);

@@ -2,8 +2,6 @@
 
 #include "manual.hpp"
 
-#include "commands.hpp"
-
 #include "perfmail/text/utf8.hpp"
 
 #include <fmt/core.h>
@@ -12,7 +10,6 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <set>
 #include <string>
 #include <string_view>
@@ -36,29 +33,15 @@ std::vector<std::string> split(std::string_view text, char separator) {
   }
 }
 
-/// The value's name (value_name's, or the name the option gave it) and what perfmail's checks ask of it:
-/// the choices listed, every other check as a phrase (`from 0 to 1`, `above 0`), the same in --help, the
-/// man pages and the completions. The checks come as data (registered()); the type name is perfmail's
-/// own (add_value), which is all CLI11 shows since no check of perfmail's has a description.
-void read_value(const CLI::Option& opt, option_info& info) {
-  info.value = opt.get_type_name();
-  // CLI11 hands its validators out only from a mutable option, by index, until there are no more.
-  auto& option = const_cast<CLI::Option&>(opt);  // NOLINT(cppcoreguidelines-pro-type-const-cast): read only
-  for (int i = 0;; ++i) {
-    const CLI::Validator* validator = nullptr;
-    try {
-      validator = option.get_validator(i);
-    } catch (const CLI::OptionNotFound&) {
-      break;
-    }
-    const value_check* check = check_of(*validator);
-    if (check == nullptr) continue;
-    info.choices.insert(info.choices.end(), check->choices.begin(), check->choices.end());
-    info.choices_described = info.choices_described || check->description_tells.every_choice;
-    info.default_described = info.default_described || check->description_tells.the_default;
-    if (!check->phrase.empty()) info.checks.push_back(check->phrase);
-  }
-  if (!info.choices.empty() && info.value == "TEXT") info.value = "NAME";  // text that takes one of names
+/// The value's name and what perfmail's checks ask of it, as the option declared them: the choices
+/// listed, every other check as a phrase (`from 0 to 1`, `above 0`), the same in --help, the man pages
+/// and the completions.
+void read_value(const declared_value& value, option_info& info) {
+  info.value = value.shown_name();
+  info.choices = value.choices;
+  info.choices_described = value.description_tells.every_choice;
+  info.default_described = value.description_tells.the_default;
+  info.checks = value.checks;
 }
 
 std::vector<std::string> names_of(const std::set<CLI::Option*>& options) {
@@ -70,7 +53,7 @@ std::vector<std::string> names_of(const std::set<CLI::Option*>& options) {
 
 }  // namespace
 
-option_info describe_option(const CLI::Option& opt) {
+option_info describe_option(const CLI::Option& opt, const declared_values& declared) {
   option_info info;
   if (opt.get_positional() && opt.get_snames().empty() && opt.get_lnames().empty()) {
     info.positional = opt.get_name(true);
@@ -78,7 +61,7 @@ option_info describe_option(const CLI::Option& opt) {
     for (const auto& s : opt.get_snames()) info.names.push_back("-" + s);
     for (const auto& l : opt.get_lnames()) info.names.push_back("--" + l);
   }
-  if (opt.get_items_expected_max() > 0) read_value(opt, info);
+  if (opt.get_items_expected_max() > 0) read_value(declared.of(opt), info);
   info.description = opt.get_description();
   info.default_value = opt.get_default_str();
   info.needs = names_of(opt.get_needs());
@@ -97,7 +80,8 @@ bool shares_a_name(const option_info& a, const std::vector<option_info>& options
   return false;
 }
 
-command_info describe_command(const CLI::App& app, const std::string& path, const command_info* parent) {
+command_info describe_command(const CLI::App& app, const declared_values& declared, const std::string& path,
+                              const command_info* parent) {
   command_info info;
   info.name = app.get_name();
   info.path = path;
@@ -105,7 +89,7 @@ command_info describe_command(const CLI::App& app, const std::string& path, cons
   if (const footer* blocks = footer_of(path)) info.footer = *blocks;
   for (const CLI::Option* opt : app.get_options()) {
     if (opt->get_group().empty()) continue;  // hidden
-    option_info option = describe_option(*opt);
+    option_info option = describe_option(*opt, declared);
     (option.positional.empty() ? info.options : info.positionals).push_back(std::move(option));
   }
   // With fallthrough, the options of the application are taken after a command's name too, where the
@@ -115,7 +99,7 @@ command_info describe_command(const CLI::App& app, const std::string& path, cons
       if (!shares_a_name(option, info.options)) info.inherited.push_back(option);
   for (const CLI::App* sub : app.get_subcommands({})) {
     if (sub->get_group().empty()) continue;  // hidden
-    info.commands.push_back(describe_command(*sub, path + " " + sub->get_name(), &info));
+    info.commands.push_back(describe_command(*sub, declared, path + " " + sub->get_name(), &info));
   }
   return info;
 }
@@ -446,7 +430,9 @@ std::string fish_option(const std::string& command, const option_info& option) {
 
 }  // namespace
 
-command_info describe(const CLI::App& app) { return describe_command(app, app.get_name(), nullptr); }
+command_info describe(const CLI::App& app, const declared_values& declared) {
+  return describe_command(app, declared, app.get_name(), nullptr);
+}
 
 std::string man_page(const command_info& root, const command_info* command, const std::string& version) {
   const command_info& page = command ? *command : root;
@@ -682,40 +668,3 @@ complete -c {root} -f
 }
 
 }  // namespace perfmail::cli::manual
-
-namespace perfmail::cli {
-
-namespace {
-
-/// The checks registered() kept, each under the name `perfmail-check-` and its place; a deque, so that
-/// a check stays where it is as others are added.
-std::deque<value_check>& kept_checks() {
-  static std::deque<value_check> checks;
-  return checks;
-}
-
-constexpr std::string_view check_prefix = "perfmail-check-";
-
-}  // namespace
-
-CLI::Validator registered(CLI::Validator validator, value_check check) {
-  std::deque<value_check>& checks = kept_checks();
-  validator.name(std::string{check_prefix} + std::to_string(checks.size()));
-  validator.description("");
-  checks.push_back(std::move(check));
-  return validator;
-}
-
-const value_check* check_of(const CLI::Validator& validator) {
-  const std::string& name = validator.get_name();
-  if (name.rfind(check_prefix, 0) != 0) return nullptr;
-  std::size_t index = 0;
-  for (const char c : std::string_view{name}.substr(check_prefix.size())) {
-    if (c < '0' || c > '9') return nullptr;
-    index = index * 10 + static_cast<std::size_t>(c - '0');
-  }
-  const std::deque<value_check>& checks = kept_checks();
-  return index < checks.size() ? &checks[index] : nullptr;
-}
-
-}  // namespace perfmail::cli

@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     namespace manual = perfmail::cli::manual;
     const std::filesystem::path dir = argv[1];
     const perfmail::cli::application cli = perfmail::cli::make_application();
-    const manual::command_info root = manual::describe(*cli.app);
+    const manual::command_info root = manual::describe(*cli.app, *cli.declared);
     const std::string version{perfmail::version_string};
 
     const auto write = [&](const std::filesystem::path& relative, const std::string& text) {
