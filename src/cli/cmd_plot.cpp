@@ -88,14 +88,8 @@ void check_one_line(std::string_view option, std::string_view text) {
 /// tried only where the samples' grammar failed, so that a file of numbers stays a file of numbers.
 std::optional<matrix> results_of_lone(const std::string& text, const std::string& name) {
   try {
-    switch (io::detect_input_format(text, name)) {
-      case io::input_format::matrix:
-      case io::input_format::gbench:
-      case io::input_format::hyperfine:
-      case io::input_format::go:
-      case io::input_format::pytest: return io::parse_input(text, name, io::input_format::automatic, input_limits());
-      default: return std::nullopt;
-    }
+    if (!io::is_tool_results(io::detect_input_format(text, name))) return std::nullopt;
+    return io::parse_input(text, name, io::input_format::automatic, input_limits());
   } catch (const input_error&) {
     return std::nullopt;  // not any tool's results either: the samples' error says what is wrong
   }

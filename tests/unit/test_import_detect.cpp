@@ -10,10 +10,12 @@
 #include "perfmail/error.hpp"
 #include "perfmail/io/command_output.hpp"
 #include "perfmail/io/import.hpp"
+#include "perfmail/io/input_format.hpp"
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
 
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -49,6 +51,20 @@ TEST_CASE("detection: each format by its content") {
   CHECK(io::detect_input_format("metric,run,value\na,1,2\n", "in") == input_format::csv);
   CHECK(io::detect_input_format("metric\t1\t2\na\t1\t2\n", "in") == input_format::tsv);
   CHECK(io::detect_input_format("1.5\n2\n", "in") == input_format::numbers);
+}
+
+TEST_CASE("the formats' one list makes the enum, its names, and which formats are a tool's results") {
+  // The enum's values are the list's lines in order, each named by its line.
+  for (std::size_t i = 0; i < io::input_format_names.size(); ++i)
+    CHECK(static_cast<std::size_t>(io::input_format_names[i].value) == i);
+  CHECK(io::name_of(input_format::automatic) == "auto");
+  CHECK(io::name_of(input_format::pytest) == "pytest");
+  for (const input_format format : {input_format::matrix, input_format::gbench, input_format::hyperfine,
+                                    input_format::go, input_format::pytest})
+    CHECK(io::is_tool_results(format));
+  for (const input_format format : {input_format::automatic, input_format::csv, input_format::tsv,
+                                    input_format::numbers})
+    CHECK_FALSE(io::is_tool_results(format));
 }
 
 TEST_CASE("detection: ambiguous or unknown content is refused, naming the candidates") {

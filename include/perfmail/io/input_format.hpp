@@ -1,6 +1,7 @@
 #pragma once
 // The formats perfmail reads results in (docs/INPUTS.md): the robot's matrix.json, and the output of
-// other benchmark tools, each imported as a matrix of one sample per run or repetition.
+// other benchmark tools, each imported as a matrix of one sample per run or repetition. The formats are
+// listed once, in input_formats.def.
 
 #include "perfmail/text/enum_names.hpp"
 
@@ -9,31 +10,30 @@
 
 namespace perfmail::io {
 
+/// The formats of input_formats.def, in its order.
 enum class input_format : std::uint8_t {
-  automatic,  ///< detected from the content; ambiguous content is refused, never guessed
-  matrix,     ///< the robot's matrix.json (metric -> per-run samples)
-  gbench,     ///< Google Benchmark --benchmark_format=json
-  hyperfine,  ///< hyperfine --export-json
-  go,         ///< Go's benchmark text format (`go test -bench`, what benchstat reads)
-  pytest,     ///< pytest-benchmark JSON saved with --benchmark-save-data
-  csv,        ///< comma-separated, long (metric,run,value) or wide (metric,v1,v2,...)
-  tsv,        ///< the same, tab-separated
-  numbers,    ///< plain numbers separated by white space: one metric named `value`
+#define PERFMAIL_INPUT_FORMAT(enumerator, name, tool_results) enumerator,
+#include "perfmail/io/input_formats.def"
 };
 
-inline constexpr std::array<enum_name<input_format>, 9> input_format_names{{
-    {input_format::automatic, "auto"},
-    {input_format::matrix, "matrix"},
-    {input_format::gbench, "gbench"},
-    {input_format::hyperfine, "hyperfine"},
-    {input_format::go, "go"},
-    {input_format::pytest, "pytest"},
-    {input_format::csv, "csv"},
-    {input_format::tsv, "tsv"},
-    {input_format::numbers, "numbers"},
-}};
+inline constexpr std::array input_format_names = std::to_array<enum_name<input_format>>({
+#define PERFMAIL_INPUT_FORMAT(enumerator, name, tool_results) {input_format::enumerator, name},
+#include "perfmail/io/input_formats.def"
+});
 /// The name of `value` (its `input_format_names` entry): what `<<` and `fmt::format("{}", value)` print.
 [[nodiscard]] constexpr std::string_view name_of(input_format value) noexcept { return name_of(input_format_names, value); }
 using perfmail::operator<<;  // prints the name, as in perfmail
+
+/// Whether a file of `format` is what a benchmark tool writes (the robot's matrix.json, Google Benchmark's
+/// JSON, Go's benchmark text, ...), rather than samples in a layout of the user's (CSV, TSV, plain
+/// numbers); false for `automatic`.
+[[nodiscard]] constexpr bool is_tool_results(input_format format) noexcept {
+  switch (format) {
+#define PERFMAIL_INPUT_FORMAT(enumerator, name, tool_results) \
+  case input_format::enumerator: return tool_results;
+#include "perfmail/io/input_formats.def"
+  }
+  return false;
+}
 
 }  // namespace perfmail::io
