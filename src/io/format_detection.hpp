@@ -26,13 +26,16 @@ inline constexpr std::array<std::string_view, 4> other_formats_keys{"benchmarks"
 /// escaped quote and the key: strings that all end with the key. (Some strings that end with a key are
 /// none of these: they are sent to detection, which decides as it always has.)
 [[nodiscard]] inline bool may_be_other_formats_key(std::string_view s) noexcept {
-  if (s.empty()) return false;
-  switch (s.back()) {  // most names end otherwise: one comparison for them
-    case 's': return s.ends_with(other_formats_keys[0]) || s.ends_with(other_formats_keys[1]);
-    case 't': return s.ends_with(other_formats_keys[2]);
-    case 'o': return s.ends_with(other_formats_keys[3]);
-    default: return false;
-  }
+  // The characters those keys end with: most names end otherwise, and are passed over at one look.
+  static constexpr std::array<bool, 256> key_ends = [] {
+    std::array<bool, 256> ends{};
+    for (const std::string_view key : other_formats_keys) ends[static_cast<unsigned char>(key.back())] = true;
+    return ends;
+  }();
+  if (s.empty() || !key_ends[static_cast<unsigned char>(s.back())]) return false;
+  for (const std::string_view key : other_formats_keys)
+    if (s.ends_with(key)) return true;
+  return false;
 }
 
 /// How a text of unknown format starts, as detection first looks at it.

@@ -33,7 +33,7 @@ namespace od = simdjson::ondemand;
   std::string names;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (i > 0) names += i + 1 == candidates.size() ? " or " : ", ";
-    names += detail::descriptor_of(candidates[i]).described;
+    names += detail::described(detail::descriptor_of(candidates[i]));
   }
   throw input_error(std::string{source},
                     fmt::format("the format is ambiguous: it could be {}; say which with --input-format", names));
@@ -135,6 +135,14 @@ bool all_numbers(std::string_view text) {
   return any;
 }
 
+/// Whether `header` starts as a CSV or TSV header row separated by `delimiter`: a first field `metric`,
+/// quoted or not.
+bool header_row_of(std::string_view header, char delimiter) {
+  for (const std::string_view field : {std::string_view{"metric"}, std::string_view{"\"metric\""}})
+    if (header.size() > field.size() && header.starts_with(field) && header[field.size()] == delimiter) return true;
+  return false;
+}
+
 /// Whether `source` is named as JSON (`.json`, in any case): the user's own word for the format where
 /// the content gives none.
 bool named_json(std::string_view source) {
@@ -172,11 +180,12 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   const auto first = text.find_first_not_of(" \t\r\n", bom);
   std::vector<input_format> candidates;
   // CSV and TSV by their header row, whose first field is `metric`.
-  std::string_view header = text.substr(first, text.find('\n', first) - first);
-  if (header.substr(0, 7) == "metric,") candidates.push_back(input_format::csv);
-  else if (header.substr(0, 7) == "metric\t") candidates.push_back(input_format::tsv);
-  else if (header.substr(0, 9) == "\"metric\",") candidates.push_back(input_format::csv);
-  else if (header.substr(0, 9) == "\"metric\"\t") candidates.push_back(input_format::tsv);
+  const std::string_view header = text.substr(first, text.find('\n', first) - first);
+  for (const auto& d : detail::input_formats)
+    if (d.delimiter != 0 && header_row_of(header, d.delimiter)) {
+      candidates.push_back(d.format);
+      break;
+    }
   // Go's format by a result line anywhere (a log of `go test` starts with other lines).
   for (const text::line l : text::lines(text.substr(std::min(bom, text.size()))))
     if (detail::is_go_result_line(l.text)) {

@@ -17,8 +17,9 @@ namespace perfmail::io::detail {
 
 struct input_format_descriptor {
   input_format format;
-  /// How messages name it: its --input-format name and what that is.
-  std::string_view described;
+  /// What its --input-format name stands for, said after the name where messages name the format
+  /// (described); empty where the name says it.
+  std::string_view what_it_is;
   /// For JSON formats: the format in the list of what JSON may be (`Google Benchmark`), and with the
   /// marks detection looks for (`Google Benchmark ("context" and "benchmarks")`). For the others: the
   /// phrase of the list of what a file may be, empty for a format that a neighbour's phrase covers (TSV
@@ -30,33 +31,53 @@ struct input_format_descriptor {
   matrix (*read)(std::string_view text, std::string_view source, const load_limits& limits) = nullptr;
   /// For JSON formats that detection may have parsed: reads the document from the parser's index.
   matrix (*read_parsed)(json_import_reader& json, import_builder& b) = nullptr;
+  /// For CSV and TSV: the field separator, by which detection also knows the header row (`metric,`).
+  char delimiter = 0;
 };
 
 inline constexpr std::array<input_format_descriptor, 8> input_formats{{
-    {input_format::matrix, "matrix (the robot's matrix.json)", "matrix.json", "a matrix.json (metrics mapped to arrays)",
+    {input_format::matrix, "the robot's matrix.json", "matrix.json", "a matrix.json (metrics mapped to arrays)",
      true, [](std::string_view t, std::string_view s, const load_limits& l) { return parse_matrix(t, s, l); }, nullptr},
-    {input_format::gbench, "gbench (Google Benchmark JSON)", "Google Benchmark",
+    {input_format::gbench, "Google Benchmark JSON", "Google Benchmark",
      "Google Benchmark (\"context\" and \"benchmarks\")", true,
      [](std::string_view t, std::string_view s, const load_limits& l) { return parse_gbench_json(t, s, l); },
      read_gbench},
-    {input_format::hyperfine, "hyperfine (hyperfine --export-json)", "hyperfine", "hyperfine (\"results\" with \"times\")",
+    {input_format::hyperfine, "hyperfine --export-json", "hyperfine", "hyperfine (\"results\" with \"times\")",
      true, [](std::string_view t, std::string_view s, const load_limits& l) { return parse_hyperfine_json(t, s, l); },
      read_hyperfine},
-    {input_format::pytest, "pytest (pytest-benchmark JSON)", "pytest-benchmark",
+    {input_format::pytest, "pytest-benchmark JSON", "pytest-benchmark",
      "pytest-benchmark (\"machine_info\" and \"benchmarks\")", true,
      [](std::string_view t, std::string_view s, const load_limits& l) { return parse_pytest_json(t, s, l); },
      read_pytest},
-    {input_format::go, "go (Go benchmark text)", "Go benchmark lines (`BenchmarkName  N  123 ns/op`)", "", false,
+    {input_format::go, "Go benchmark text", "Go benchmark lines (`BenchmarkName  N  123 ns/op`)", "", false,
      [](std::string_view t, std::string_view s, const load_limits& l) { return parse_go_bench(t, s, l); }, nullptr},
-    {input_format::csv, "csv", "a CSV or TSV header row starting `metric`", "", false,
+    {input_format::csv, "", "a CSV or TSV header row starting `metric`", "", false,
      [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, ',', l); },
-     nullptr},
-    {input_format::tsv, "tsv", "", "", false,
+     nullptr, ','},
+    {input_format::tsv, "", "", "", false,
      [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, '\t', l); },
-     nullptr},
-    {input_format::numbers, "numbers (plain numbers)", "plain numbers", "", false,
+     nullptr, '\t'},
+    {input_format::numbers, "plain numbers", "plain numbers", "", false,
      [](std::string_view t, std::string_view s, const load_limits& l) { return parse_numbers(t, s, l); }, nullptr},
 }};
+
+// Every format of input_formats.def has one descriptor, but `automatic`, which detection resolves to one.
+static_assert([] {
+  for (const auto& entry : input_format_names) {
+    std::size_t descriptors = 0;
+    for (const auto& d : input_formats) descriptors += d.format == entry.value ? 1U : 0U;
+    if (descriptors != (entry.value == input_format::automatic ? 0U : 1U)) return false;
+  }
+  return true;
+}());
+
+/// How messages name a format: its --input-format name and what that stands for (`matrix (the robot's
+/// matrix.json)`, `csv`).
+[[nodiscard]] inline std::string described(const input_format_descriptor& d) {
+  std::string out{name_of(d.format)};
+  if (!d.what_it_is.empty()) out.append(" (").append(d.what_it_is).append(")");
+  return out;
+}
 
 /// The descriptor of `format` (automatic: the matrix's, which reads what detection leaves to it).
 [[nodiscard]] constexpr const input_format_descriptor& descriptor_of(input_format format) noexcept {

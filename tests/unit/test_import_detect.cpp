@@ -50,6 +50,8 @@ TEST_CASE("detection: each format by its content") {
   CHECK(io::detect_input_format("goos: linux\nBenchmarkA-8 10 5 ns/op\nPASS\n", "in") == input_format::go);
   CHECK(io::detect_input_format("metric,run,value\na,1,2\n", "in") == input_format::csv);
   CHECK(io::detect_input_format("metric\t1\t2\na\t1\t2\n", "in") == input_format::tsv);
+  CHECK(io::detect_input_format("\"metric\",run,value\na,1,2\n", "in") == input_format::csv);
+  CHECK(io::detect_input_format("\"metric\"\t1\t2\na\t1\t2\n", "in") == input_format::tsv);
   CHECK(io::detect_input_format("1.5\n2\n", "in") == input_format::numbers);
 }
 
