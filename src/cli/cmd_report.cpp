@@ -407,9 +407,7 @@ recipient_options declare_report_output(CLI::App& cmd, declared_values& declared
   add_value(declared, cmd, "--attach", options.attach,
                  "a file the message carries (repeatable), after the document's mail.attachments: --format mbox "
                  "attaches it; a job.yaml makes the To reproduce: block say the job file is attached")
-      // The name --help, the man page, the completions and CLI11's messages have always shown: FILE and
-      // the check's former description, as CLI11 joins them.
-      .named("FILE:FILE")
+      .named("FILE")
       ->allow_extra_args(false)
       ->take_all()
       ->check(attachment_check());
