@@ -15,6 +15,7 @@
 #include "perfmail/io/job_yaml.hpp"
 #include "perfmail/io/read_file.hpp"
 #include "perfmail/io/matrix_json.hpp"
+#include "perfmail/analysis/common_metrics.hpp"
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
@@ -321,22 +322,19 @@ std::string some_names(const matrix& results) {
 /// names it, so two runs of different command lines share nothing until both name them alike.
 void refuse_disjoint(const compare_args& args, const comparison& cmp, const table_header& header) {
   if (args.allow_disjoint) return;
-  for (std::size_t c = 1; c < cmp.columns.size(); ++c) {
-    const auto metrics = cmp.columns[c]->metrics();
-    const bool shared = std::any_of(metrics.begin(), metrics.end(),
-                                    [&](const series_view& s) { return cmp.columns[0]->contains(s.name()); });
-    if (shared) continue;
-    const bool hyperfine =
-        cmp.columns[0]->origin().tool == io::hyperfine_tool || cmp.columns[c]->origin().tool == io::hyperfine_tool;
-    throw input_error(args.paths[c] == io::standard_input_path ? std::string{"stdin"} : args.paths[c],
-                      fmt::format("no metric in common with {} (it has {}; this has {}){}; --allow-disjoint to "
-                                  "compare them anyway",
-                                  text::printable(header.commits.front()), some_names(*cmp.columns[0]),
-                                  some_names(*cmp.columns[c]),
-                                  hyperfine ? "; hyperfine names a command by its command line: give both runs the "
-                                              "same names with -n NAME"
-                                            : ""));
-  }
+  const auto disjoint = first_column_sharing_no_metric(cmp.columns);
+  if (!disjoint) return;
+  const std::size_t c = *disjoint;
+  const bool hyperfine =
+      cmp.columns[0]->origin().tool == io::hyperfine_tool || cmp.columns[c]->origin().tool == io::hyperfine_tool;
+  throw input_error(args.paths[c] == io::standard_input_path ? std::string{"stdin"} : args.paths[c],
+                    fmt::format("no metric in common with {} (it has {}; this has {}){}; --allow-disjoint to "
+                                "compare them anyway",
+                                text::printable(header.commits.front()), some_names(*cmp.columns[0]),
+                                some_names(*cmp.columns[c]),
+                                hyperfine ? "; hyperfine names a command by its command line: give both runs the "
+                                            "same names with -n NAME"
+                                          : ""));
 }
 
 /// One results file: hyperfine's of several commands, split into a result set per command with the

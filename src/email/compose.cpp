@@ -4,6 +4,7 @@
 
 #include "compose_parts.hpp"
 
+#include "perfmail/analysis/common_metrics.hpp"
 #include "perfmail/email/body.hpp"
 #include "perfmail/email/headline.hpp"
 #include "perfmail/email/mbox.hpp"
@@ -17,7 +18,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -229,18 +229,12 @@ verdict_counts count_report_verdicts(const composed_report& report, const report
 namespace detail {
 
 std::vector<std::shared_ptr<const matrix>> columns_of(const results& base, const std::vector<results>& heads) {
-  // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
-  // report of everything having changed.
-  for (const auto& head : heads) {
-    const auto metrics = head.data->metrics();
-    const bool shared =
-        std::any_of(metrics.begin(), metrics.end(), [&](const auto& s) { return base.data->contains(s.name()); });
-    if (!shared) throw input_error(head.origin, fmt::format("no metric in common with {}", base.origin));
-  }
   std::vector<std::shared_ptr<const matrix>> columns;
   columns.reserve(1 + heads.size());
   columns.push_back(base.data);
   for (const auto& head : heads) columns.push_back(head.data);
+  if (const auto disjoint = first_column_sharing_no_metric(columns))
+    throw input_error(heads[*disjoint - 1].origin, fmt::format("no metric in common with {}", base.origin));
   return columns;
 }
 

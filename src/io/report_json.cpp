@@ -4,6 +4,7 @@
 
 #include "perfmail/io/report_json.hpp"
 
+#include "perfmail/analysis/common_metrics.hpp"
 #include "perfmail/email/compose.hpp"
 #include "perfmail/email/mbox.hpp"
 
@@ -464,10 +465,7 @@ class report_parser {
     // Two sets of results with nothing to compare are a mistake (the wrong file, the wrong test), not a
     // report of everything having changed.
     for (std::size_t i = 0; i < doc.head_results.size(); ++i) {
-      const auto metrics = doc.head_results[i].data->metrics();
-      const bool shared = std::any_of(metrics.begin(), metrics.end(),
-                                      [&](const auto& s) { return doc.base_results.data->contains(s.name()); });
-      if (shared) continue;
+      if (shares_a_metric(*doc.base_results.data, *doc.head_results[i].data)) continue;
       const json_node& at = head.type == kind::array ? head.items[i] : head;
       doc_->fail(at, head.type == kind::array ? fmt::format("{}[{}]", r.path("head"), i) : r.path("head"),
                  fmt::format("{} has no metric in common with {}", doc.head_results[i].origin,
