@@ -17,6 +17,7 @@
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/analysis/common_metrics.hpp"
 #include "perfmail/analysis/comparison.hpp"
+#include "perfmail/analysis/conventions.hpp"
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
 #include "perfmail/table/benchstat.hpp"
@@ -193,42 +194,6 @@ table_request request_of(const compare_args& args, result_conventions convention
   return request;
 }
 
-/// Whose conventions judge `results`: the option's, else the base's. Results of mixed kinds are judged
-/// by the base's, and a note says so.
-result_conventions conventions_of(const compare_args& args, const std::vector<matrix>& results,
-                                  const table_header& header, std::vector<std::string>& notes) {
-  const result_conventions base = results.front().origin().conventions;
-  const auto kind = [&](std::size_t i) {
-    const result_origin& o = results[i].origin();
-    return o.conventions == result_conventions::robot ? std::string{"the robot's results"}
-                                                      : fmt::format("{} results", o.tool);
-  };
-  for (std::size_t i = 1; i < results.size(); ++i)
-    if (results[i].origin().conventions != base && !args.conventions) {
-      notes.push_back(printable_message(fmt::format(
-          "{} holds {} but the base {} holds {}: all are judged as the base's (--conventions to choose)",
-          header.commits[i], kind(i), header.commits.front(), kind(0))));
-      break;
-    }
-  return args.conventions.value_or(base);
-}
-
-/// Under a robot dialect's table of other tools' results: the metrics it cannot show, which one side
-/// lacks or has no sample of (its rows would print zeros for them).
-std::string missing_lines(std::span<const comparison_row* const> rows, const table_header& header) {
-  std::string out;
-  for (const comparison_row* row : rows)
-    for (std::size_t c = 1; c <= row->compared_columns(); ++c) {
-      const presence sides = row->verdicts[c - 1].sides;
-      if (sides == presence::both) continue;
-      out += fmt::format("{}: {} in {}\n", text::printable(row->name),
-                         name_of(change_verdict_names, *verdict_of(sides)), text::printable(header.commits[c]));
-    }
-  return out;
-}
-
-/// Writes the comparison in the format asked for, with the rows chosen; returns the exit status that
-/// --fail-on gives the verdicts of the rows judged.
 /// The table of the rows shown, as text in the dialect asked: the details, benchstat's table under its
 /// method's lines, or a robot table with the rows it cannot compare listed under it.
 std::string comparison_table(const CLI::App& cmd, const compare_args& args, const table_request& request,
@@ -249,19 +214,14 @@ std::string comparison_table(const CLI::App& cmd, const compare_args& args, cons
     return render_benchstat_method(cmp, header, static_cast<int>(layout.width), defaults) +
            render_benchstat(cmp, header, shown, layout);
   }
-  // A robot table prints zeros where a metric is absent: under other tools' conventions such rows are
-  // listed under it instead.
-  std::vector<const comparison_row*> compared;
-  for (const comparison_row* row : shown)
-    if (std::all_of(row->verdicts.begin(), row->verdicts.end(),
-                    [](const column_verdict& v) { return v.sides == presence::both; }))
-      compared.push_back(row);
   render_options ro;
   ro.noise_filter = request.noise_filter;
   ro.colour = colour_wanted(args.colour, args.output);
-  return render_table(request.dialect, header, compared, ro) + missing_lines(shown, header);
+  return render_table(request.dialect, header, robot_table_rows(shown), ro) + render_rows_left_out(shown, header);
 }
 
+/// Writes the comparison in the format asked for, with the rows chosen; returns the exit status that
+/// --fail-on gives the verdicts of the rows judged.
 int write_comparison(const CLI::App& cmd, const compare_args& args, const table_request& request, const comparison& cmp,
                      const table_header& header) {
   const table_dialect dialect = request.dialect;
@@ -577,8 +537,9 @@ int run_compare(const compare_args& args, const CLI::App& cmd) {
   }
   std::vector<std::string> notes;
   const table_header header = make_header(args_read, jobs, results, notes);
-  const result_conventions conventions = conventions_of(args, results, header, notes);
-  const table_request request = request_of(args, conventions);
+  const conventions_choice judged = conventions_judging(results, header.commits, args.conventions);
+  if (judged.mixed_note) notes.push_back(printable_message(*judged.mixed_note + " (--conventions to choose)"));
+  const table_request request = request_of(args, judged.conventions);
   refuse_ignored_options(cmd, args, request);
   for (const auto& m : results) notes.insert(notes.end(), m.notes().begin(), m.notes().end());
   const comparison cmp = compare(std::move(results), request.comparison);

@@ -2,7 +2,14 @@
 
 #include "perfmail/table/render.hpp"
 
+#include "perfmail/analysis/change_verdict.hpp"
+#include "perfmail/analysis/verdict.hpp"
 #include "perfmail/error.hpp"
+#include "perfmail/text/printable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
 
 #include <cstddef>
 #include <optional>
@@ -30,6 +37,27 @@ std::string render_table(table_dialect dialect, const table_header& header,
   pointers.reserve(rows.size());
   for (const comparison_row& row : rows) pointers.push_back(&row);
   return render_table(dialect, header, pointers, options);
+}
+
+std::vector<const comparison_row*> robot_table_rows(std::span<const comparison_row* const> rows) {
+  std::vector<const comparison_row*> compared;
+  for (const comparison_row* row : rows)
+    if (std::all_of(row->verdicts.begin(), row->verdicts.end(),
+                    [](const column_verdict& v) { return v.sides == presence::both; }))
+      compared.push_back(row);
+  return compared;
+}
+
+std::string render_rows_left_out(std::span<const comparison_row* const> rows, const table_header& header) {
+  std::string out;
+  for (const comparison_row* row : rows)
+    for (std::size_t c = 1; c <= row->compared_columns(); ++c) {
+      const presence sides = row->verdicts[c - 1].sides;
+      if (sides == presence::both) continue;
+      out += fmt::format("{}: {} in {}\n", text::printable(row->name),
+                         name_of(change_verdict_names, *verdict_of(sides)), text::printable(header.commits[c]));
+    }
+  return out;
 }
 
 std::string printed_change(table_dialect dialect, const comparison_row& row,

@@ -27,6 +27,18 @@ namespace perfmail {
 [[nodiscard]] std::string render_table(table_dialect dialect, const table_header& header,
                                        std::span<const comparison_row> rows, const render_options& options = {});
 
+/// The rows of `rows` a robot table can print: those compared in every column. A robot table prints a
+/// metric a side lacks as zeros, which under other tools' conventions (analysis/row.hpp, `presence`)
+/// would read as a change to or from nothing; such rows are listed under it instead
+/// (render_rows_left_out).
+[[nodiscard]] std::vector<const comparison_row*> robot_table_rows(std::span<const comparison_row* const> rows);
+
+/// What robot_table_rows leaves out of `rows`, a line for each metric and column not compared: `name:
+/// gone in COMMIT`, `name: new in COMMIT`, `name: failed in COMMIT`, the commit a column of `header`.
+/// Empty when every row was compared.
+[[nodiscard]] std::string render_rows_left_out(std::span<const comparison_row* const> rows,
+                                               const table_header& header);
+
 /// The change of compared column `column` (1-based) exactly as the table prints it (the current table
 /// prints the modern cells), without the padding: `24%`, `+8.2%`, `2e+05`, `+4.0`, `11%`; empty where the classic table leaves it blank.
 [[nodiscard]] std::string printed_change(table_dialect dialect, const comparison_row& row,
