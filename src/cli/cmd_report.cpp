@@ -129,8 +129,7 @@ email::report_document document_of_roots(const report_options& options, report_n
       throw usage_error(fmt::format("--date: {}", e.problem()));
     }
   }
-  const auto robot = [](const io::result_root& r) { return !r.job.testcase.empty() || !r.job.tbox_group.empty(); };
-  choose_layout(options, layout_only, robot(base) || robot(head));
+  choose_layout(options, layout_only, io::is_robot_root(base) || io::is_robot_root(head));
   io::root_report from_roots =
       io::report_of_roots(base, head, options.base_root, options.head_root, layout_only.layout);
   for (const auto& n : from_roots.notes) note(n);
@@ -150,13 +149,7 @@ email::report_document document_of_roots(const report_options& options, report_n
   // The caller's directions (the first rule that matches a metric decides): roots bring none of their own.
   doc.directions = caller_rules_of(options.lower_better, options.higher_better);
 
-  // A project's roots (bisect --record, history) are judged by a test, not by the robot's floors, which
-  // were set for the kernel's metrics: a change the bisection found is printed, with its plot.
-  if (project) {
-    doc.table.policy = policy_kind::mann_whitney;
-    if (!doc.table.min_change_percent) doc.table.min_change_percent = 0.0;
-    if (options.plots.empty()) doc.plots.metrics_from = email::plot_request::which::changed;
-  }
+  // A project's roots plot what changed (io::judge_as_project_roots) unless --plots names what to plot.
   if (!options.plots.empty()) {
     if (options.plots.size() == 1 && options.plots.front() == "changed") {
       doc.plots.metrics_from = email::plot_request::which::changed;
@@ -299,12 +292,10 @@ std::optional<std::string> sender_from_environment() {
   return checked(name ? fmt::format("{} <{}>", *name, *address) : *address, "git config user.name and user.email");
 }
 
-/// Whether the email needs its sender: an mbox names it in From, and the layouts of 2020 on derive
-/// their Message-ID (named in the body) from it when the document gives none.
+/// Whether the email needs its sender: an mbox names it in From, and the body may name a Message-ID
+/// made from it (email::derives_message_id_from_sender).
 bool needs_sender(const email::report_document& doc, std::string_view format) {
-  if (format == "mbox") return true;
-  const bool seed = email::is_seed_era(doc.layout.era);
-  return !seed && doc.mail.message_id.empty() && !doc.mail.date.empty();
+  return format == "mbox" || email::derives_message_id_from_sender(doc);
 }
 
 /// An option's addresses: none given leaves the document's; given, they replace them, empty values

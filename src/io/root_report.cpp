@@ -13,6 +13,15 @@
 
 namespace perfmail::io {
 
+bool is_robot_root(const result_root& root) { return !root.job.testcase.empty() || !root.job.tbox_group.empty(); }
+
+void judge_as_project_roots(email::report_document& doc) {
+  doc.table.policy = policy_kind::mann_whitney;
+  if (!doc.table.min_change_percent) doc.table.min_change_percent = 0.0;
+  if (doc.plots.metrics_from == email::plot_request::which::none)
+    doc.plots.metrics_from = email::plot_request::which::changed;
+}
+
 root_report report_of_roots(const result_root& base, const result_root& head, std::string base_origin,
                             std::string head_origin, const email::email_layout& layout) {
   root_report out;
@@ -66,6 +75,7 @@ root_report report_of_roots(const result_root& base, const result_root& head, st
 
   doc.base_results = {std::move(base_origin), std::make_shared<const matrix>(base.results)};
   doc.head_results.push_back({std::move(head_origin), std::make_shared<const matrix>(head.results)});
+  if (project) judge_as_project_roots(doc);
   return out;
 }
 

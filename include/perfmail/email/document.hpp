@@ -190,4 +190,11 @@ struct report_document {
   return false;
 }
 
+/// Whether the email names a Message-ID it derives from its sender: the layouts of 2020 on put the
+/// message's id in the body (the Closes tag, the materials URL) and, where the document gives none, make
+/// it from the date and the From address. Without a date there is no id to make; the seeds name none.
+[[nodiscard]] inline bool derives_message_id_from_sender(const report_document& doc) {
+  return !is_seed_era(doc.layout.era) && doc.mail.message_id.empty() && !doc.mail.date.empty();
+}
+
 }  // namespace perfmail::email
