@@ -425,6 +425,16 @@ std::vector<double> pooled_samples(const end_samples& end) {
   return all;
 }
 
+rounds_values values_of_rounds(std::span<const bisect_round> rounds, std::size_t step) {
+  rounds_values out;
+  for (const bisect_round& r : rounds) {
+    if (r.good) out.good.push_back(*r.good);
+    if (r.bad) out.bad.push_back(*r.bad);
+    if (r.step == step && r.current) out.current.push_back(*r.current);
+  }
+  return out;
+}
+
 std::string rounds_build_spread_note(std::size_t builds) {
   return builds > 1 ? std::string{} : fmt::format("one build of each tree: {}", unmeasured_build_spread);
 }

@@ -333,16 +333,11 @@ void build_trees(const bisect_args& args, const bisect_trees& trees, io::bisect_
 /// Records what the bisection measured of the ends so far and of this step's commit, with its judgement.
 void record_step(const bisect_args& args, const io::bisect_state& state, std::size_t step, const std::string& commit,
                  const std::string& metric, const bisect_judgement& judgement) {
-  std::vector<double> good;
-  std::vector<double> bad;
-  std::vector<double> current;
-  for (const bisect_round& r : state.rounds) {
-    if (r.good) good.push_back(*r.good);
-    if (r.bad) bad.push_back(*r.bad);
-    if (r.step == step && r.current) current.push_back(*r.current);
-  }
+  const rounds_values values = values_of_rounds(state.rounds, step);
   const std::string& name = args.commit.empty() ? commit : args.commit;
-  record(args, {.commit = name, .metric = metric, .good = good, .bad = bad, .current = current, .ends_grow = true},
+  record(args,
+         {.commit = name, .metric = metric, .good = values.good, .bad = values.bad, .current = values.current,
+          .ends_grow = true},
          judgement);
 }
 

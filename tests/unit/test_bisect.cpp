@@ -566,6 +566,19 @@ TEST_CASE("bisect: rounds spent on ends that stay alike stop the bisection; ends
   CHECK(half.problem.empty());
 }
 
+TEST_CASE("bisect: a recording keeps every run of the ends and the runs of its own commit") {
+  std::vector<bisect_round> rounds(4);
+  rounds[0] = {.good = 1.0, .bad = 10.0, .current = 5.0, .build = 0, .step = 0};
+  rounds[1] = {.good = 2.0, .bad = std::nullopt, .current = 6.0, .build = 0, .step = 1};
+  rounds[2] = {.good = std::nullopt, .bad = 11.0, .current = 7.0, .build = 1, .step = 1};
+  rounds[3] = {.good = 3.0, .bad = 12.0, .current = std::nullopt, .build = 0, .step = 2};
+  const rounds_values values = values_of_rounds(rounds, 1);
+  CHECK(values.good == std::vector<double>{1.0, 2.0, 3.0});
+  CHECK(values.bad == std::vector<double>{10.0, 11.0, 12.0});
+  CHECK(values.current == std::vector<double>{6.0, 7.0});  // step 1's runs alone, in the order they ran
+  CHECK(values_of_rounds(rounds, 2).current.empty());       // a round without the commit's run
+}
+
 TEST_CASE("bisect state: written and read back, the same") {
   io::bisect_state state;
   state.fingerprint = 0x0123456789abcdefULL;

@@ -118,6 +118,17 @@ struct bisect_round {
   bisect_answer verdict = bisect_answer::undecided;
 };
 
+/// The values of a bisection's rounds so far, as a recording keeps them: every run of each end (the ends
+/// are measured beside each commit, so theirs grow from commit to commit) and the runs of one commit.
+struct rounds_values {
+  std::vector<double> good;
+  std::vector<double> bad;
+  std::vector<double> current;  ///< the runs of the commit of `step`
+};
+
+/// The values of `rounds`, in the order they ran, with the commit's of step `step`.
+[[nodiscard]] rounds_values values_of_rounds(std::span<const bisect_round> rounds, std::size_t step);
+
 /// Whether the next round may run the commit with one end only: with one build of each tree, once nine
 /// rounds or more ran both ends and tell the ends' difference with a t statistic of at least 4. A round of one
 /// end gives the commit's contrast with variance 2 in two runs (both ends: 3/2 in three), an eighth
