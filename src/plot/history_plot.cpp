@@ -202,20 +202,16 @@ std::string draw_ascii(const history_plot_data& data, const plot_options& opts, 
 std::string draw_unicode(const history_plot_data& data, const plot_options& opts, value_range values) {
   text_grid grid(opts.width, opts.height);
   put_title(grid, opts);
-  const int top = opts.title.empty() ? 0 : 1;  // the first row of values
-  const int legend_row = opts.height - 1;
-  const int label_row = opts.height - 2;
-  const int axis_row = opts.height - 3;
-  const int rows = axis_row - top;
-  const y_axis axis = make_unicode_axis(values.lo, values.hi);
-  const unicode_rows map(axis.range, rows);
-  const std::vector<unicode_label> labels = make_unicode_labels(axis, map);
-  std::vector<detail::y_label> rows_labelled;
-  for (const unicode_label& l : labels) rows_labelled.push_back({axis_row - 1 - l.row, l.text});
-  const int frame = detail::label_columns(rows_labelled) + 1;
-  const int inner = opts.width - frame - 1;
-  if (inner < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
-  detail::put_unicode_axis(grid, frame, top, axis_row, rows_labelled);
+  // Under the axis, a row of commit labels and one of the legend.
+  const detail::unicode_frame frame =
+      detail::unicode_frame_of(opts.width, opts.height, !opts.title.empty(), 2, make_unicode_axis(values.lo, values.hi));
+  if (frame.columns < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
+  const int label_row = frame.axis_row + 1;
+  const int legend_row = frame.axis_row + 2;
+  const int rows = frame.rows;
+  const unicode_rows& map = frame.map;
+  const int inner = frame.columns;
+  detail::put_unicode_axis(grid, frame.axis_column, frame.top, frame.axis_row, frame.labels);
 
   braille_grid dots(inner, rows);
   const std::size_t n = data.samples.size();
@@ -223,7 +219,7 @@ std::string draw_unicode(const history_plot_data& data, const plot_options& opts
   std::vector<int> columns(n);
   for (std::size_t i = 0; i < n; ++i) {
     dot_x[i] = slot_of(i, n, dots.dot_width());
-    columns[i] = frame + 1 + dot_x[i] / 2;
+    columns[i] = frame.first_column + dot_x[i] / 2;
   }
   for (const std::size_t k : data.change_points) {
     const int x = (dot_x[k - 1] + dot_x[k] + 1) / 2;
@@ -244,14 +240,14 @@ std::string draw_unicode(const history_plot_data& data, const plot_options& opts
   for (std::size_t i = 0; i < n; ++i)
     for (const double x : data.samples[i])
       if (usable(x)) dots.symbol_at_dot(dot_x[i], map.dot(x), "●", unicode_ink::bad);
-  grid.draw(frame + 1, top, dots);
-  place_labels(grid, label_row, data, columns, frame, opts.width);
+  grid.draw(frame.first_column, frame.top, dots);
+  place_labels(grid, label_row, data, columns, frame.axis_column, opts.width);
 
   // The legend names what is drawn, centred under the values, its labels cut where the line is too narrow.
   std::vector<detail::legend_entry> legend{{"⣀⣀", 2, unicode_ink::good, "median"}, {"●", 1, unicode_ink::bad, "sample"}};
   if (!data.change_points.empty()) legend.push_back({"┊", 1, unicode_ink::axis, "change"});
   const detail::legend_text text = detail::fit_legend(legend, opts.width);
-  detail::put_legend(grid, legend_row, std::clamp(frame + 1 + (inner - text.columns) / 2, 0,
+  detail::put_legend(grid, legend_row, std::clamp(frame.first_column + (inner - text.columns) / 2, 0,
                                                   std::max(0, opts.width - text.columns)), legend, text);
   return grid.text(opts.colour == colour_mode::always);
 }

@@ -216,21 +216,16 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
   }
   if (!good_drawn && !bad_drawn) return {plot_outcome::no_defined_value, {}};
 
-  const bool has_title = !opts.title.empty();
-  const int plot_rows = opts.height - 2 - (has_title ? 1 : 0);
-  if (plot_rows < 2)
+  // The look: the title centred over the plot area, the axis with its labels, the dots beside it, and
+  // under the axis one row, the legend between the first and last sample index.
+  const detail::unicode_frame frame =
+      detail::unicode_frame_of(opts.width, opts.height, !opts.title.empty(), 1, make_unicode_axis(lo, hi));
+  if (frame.rows < 2 || frame.columns < 4)
     throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
-  const y_axis axis = make_unicode_axis(lo, hi);
-  const unicode_rows map(axis.range, plot_rows);
-  const int top = has_title ? 1 : 0;
-  std::vector<detail::y_label> rows;  // the labels on the picture's rows
-  for (auto& l : make_unicode_labels(axis, map)) rows.push_back({top + plot_rows - 1 - l.row, std::move(l.text)});
-  const int label_width = detail::label_columns(rows);
-  const int plot_cols = opts.width - label_width - 2;
-  if (plot_cols < 4)
-    throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
+  const unicode_rows& map = frame.map;
+  const int plot_cols = frame.columns;
 
-  braille_grid dots(plot_cols, plot_rows);
+  braille_grid dots(plot_cols, frame.rows);
   const auto dot_x = [&](std::size_t i) -> int {  // sample i, 0-based, of n
     if (n <= 1) return dots.dot_width() / 2;
     return static_cast<int>(
@@ -258,15 +253,12 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
     for (std::size_t i = 0; i < bad->size(); ++i)
       if (detail::usable((*bad)[i])) dots.symbol_at_dot(dot_x(i), map.dot((*bad)[i]), "\u25CF", unicode_ink::bad);
 
-  // The look: the title centred over the plot area, the axis with its labels, the dots beside it, and
-  // under it the legend between the first and last sample index.
-  const int axis_row = top + plot_rows;
-  const int left = label_width + 2;  // the plot area's first column
+  const int left = frame.first_column;
   detail::text_grid picture(opts.width, opts.height);
   const detail::fitted_text title = detail::fit_title(picture, opts.title);
   detail::put_title(picture, title, left + plot_cols / 2 - title.columns / 2);
-  detail::put_unicode_axis(picture, left - 1, top, axis_row, rows);
-  picture.draw(left, top, dots);
+  detail::put_unicode_axis(picture, frame.axis_column, frame.top, frame.axis_row, frame.labels);
+  picture.draw(left, frame.top, dots);
   {
     // The legend centred under the plot area, between the first and last sample index under the ends of
     // the axis; without the indices when it needs their room, with its labels cut when it needs more.
@@ -277,7 +269,7 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
     if (bad_drawn)
       entries.push_back({"\u25CF", 1, unicode_ink::bad, opts.bad_label.empty() ? "bisect-bad" : opts.bad_label});
     detail::legend_text legend = detail::cut_legend(entries, opts.width);
-    const int row = axis_row + 1;
+    const int row = frame.axis_row + 1;
     const std::string last = n > 1 ? std::to_string(n) : "";
     const int last_at = left + plot_cols - static_cast<int>(last.size());
     const int centred = left + (plot_cols - legend.columns) / 2;
