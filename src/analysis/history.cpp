@@ -471,7 +471,7 @@ struct present_commits {
 };
 
 /// The medians of positions [first, end).
-std::span<const double> medians_of(const present_commits& present, std::size_t first, std::size_t end) {
+std::span<const double> medians_between(const present_commits& present, std::size_t first, std::size_t end) {
   return std::span<const double>(present.median).subspan(first, end - first);
 }
 
@@ -584,7 +584,7 @@ void account_for_builds(verdict& decision, double effect, builds_touch touch) {
 /// judged against. Two-sided; 1 with fewer than two commits before.
 double newest_commit_p(const present_commits& present, std::size_t first, std::size_t newest) {
   if (newest < first + 2) return 1;
-  const detail::sample_moments before = detail::moments_scaled(medians_of(present, first, newest), 0);
+  const detail::sample_moments before = detail::moments_scaled(medians_between(present, first, newest), 0);
   const double k = before.n;
   const double distance = std::abs(present.median[newest] - before.mean);
   if (!std::isfinite(distance) || !std::isfinite(before.variance)) return 1;
@@ -663,7 +663,7 @@ double steps_rss(const present_commits& present, std::size_t first, std::span<co
   std::size_t a = first;
   for (std::size_t k = 0; k <= splits.size(); ++k) {
     const std::size_t b = k < splits.size() ? splits[k] : end;
-    rss += squares_about_mean(detail::moments_scaled(medians_of(present, a, b), 0));
+    rss += squares_about_mean(detail::moments_scaled(medians_between(present, a, b), 0));
     a = b;
   }
   return rss;

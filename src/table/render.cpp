@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-
 #include <cstddef>
 #include <optional>
 #include <span>
