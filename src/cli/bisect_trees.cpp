@@ -89,7 +89,7 @@ bool bisect_trees::ensure(const std::string& name, const std::string& commit) co
   const std::string path = tree_path(name);
   std::error_code ec;
   std::filesystem::create_directories(state_dir_, ec);
-  if (ec) throw bisect_setup_problem{fmt::format("{}: {}", text::printable(state_dir_), ec.message())};
+  if (ec) throw bisect_setup_problem{fmt::format("{}: {}", state_dir_, ec.message())};
   if (!std::filesystem::exists(state_dir_ + "/" + marker_name)) {
     std::FILE* f = std::fopen((state_dir_ + "/" + marker_name).c_str(), "w");
     if (f != nullptr) {
@@ -101,11 +101,11 @@ bool bisect_trees::ensure(const std::string& name, const std::string& commit) co
     const auto at = git_lines({"-C", path, "rev-parse", "--verify", "HEAD"});
     if (at && at->size() == 1 && at->front() == commit) return false;
     if (!git_run({"-C", path, "checkout", "--quiet", "--detach", "--force", commit}))
-      throw bisect_setup_problem{fmt::format("cannot check out {} in {}", commit, text::printable(path))};
+      throw bisect_setup_problem{fmt::format("cannot check out {} in {}", commit, path)};
     return true;
   }
   if (!git_run({"worktree", "add", "--quiet", "--detach", "--force", path, commit}))
-    throw bisect_setup_problem{fmt::format("cannot make a work tree of {} at {}", commit, text::printable(path))};
+    throw bisect_setup_problem{fmt::format("cannot make a work tree of {} at {}", commit, path)};
   return true;
 }
 

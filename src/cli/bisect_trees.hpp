@@ -8,7 +8,8 @@
 
 namespace perfmail::cli {
 
-/// A problem of the set-up that no commit can fix: the bisection should stop at once.
+/// A problem of the set-up that no commit can fix: the bisection should stop at once. The message names
+/// paths and revisions as they are; the judge makes the line printable where it says it.
 struct bisect_setup_problem {
   std::string message;
 };

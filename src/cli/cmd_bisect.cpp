@@ -46,7 +46,7 @@ namespace {
 constexpr int bisect_good = 0;
 constexpr int bisect_bad = 1;
 
-/// Trouble of this commit: skip it.
+/// Trouble of this commit: skip it. Like bisect_setup_problem, said through `say`.
 struct commit_trouble {
   std::string message;
 };
@@ -69,10 +69,12 @@ struct bisect_args {
 };
 
 /// Writes one line to stderr, ignoring failure: a judge whose stderr has gone (a closed pipe) must still
-/// exit with its verdict, never die of SIGPIPE or of an exception.
+/// exit with its verdict, never die of SIGPIPE or of an exception. Every line the judge says passes here,
+/// and is made printable here, whatever input it names (paths, metric names, commits, the command): the
+/// messages below name them as they are.
 void say(std::string_view line) {
-  const std::string text = fmt::format("perfmail bisect: {}\n", line);
-  (void)std::fwrite(text.data(), 1, text.size(), stderr);
+  const std::string out = fmt::format("perfmail bisect: {}\n", text::printable(line));
+  (void)std::fwrite(out.data(), 1, out.size(), stderr);
   (void)std::fflush(stderr);
 }
 
@@ -97,7 +99,7 @@ void check_options(const bisect_args& args) {
     throw bisect_setup_problem{"give the command that measures this commit after --, or --current RESULTS (one of the two)"};
   if (!args.command.empty())
     if (const std::string problem = program_problem(args.command.front()); !problem.empty())
-      throw bisect_setup_problem{fmt::format("{}: {}", text::printable(args.command.front()), problem)};
+      throw bisect_setup_problem{fmt::format("{}: {}", args.command.front(), problem)};
 }
 
 /// --record's directory, checked (and made, marked as perfmail's) before anything runs.
@@ -105,10 +107,10 @@ void check_record(const bisect_args& args) {
   if (args.record.empty()) return;
   const std::filesystem::path dir(args.record);
   if (const std::string problem = io::recording_directory_problem(dir); !problem.empty())
-    throw bisect_setup_problem{fmt::format("--record {}: {}", text::printable(args.record), problem)};
+    throw bisect_setup_problem{fmt::format("--record {}: {}", args.record, problem)};
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) throw bisect_setup_problem{fmt::format("--record {}: {}", text::printable(args.record), ec.message())};
+  if (ec) throw bisect_setup_problem{fmt::format("--record {}: {}", args.record, ec.message())};
   try {
     const io::root_file marker = io::recording_marker();
     write_file((dir / marker.name).string(), marker.content);
@@ -200,8 +202,8 @@ std::string current_commit(const bisect_args& args) {
 int verdict(const std::string& commit, const std::string& metric, const bisect_judgement& j) {
   const std::optional<bisect_tree> end = end_like(j.answer);
   const std::string_view answer = end ? name_of(*end) : "cannot decide (skip)";
-  say(fmt::format("{}{}: {}: {}", commit.empty() ? "" : text::printable(commit.substr(0, 12)) + " ",
-                  text::printable(metric), answer, j.reason));
+  say(fmt::format("{}{}: {}: {}", commit.empty() ? "" : commit.substr(0, 12) + " ",
+                  metric, answer, j.reason));
   if (j.answer == bisect_answer::good) return bisect_good;
   if (j.answer == bisect_answer::bad) return bisect_bad;
   return exit_bisect_skip;
@@ -220,7 +222,7 @@ int run_stored(const bisect_args& args) {
   }
   const std::string& metric = ends.metric;
   const bisect_references refs = check_bisect_references(ends.good, ends.bad, args.policy);
-  if (!refs.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", text::printable(metric), refs.problem)};
+  if (!refs.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", metric, refs.problem)};
   if (!refs.note.empty())
     say(fmt::format("note: {} (give a results path per build to --good and --bad, or measure the ends with "
                     "--good-rev, --bad-rev and --builds)",
@@ -238,14 +240,14 @@ int run_stored(const bisect_args& args) {
       throw commit_trouble{printable_message(e.what())};
     }
     if (current.empty())
-      throw commit_trouble{fmt::format("{}: no sample of {}", text::printable(args.current), text::quoted(metric))};
+      throw commit_trouble{fmt::format("{}: no sample of {}", args.current, text::quoted(metric))};
     j = judge_single_look(all_good, all_bad, current, args.policy);
   } else {
     const std::vector<std::string> command = command_from_here(args.command);
     std::string chosen = metric;
     std::size_t run = 0;
     const bisect_runs_outcome o = judge_by_runs(ends.good, ends.bad, args.policy, [&] {
-      const std::string what = fmt::format("{} (run {})", text::printable(args.command.front()), ++run);
+      const std::string what = fmt::format("{} (run {})", args.command.front(), ++run);
       return run_samples<commit_trouble>(command, {}, chosen, what);
     });
     for (const auto& r : o.runs) current.insert(current.end(), r.begin(), r.end());
@@ -269,7 +271,7 @@ void build_tree(const bisect_args& args, const std::string& dir, const bisect_tr
   if (args.build.empty()) return;
   say(fmt::format("building the {} tree{} in {}", name_of(tree),
                   args.builds > 1 ? fmt::format(" (build {} of {})", build + 1, args.builds) : std::string{},
-                  text::printable(dir)));
+                  dir));
   process_options options;
   options.output_to_stderr = true;
   options.directory = dir;
@@ -365,7 +367,7 @@ int run_measured(const bisect_args& args) {
     options.environment = {{"PERFMAIL_BISECT_TREE", std::string(name_of(tree))},
                            {"PERFMAIL_BISECT_BUILD", std::to_string(build + 1)},
                            {"PERFMAIL_BISECT_ORIGIN", trees.here()}};
-    const std::string what = fmt::format("{} in the {} tree", text::printable(args.command.front()), name_of(tree));
+    const std::string what = fmt::format("{} in the {} tree", args.command.front(), name_of(tree));
     const std::vector<double> samples = tree == bisect_tree::current
                                             ? run_samples<commit_trouble>(command, options, metric, what)
                                             : run_samples<bisect_setup_problem>(command, options, metric, what);
@@ -376,7 +378,7 @@ int run_measured(const bisect_args& args) {
   state.step_commits.push_back(commit);
   state.rounds.insert(state.rounds.end(), o.rounds.begin(), o.rounds.end());
   save_state(trees, state);
-  if (!o.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", text::printable(metric), o.problem)};
+  if (!o.problem.empty()) throw bisect_setup_problem{fmt::format("{}: {}", metric, o.problem)};
   record_step(args, state, step, commit, metric, o.judgement);
   return verdict(commit, metric, o.judgement);
 }
@@ -386,7 +388,7 @@ int run_clean() {
   const std::vector<std::string> removed = trees.clean();
   say(removed.empty() ? std::string("nothing to remove")
                       : fmt::format("removed {} work tree{} and the state under {}", removed.size(),
-                                    removed.size() == 1 ? "" : "s", text::printable(trees.state_dir())));
+                                    removed.size() == 1 ? "" : "s", trees.state_dir()));
   return exit_ok;
 }
 
@@ -462,7 +464,7 @@ int judge_for_git(bisect_args& args, const std::vector<std::string>& after_separ
     if (!after_separator.empty()) {
       if (!args.command.empty())
         throw bisect_setup_problem{fmt::format("a command both before and after --: {} (give it after -- alone)",
-                                               text::printable(args.command.front()))};
+                                               args.command.front())};
       args.command = after_separator;
     }
     return run_bisect(args);
@@ -476,7 +478,7 @@ int judge_for_git(bisect_args& args, const std::vector<std::string>& after_separ
   } catch (const std::bad_alloc&) {
     say("out of memory (the bisection stops)");
   } catch (const std::filesystem::filesystem_error& e) {
-    say(fmt::format("{}: {} (the bisection stops)", text::printable(e.path1().string()), e.code().message()));
+    say(fmt::format("{}: {} (the bisection stops)", e.path1().string(), e.code().message()));
   } catch (const std::exception& e) {
     say(fmt::format("{} (the bisection stops)", printable_message(e.what())));
   }

@@ -320,6 +320,20 @@ elif CASE == "statuses":
     if p.returncode != 125 or "printed more than 1048576 bytes" not in p.stderr or took > 20:
         fail(f"-- yes 101 with --max-input-size 1m: status {p.returncode} after {took:.0f} s, expected 125 at once "
              "saying it printed more than 1048576 bytes", p.stderr)
+    # What the judge says names input as it is, but never raw: an escape sequence and a bidirectional
+    # override in a program's name, a path and a commit's name reach the terminal escaped, whether the
+    # line is a verdict, a skip or an abort.
+    sly = "x\x1b[31m\u202e"
+    shown = "x\\x1B[31m\\u202E"
+    p = run(judge[:-1] + [sly, "--current", samples(110, 8, "sly.txt")], SCRATCH)
+    if p.returncode != 1 or shown not in p.stderr or "\x1b" in p.stderr or "\u202e" in p.stderr:
+        fail(f"a commit named with controls: status {p.returncode}, not 1 with {shown!r} escaped", p.stderr)
+    p = run(judge + ["--current", os.path.join(SCRATCH, sly)], SCRATCH)
+    if p.returncode != 125 or shown not in p.stderr or "\x1b" in p.stderr or "\u202e" in p.stderr:
+        fail(f"--current named with controls: status {p.returncode}, not 125 with {shown!r} escaped", p.stderr)
+    p = run(judge + ["--", "./" + sly], SCRATCH)
+    if p.returncode != 255 or shown not in p.stderr or "\x1b" in p.stderr or "\u202e" in p.stderr:
+        fail(f"a program named with controls: status {p.returncode}, not 255 with {shown!r} escaped", p.stderr)
     # --record never writes into a directory perfmail did not make.
     mine = os.path.join(SCRATCH, "mine")
     os.makedirs(mine)
