@@ -100,6 +100,87 @@ std::optional<int> wait_for(pid_t pid, int flags) {
   }
 }
 
+/// What posix_spawn is told, for as long as the spawn takes: the program's standard input from
+/// /dev/null, its standard output to `output` (or to our stderr when -1), its stderr kept or dropped,
+/// its directory; a process group of its own (so that it can be ended whole), SIGPIPE and the
+/// termination signals at their defaults, and no signal blocked, whatever ours are.
+class spawn_setup {
+ public:
+  spawn_setup(const process_options& options, int output) {
+    posix_spawn_file_actions_init(&actions_);
+    posix_spawnattr_init(&attributes_);
+    // dup2 clears close-on-exec on the copy: the program gets the pipe as its standard output and nothing else.
+    posix_spawn_file_actions_addopen(&actions_, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions_, output >= 0 ? output : 2, 1);
+    if (!options.keep_stderr) posix_spawn_file_actions_addopen(&actions_, 2, "/dev/null", O_WRONLY, 0);
+    if (!options.directory.empty()) posix_spawn_file_actions_addchdir_np(&actions_, options.directory.c_str());
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    for (const int sig : passed_signals) sigaddset(&defaults, sig);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes_, &defaults);
+    posix_spawnattr_setsigmask(&attributes_, &none);
+    posix_spawnattr_setpgroup(&attributes_, 0);
+    posix_spawnattr_setflags(&attributes_, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  }
+  spawn_setup(const spawn_setup&) = delete;
+  spawn_setup& operator=(const spawn_setup&) = delete;
+  ~spawn_setup() {
+    posix_spawn_file_actions_destroy(&actions_);
+    posix_spawnattr_destroy(&attributes_);
+  }
+
+  /// Starts `argv` with `environment` (found on PATH as a shell would); 0 or the error number.
+  int spawn(pid_t& pid, std::vector<std::string> argv, std::vector<std::string> environment) const {
+    const std::vector<char*> arg_pointers = pointers_to(argv);
+    const std::vector<char*> env_pointers = pointers_to(environment);
+    return posix_spawnp(&pid, arg_pointers[0], &actions_, &attributes_, arg_pointers.data(), env_pointers.data());
+  }
+
+ private:
+  posix_spawn_file_actions_t actions_{};
+  posix_spawnattr_t attributes_{};
+};
+
+/// Reads the output of program `pid` from `fd` into `result` as it comes, so that the program never
+/// blocks on a full pipe; looks every 100 ms whether it has exited, and after it has, reads on for the
+/// grace period at most (a child it left running may hold the pipe open). Its status, when it was seen.
+std::optional<int> read_output(int fd, pid_t pid, const process_options& options, process_result& result) {
+  std::array<char, 65536> buffer{};
+  std::optional<int> status;
+  std::optional<std::chrono::steady_clock::time_point> give_up;
+  for (;;) {
+    pollfd polled{fd, POLLIN, 0};
+    const int ready = ::poll(&polled, 1, 100);
+    if (ready < 0 && errno != EINTR) break;
+    if (ready > 0) {
+      const ssize_t n = ::read(fd, buffer.data(), buffer.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;  // the end of its output
+      const auto got = static_cast<std::size_t>(n);
+      if (result.output.size() + got > options.max_output) {
+        result.output.append(buffer.data(), options.max_output - result.output.size());
+        result.truncated = true;
+        ::kill(-pid, SIGKILL);
+        break;
+      }
+      result.output.append(buffer.data(), got);
+    }
+    if (!status) {
+      status = wait_for(pid, WNOHANG);
+      if (status) give_up = now() + options.grace;
+    }
+    if (give_up && now() >= *give_up) {
+      result.abandoned = true;
+      ::kill(-pid, SIGTERM);
+      break;
+    }
+  }
+  return status;
+}
+
 }  // namespace
 
 process_result run_program(const std::vector<std::string>& argv, const process_options& options) {
@@ -114,37 +195,9 @@ process_result run_program(const std::vector<std::string>& argv, const process_o
     result.error = std::strerror(errno);
     return result;
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attributes;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawnattr_init(&attributes);
-  // dup2 clears close-on-exec on the copy: the program gets the pipe as its standard output and nothing else.
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  if (capture) posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-  else posix_spawn_file_actions_adddup2(&actions, 2, 1);
-  if (!options.keep_stderr) posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  if (!options.directory.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.directory.c_str());
-  // A process group of its own (so that it can be ended whole), SIGPIPE and the termination signals at
-  // their defaults, and no signal blocked, whatever ours are.
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  for (const int sig : passed_signals) sigaddset(&defaults, sig);
-  sigset_t none;
-  sigemptyset(&none);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setsigmask(&attributes, &none);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-
-  std::vector<std::string> args = argv;
-  std::vector<char*> arg_pointers = pointers_to(args);
-  std::vector<std::string> env = environment_with(options.environment);
-  std::vector<char*> env_pointers = pointers_to(env);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, arg_pointers[0], &actions, &attributes, arg_pointers.data(), env_pointers.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
+  const int spawned =
+      spawn_setup(options, capture ? pipe_fds[1] : -1).spawn(pid, argv, environment_with(options.environment));
   if (capture) ::close(pipe_fds[1]);
   if (spawned != 0) {
     if (capture) ::close(pipe_fds[0]);
@@ -153,40 +206,9 @@ process_result run_program(const std::vector<std::string>& argv, const process_o
   }
   result.started = true;
   const signal_passing passing(pid);
-
   std::optional<int> status;
   if (capture) {
-    // Read as it comes, so that the program never blocks on a full pipe; look every 100 ms whether it
-    // has exited, and after it has, read on for the grace period at most.
-    std::array<char, 65536> buffer{};
-    std::optional<std::chrono::steady_clock::time_point> give_up;
-    for (;;) {
-      pollfd fd{pipe_fds[0], POLLIN, 0};
-      const int ready = ::poll(&fd, 1, 100);
-      if (ready < 0 && errno != EINTR) break;
-      if (ready > 0) {
-        const ssize_t n = ::read(pipe_fds[0], buffer.data(), buffer.size());
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;  // the end of its output
-        const auto got = static_cast<std::size_t>(n);
-        if (result.output.size() + got > options.max_output) {
-          result.output.append(buffer.data(), options.max_output - result.output.size());
-          result.truncated = true;
-          ::kill(-pid, SIGKILL);
-          break;
-        }
-        result.output.append(buffer.data(), got);
-      }
-      if (!status) {
-        status = wait_for(pid, WNOHANG);
-        if (status) give_up = now() + options.grace;
-      }
-      if (give_up && now() >= *give_up) {
-        result.abandoned = true;
-        ::kill(-pid, SIGTERM);
-        break;
-      }
-    }
+    status = read_output(pipe_fds[0], pid, options, result);
     ::close(pipe_fds[0]);
   }
   if (!status) status = wait_for(pid, 0);
