@@ -476,22 +476,10 @@ std::string man_page(const command_info& root, const command_info* command, cons
   return out;
 }
 
-std::string bash_completion(const command_info& root) {
-  std::string values;
-  for (const auto& option : root.options) values += bash_value_case("", option);
-  std::string commands_options;
-  std::string positionals;
-  for (const auto& command : root.commands) {
-    for (const auto& option : command.options) values += bash_value_case(command.name, option);
-    commands_options += fmt::format("    {}) words={} ;;\n", sh_quoted(command.name),
-                                    sh_quoted(all_names(command.options) + " " + all_names(command.inherited)));
-    positionals += fmt::format("    {}) echo {} ;;\n", sh_quoted(command.name), sh_quoted(bash_positional(command)));
-  }
-  std::string skip;
-  for (const auto& name : global_value_options(root)) skip += (skip.empty() ? "" : "|") + sh_quoted(name);
-
-  return fmt::format(
-      R"(# bash completion for {root}, written by perfmail_manual from its command-line definitions: do not edit.
+/// The bash completion script, its parts filled in by bash_completion: the cases of option values
+/// (`values`), of positionals (`positionals`) and of each command's options (`commands_options`), the
+/// global options that take a value (`skip`), all global options (`globals`) and the commands.
+constexpr std::string_view bash_completion_script = R"(# bash completion for {root}, written by perfmail_manual from its command-line definitions: do not edit.
 
 # What follows option $2 of command $1 ("" before the command): "choices WORD...", "files", "other"
 # (nothing to offer), or nothing for a flag.
@@ -556,7 +544,24 @@ _{root}() {{
 }}
 
 complete -F _{root} {root}
-)",
+)";
+
+std::string bash_completion(const command_info& root) {
+  std::string values;
+  for (const auto& option : root.options) values += bash_value_case("", option);
+  std::string commands_options;
+  std::string positionals;
+  for (const auto& command : root.commands) {
+    for (const auto& option : command.options) values += bash_value_case(command.name, option);
+    commands_options += fmt::format("    {}) words={} ;;\n", sh_quoted(command.name),
+                                    sh_quoted(all_names(command.options) + " " + all_names(command.inherited)));
+    positionals += fmt::format("    {}) echo {} ;;\n", sh_quoted(command.name), sh_quoted(bash_positional(command)));
+  }
+  std::string skip;
+  for (const auto& name : global_value_options(root)) skip += (skip.empty() ? "" : "|") + sh_quoted(name);
+
+  return fmt::format(
+      bash_completion_script,
       fmt::arg("root", root.name), fmt::arg("values", values), fmt::arg("positionals", positionals),
       fmt::arg("skip", skip.empty() ? "--" : skip), fmt::arg("commands_options", commands_options),
       fmt::arg("globals", sh_quoted(all_names(root.options))), fmt::arg("commands", sh_quoted(joined(command_names(root)))));
