@@ -4,6 +4,7 @@
 #include "perfmail/io/bisect_state.hpp"
 
 #include "perfmail/error.hpp"
+#include "perfmail/text/lines.hpp"
 #include "perfmail/text/printable.hpp"
 
 #include <fmt/format.h>
@@ -108,13 +109,11 @@ bisect_state parse_bisect_state(std::string_view text, const std::string& origin
   bool version_1 = false;
   std::vector<bisect_answer> verdicts;  // of each step
   std::size_t number = 0;
-  while (!text.empty()) {
+  for (const text::line l : text::lines(text)) {
     ++number;
-    const std::size_t newline = text.find('\n');
     const line_reader at(origin, number);
-    if (newline == std::string_view::npos) at.fail("the last line has no end (the file was cut short)");
-    const std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline + 1);
+    if (l.offset + l.text.size() == text.size()) at.fail("the last line has no end (the file was cut short)");
+    const std::string_view line = l.text;
     if (number == 1) {
       version_1 = line == first_line_1;
       if (line != first_line && !version_1)
