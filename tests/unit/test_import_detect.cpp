@@ -114,6 +114,61 @@ TEST_CASE("detection: ambiguous or unknown content is refused, naming the candid
                        doctest::Contains("in:1:1: a byte-order mark (U+FEFF)"), input_error);
 }
 
+TEST_CASE("detection: a JSON format by its marks, wherever they are among the top-level members") {
+  CHECK(io::detect_input_format(R"({"benchmarks": [], "other": 1, "context": {}})", "in") == input_format::gbench);
+  CHECK(io::detect_input_format(R"({"benchmarks": [], "version": "4", "machine_info": {}})", "in") ==
+        input_format::pytest);
+  // hyperfine's mark is a member of the first result, wherever it is among its members.
+  CHECK(io::detect_input_format(R"({"results": [{"command": "a", "mean": 1, "times": [1]}, 2]})", "in") ==
+        input_format::hyperfine);
+  // The matrix by its shape: arrays of samples, and a string stats_source (here one of the marks' keys).
+  CHECK(io::detect_input_format(R"({"results": [1, null, "x"], "stats_source": "context"})", "in") ==
+        input_format::matrix);
+}
+
+TEST_CASE("detection: content of several JSON formats is refused, naming them in one order") {
+  const auto ambiguous = [](const std::string& names) {
+    return "in: the format is ambiguous: it could be " + names + "; say which with --input-format";
+  };
+  const std::string gbench = "gbench (Google Benchmark JSON)", pytest = "pytest (pytest-benchmark JSON)",
+                    hyperfine = "hyperfine (hyperfine --export-json)", matrix = "matrix (the robot's matrix.json)";
+  CHECK(detect_error(R"({"machine_info": {}, "benchmarks": [], "context": {}})") == ambiguous(gbench + " or " + pytest));
+  CHECK(detect_error(R"({"results": [{"times": [1]}], "benchmarks": [], "context": {}})") ==
+        ambiguous(gbench + " or " + hyperfine));
+  CHECK(detect_error(R"({"results": [{"times": [1]}], "benchmarks": [], "machine_info": {}})") ==
+        ambiguous(pytest + " or " + hyperfine));
+  CHECK(detect_error(R"({"results": [{"times": [1]}], "machine_info": {}, "context": {}, "benchmarks": []})") ==
+        ambiguous(gbench + ", " + pytest + " or " + hyperfine));
+  // Marks whose values are arrays of samples are a matrix's shape too.
+  CHECK(detect_error(R"({"context": [1], "benchmarks": [2]})") == ambiguous(gbench + " or " + matrix));
+  CHECK(detect_error(R"({"machine_info": [1], "benchmarks": [2], "stats_source": "s"})") ==
+        ambiguous(pytest + " or " + matrix));
+  // Reading the text, as well as detecting its format, refuses it so.
+  CHECK_THROWS_WITH_AS((void)io::parse_input(R"({"context": [1], "benchmarks": [2]})", "in", input_format::automatic),
+                       ambiguous(gbench + " or " + matrix).c_str(), input_error);
+}
+
+TEST_CASE("detection: a mark is a top-level member, and hyperfine's a member of the first result") {
+  const std::string none =
+      "in:1:1: a JSON object of no format perfmail reads: expected a matrix.json (metrics mapped to arrays), Google "
+      "Benchmark (\"context\" and \"benchmarks\"), hyperfine (\"results\" with \"times\") or pytest-benchmark "
+      "(\"machine_info\" and \"benchmarks\")";
+  for (const std::string text : {
+           R"({"run": {"context": {}, "benchmarks": []}})",
+           R"({"runs": [{"machine_info": {}, "benchmarks": []}]})",
+           R"({"benchmarks": [{"context": {}}]})",
+           R"({"runs": [{"results": [{"times": [1]}]}]})",
+           R"({"results": {"times": [1]}})",
+           R"({"results": [1, {"times": [1]}]})",
+           R"({"results": [{"command": "a"}, {"times": [1]}]})",
+           R"({"results": [{"run": {"times": [1]}}]})",
+           R"({"results": [[{"times": [1]}]]})",
+       }) {
+    CAPTURE(text);
+    CHECK(detect_error(text) == none);
+  }
+}
+
 TEST_CASE("go test -json is Go's format: an event with an Action on the first line") {
   CHECK(io::detect_input_format("{\"Action\":\"start\",\"Package\":\"p\"}\n{\"Action\":\"output\",\"Output\":\"x\"}\n", "in") ==
         input_format::go);
