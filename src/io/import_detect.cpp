@@ -29,7 +29,10 @@ using detail::json_value;
 using kind = detail::json_node::kind;
 namespace od = simdjson::ondemand;
 
-[[noreturn]] void refuse_ambiguous(std::string_view source, const std::vector<input_format>& candidates) {
+[[noreturn]] void refuse_ambiguous(std::string_view source, std::vector<input_format> candidates) {
+  // Named in the table's order (input_formats.hpp), whichever order detection found them in.
+  const auto place = [](input_format f) { return &detail::descriptor_of(f) - detail::input_formats.data(); };
+  std::ranges::sort(candidates, {}, place);
   std::string names;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     if (i > 0) names += i + 1 == candidates.size() ? " or " : ", ";

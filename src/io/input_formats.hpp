@@ -19,13 +19,13 @@ struct input_format_descriptor {
   input_format format;
   /// What its --input-format name stands for, said after the name where messages name the format
   /// (described); empty where the name says it.
-  std::string_view what_it_is;
+  std::string_view what_it_is{};
   /// For JSON formats: the format in the list of what JSON may be (`Google Benchmark`), and with the
   /// marks detection looks for (`Google Benchmark ("context" and "benchmarks")`). For the others: the
   /// phrase of the list of what a file may be, empty for a format that a neighbour's phrase covers (TSV
   /// in `a CSV or TSV header row`).
-  std::string_view listed;
-  std::string_view marks;
+  std::string_view listed{};
+  std::string_view marks{};
   bool json = false;
   /// Reads a whole text in this format.
   matrix (*read)(std::string_view text, std::string_view source, const load_limits& limits) = nullptr;
@@ -35,30 +35,51 @@ struct input_format_descriptor {
   char delimiter = 0;
 };
 
+// In the order messages name the formats that content could be in (`it could be gbench (...) or pytest
+// (...)`), as they always have; the messages that list every format keep input_formats.def's order.
 inline constexpr std::array<input_format_descriptor, 8> input_formats{{
-    {input_format::matrix, "the robot's matrix.json", "matrix.json", "a matrix.json (metrics mapped to arrays)",
-     true, [](std::string_view t, std::string_view s, const load_limits& l) { return parse_matrix(t, s, l); }, nullptr},
-    {input_format::gbench, "Google Benchmark JSON", "Google Benchmark",
-     "Google Benchmark (\"context\" and \"benchmarks\")", true,
-     [](std::string_view t, std::string_view s, const load_limits& l) { return parse_gbench_json(t, s, l); },
-     read_gbench},
-    {input_format::hyperfine, "hyperfine --export-json", "hyperfine", "hyperfine (\"results\" with \"times\")",
-     true, [](std::string_view t, std::string_view s, const load_limits& l) { return parse_hyperfine_json(t, s, l); },
-     read_hyperfine},
-    {input_format::pytest, "pytest-benchmark JSON", "pytest-benchmark",
-     "pytest-benchmark (\"machine_info\" and \"benchmarks\")", true,
-     [](std::string_view t, std::string_view s, const load_limits& l) { return parse_pytest_json(t, s, l); },
-     read_pytest},
-    {input_format::go, "Go benchmark text", "Go benchmark lines (`BenchmarkName  N  123 ns/op`)", "", false,
-     [](std::string_view t, std::string_view s, const load_limits& l) { return parse_go_bench(t, s, l); }, nullptr},
-    {input_format::csv, "", "a CSV or TSV header row starting `metric`", "", false,
-     [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, ',', l); },
-     nullptr, ','},
-    {input_format::tsv, "", "", "", false,
-     [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, '\t', l); },
-     nullptr, '\t'},
-    {input_format::numbers, "plain numbers", "plain numbers", "", false,
-     [](std::string_view t, std::string_view s, const load_limits& l) { return parse_numbers(t, s, l); }, nullptr},
+    {.format = input_format::gbench,
+     .what_it_is = "Google Benchmark JSON",
+     .listed = "Google Benchmark",
+     .marks = "Google Benchmark (\"context\" and \"benchmarks\")",
+     .json = true,
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_gbench_json(t, s, l); },
+     .read_parsed = read_gbench},
+    {.format = input_format::pytest,
+     .what_it_is = "pytest-benchmark JSON",
+     .listed = "pytest-benchmark",
+     .marks = "pytest-benchmark (\"machine_info\" and \"benchmarks\")",
+     .json = true,
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_pytest_json(t, s, l); },
+     .read_parsed = read_pytest},
+    {.format = input_format::hyperfine,
+     .what_it_is = "hyperfine --export-json",
+     .listed = "hyperfine",
+     .marks = "hyperfine (\"results\" with \"times\")",
+     .json = true,
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_hyperfine_json(t, s, l); },
+     .read_parsed = read_hyperfine},
+    {.format = input_format::matrix,
+     .what_it_is = "the robot's matrix.json",
+     .listed = "matrix.json",
+     .marks = "a matrix.json (metrics mapped to arrays)",
+     .json = true,
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_matrix(t, s, l); }},
+    {.format = input_format::csv,
+     .listed = "a CSV or TSV header row starting `metric`",
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, ',', l); },
+     .delimiter = ','},
+    {.format = input_format::tsv,
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, '\t', l); },
+     .delimiter = '\t'},
+    {.format = input_format::go,
+     .what_it_is = "Go benchmark text",
+     .listed = "Go benchmark lines (`BenchmarkName  N  123 ns/op`)",
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_go_bench(t, s, l); }},
+    {.format = input_format::numbers,
+     .what_it_is = "plain numbers",
+     .listed = "plain numbers",
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_numbers(t, s, l); }},
 }};
 
 // Every format of input_formats.def has one descriptor, but `automatic`, which detection resolves to one.
@@ -81,17 +102,22 @@ static_assert([] {
 
 /// The descriptor of `format` (automatic: the matrix's, which reads what detection leaves to it).
 [[nodiscard]] constexpr const input_format_descriptor& descriptor_of(input_format format) noexcept {
+  if (format == input_format::automatic) format = input_format::matrix;
   for (const auto& d : input_formats)
     if (d.format == format) return d;
-  return input_formats.front();
+  return input_formats.front();  // not reached: every format but automatic has a descriptor
 }
 
-/// `a, b, c or d` of the non-empty items that `item` picks from the JSON formats (`json`) or the others.
+/// `a, b, c or d` of the non-empty items that `item` picks from the JSON formats (`json`) or the others,
+/// in input_formats.def's order.
 template <class Item>
 [[nodiscard]] std::string listed_formats(bool json, Item item, std::string_view last_separator) {
   std::vector<std::string_view> items;
-  for (const auto& d : input_formats)
+  for (const auto& entry : input_format_names) {
+    if (entry.value == input_format::automatic) continue;
+    const input_format_descriptor& d = descriptor_of(entry.value);
     if (d.json == json && !item(d).empty()) items.push_back(item(d));
+  }
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (i > 0) out += i + 1 == items.size() ? last_separator : std::string_view(", ");
