@@ -6,6 +6,8 @@
 // and detection is asked only when that reading gives up: at a string that may be such a key, or at a
 // fault (docs/INPUTS.md, docs/PERFORMANCE.md).
 
+#include "input_formats.hpp"
+
 #include "perfmail/io/matrix_json.hpp"
 #include "perfmail/model/matrix.hpp"
 
@@ -15,25 +17,22 @@
 
 namespace perfmail::io::detail {
 
-/// The keys that may make a JSON object another format's than a robot matrix: Google Benchmark's
-/// `benchmarks` and `context`, hyperfine's `results`, pytest-benchmark's `machine_info` and `benchmarks`.
-inline constexpr std::array<std::string_view, 4> other_formats_keys{"benchmarks", "results", "context",
-                                                                    "machine_info"};
-
-/// Whether a string of a JSON document, unescaped, may be one where detection's search finds one of
-/// those keys. The search reads the text after every quote; in valid JSON a quote opens a string, closes
-/// one or is escaped inside one, so it finds a key only in a string that is the key, or ends with an
-/// escaped quote and the key: strings that all end with the key. (Some strings that end with a key are
-/// none of these: they are sent to detection, which decides as it always has.)
+/// Whether a string of a JSON document, unescaped, may be one where detection's search finds one of the
+/// keys that may make a JSON object another format's than a robot matrix: those of the JSON formats'
+/// marks (json_mark_keys, input_formats.hpp). The search reads the text after every quote; in valid JSON
+/// a quote opens a string, closes one or is escaped inside one, so it finds a key only in a string that
+/// is the key, or ends with an escaped quote and the key: strings that all end with the key. (Some
+/// strings that end with a key are none of these: they are sent to detection, which decides as it always
+/// has.)
 [[nodiscard]] inline bool may_be_other_formats_key(std::string_view s) noexcept {
   // The characters those keys end with: most names end otherwise, and are passed over at one look.
   static constexpr std::array<bool, 256> key_ends = [] {
     std::array<bool, 256> ends{};
-    for (const std::string_view key : other_formats_keys) ends[static_cast<unsigned char>(key.back())] = true;
+    for (const std::string_view key : json_mark_keys) ends[static_cast<unsigned char>(key.back())] = true;
     return ends;
   }();
   if (s.empty() || !key_ends[static_cast<unsigned char>(s.back())]) return false;
-  for (const std::string_view key : other_formats_keys)
+  for (const std::string_view key : json_mark_keys)
     if (s.ends_with(key)) return true;
   return false;
 }

@@ -42,45 +42,52 @@ namespace od = simdjson::ondemand;
                     fmt::format("the format is ambiguous: it could be {}; say which with --input-format", names));
 }
 
-/// The JSON formats the document's top-level members fit, read with On-Demand (every value of it, as
-/// strictly as an importer reads it), or nullopt when the top level is not an object.
+/// The JSON formats the document fits, in the table's order, or nullopt when the top level is not an
+/// object. One pass reads every value of it with On-Demand, as strictly as an importer reads it, and
+/// gathers what the formats are known by: the marks it has (input_formats.hpp), and whether it has the
+/// matrix's shape. Each format is then judged by its own.
 std::optional<std::vector<input_format>> json_candidates(json_import_reader& json, std::size_t& top_offset) {
   const json_value top = json.start();
   top_offset = top.offset;
   if (top.type != kind::object) return std::nullopt;  // refused: the strict reading looks at the rest
-  bool benchmarks = false, context = false, machine_info = false, results_with_times = false;
+  std::vector<detail::json_mark> seen;  // of the marks some format has, those the document has
+  const auto see = [&](const detail::json_mark& found) {
+    for (const auto& d : detail::input_formats)
+      if (std::ranges::find(d.json_marks, found) != d.json_marks.end()) return seen.push_back(found);
+  };
   // A matrix maps each metric to an array of samples (numbers, null, or text it keeps and ignores) and
   // may name its stats_source: an array of objects is no metric's.
-  bool arrays = true;
+  bool metric_arrays = true;
   od::object root = json.top_object();
   json.members(root, 1, [&](std::string_view key, std::size_t, od::value& value) {
+    see({key, {}});
     const json_value v = json.peek(value);
-    benchmarks = benchmarks || key == "benchmarks";
-    context = context || key == "context";
-    machine_info = machine_info || key == "machine_info";
     if (v.type != kind::array) {
-      arrays = arrays && key == "stats_source" && v.type == kind::string;
+      metric_arrays = metric_arrays && key == "stats_source" && v.type == kind::string;
       return json.read_within(value, v, 1);
     }
     od::array array = json.array_of(value);
     json.items(array, 2, [&](std::size_t i, od::value& item) {
       const json_value peeked = json.peek(item);
-      arrays = arrays && peeked.type != kind::array && peeked.type != kind::object;
-      // hyperfine's results: the first is an object with times.
-      if (key != "results" || i != 0 || peeked.type != kind::object) return json.read_within(item, peeked, 2);
+      metric_arrays = metric_arrays && peeked.type != kind::array && peeked.type != kind::object;
+      if (i != 0 || peeked.type != kind::object) return json.read_within(item, peeked, 2);
+      // The first item's members, for the marks that are one (hyperfine's "results" with "times"): read
+      // as read_within reads them.
       od::object first = json.object_of(item);
       json.members(first, 3, [&](std::string_view member, std::size_t, od::value& member_value) {
-        results_with_times = results_with_times || member == "times";
+        see({key, member});
         (void)json.read(member_value, 3);
       });
     });
   });
   json.finish();
+  const auto has = [&](const detail::json_mark& m) {
+    return m.key.empty() || std::ranges::find(seen, m) != seen.end();  // an unused mark, or one seen
+  };
   std::vector<input_format> out;
-  if (benchmarks && context) out.push_back(input_format::gbench);
-  if (benchmarks && machine_info) out.push_back(input_format::pytest);
-  if (results_with_times) out.push_back(input_format::hyperfine);
-  if (arrays) out.push_back(input_format::matrix);
+  for (const auto& d : detail::input_formats)
+    if (d.metric_arrays ? metric_arrays : d.marked() && std::ranges::all_of(d.json_marks, has))
+      out.push_back(d.format);
   return out;
 }
 
@@ -92,7 +99,7 @@ std::optional<std::vector<input_format>> json_candidates(json_import_reader& jso
 bool has_other_formats_key(std::string_view text) {
   for (std::size_t at = text.find('"'); at != std::string_view::npos; at = text.find('"', at + 1)) {
     const std::string_view rest = text.substr(at + 1);
-    for (const std::string_view key : detail::other_formats_keys)
+    for (const std::string_view key : detail::json_mark_keys)
       if (rest.size() > key.size() && rest.starts_with(key) && rest[key.size()] == '"') return true;
   }
   return false;

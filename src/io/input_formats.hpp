@@ -8,12 +8,22 @@
 #include "perfmail/io/import.hpp"
 #include "perfmail/io/input_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace perfmail::io::detail {
+
+/// One of the marks detection knows a JSON format's document by: a key of its top-level object and, where
+/// `first_item_member` is given, that key's value an array whose first item is an object with this member.
+struct json_mark {
+  std::string_view key{};
+  std::string_view first_item_member{};
+  friend constexpr bool operator==(const json_mark&, const json_mark&) = default;
+};
 
 struct input_format_descriptor {
   input_format format;
@@ -26,13 +36,24 @@ struct input_format_descriptor {
   /// in `a CSV or TSV header row`).
   std::string_view listed{};
   std::string_view marks{};
-  bool json = false;
+  /// For the JSON formats but the matrix: the marks a document of it has, every one (those unused have no
+  /// key). `marks` says them.
+  std::array<json_mark, 2> json_marks{};
+  /// For the robot's matrix, whose keys are its metrics' names: detection knows it by its shape instead,
+  /// every top-level value an array of samples (numbers, null, or text it keeps and ignores) but a string
+  /// `stats_source`.
+  bool metric_arrays = false;
   /// Reads a whole text in this format.
   matrix (*read)(std::string_view text, std::string_view source, const load_limits& limits) = nullptr;
   /// For JSON formats that detection may have parsed: reads the document from the parser's index.
   matrix (*read_parsed)(json_import_reader& json, import_builder& b) = nullptr;
   /// For CSV and TSV: the field separator, by which detection also knows the header row (`metric,`).
   char delimiter = 0;
+
+  [[nodiscard]] constexpr bool marked() const noexcept {
+    return std::ranges::any_of(json_marks, [](const json_mark& m) { return !m.key.empty(); });
+  }
+  [[nodiscard]] constexpr bool json() const noexcept { return metric_arrays || marked(); }
 };
 
 // In the order messages name the formats that content could be in (`it could be gbench (...) or pytest
@@ -42,28 +63,28 @@ inline constexpr std::array<input_format_descriptor, 8> input_formats{{
      .what_it_is = "Google Benchmark JSON",
      .listed = "Google Benchmark",
      .marks = "Google Benchmark (\"context\" and \"benchmarks\")",
-     .json = true,
+     .json_marks = {{{"context"}, {"benchmarks"}}},
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_gbench_json(t, s, l); },
      .read_parsed = read_gbench},
     {.format = input_format::pytest,
      .what_it_is = "pytest-benchmark JSON",
      .listed = "pytest-benchmark",
      .marks = "pytest-benchmark (\"machine_info\" and \"benchmarks\")",
-     .json = true,
+     .json_marks = {{{"machine_info"}, {"benchmarks"}}},
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_pytest_json(t, s, l); },
      .read_parsed = read_pytest},
     {.format = input_format::hyperfine,
      .what_it_is = "hyperfine --export-json",
      .listed = "hyperfine",
      .marks = "hyperfine (\"results\" with \"times\")",
-     .json = true,
+     .json_marks = {{{"results", "times"}}},
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_hyperfine_json(t, s, l); },
      .read_parsed = read_hyperfine},
     {.format = input_format::matrix,
      .what_it_is = "the robot's matrix.json",
      .listed = "matrix.json",
      .marks = "a matrix.json (metrics mapped to arrays)",
-     .json = true,
+     .metric_arrays = true,
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_matrix(t, s, l); }},
     {.format = input_format::csv,
      .listed = "a CSV or TSV header row starting `metric`",
@@ -100,6 +121,47 @@ static_assert([] {
   return out;
 }
 
+// `marks`, which the message of a JSON object of no format lists, says what detection looks for:
+// `listed ("key" and "key")`, a key with its first item's member `"key" with "member"`. The matrix, known
+// by its shape, says that in words; the other formats have no marks.
+static_assert(std::ranges::all_of(input_formats, [](const input_format_descriptor& d) {
+  std::string_view said = d.marks;
+  const auto take = [&](std::string_view part) {
+    if (!said.starts_with(part)) return false;
+    said.remove_prefix(part.size());
+    return true;
+  };
+  const auto quoted = [&](std::string_view word) { return take("\"") && take(word) && take("\""); };
+  if (d.metric_arrays) return !d.marked() && !said.empty();
+  if (!d.json()) return said.empty();
+  if (!take(d.listed)) return false;
+  std::string_view separator = " (";
+  for (const json_mark& mark : d.json_marks) {
+    if (mark.key.empty()) continue;
+    if (!take(separator) || !quoted(mark.key)) return false;
+    if (!mark.first_item_member.empty() && !(take(" with ") && quoted(mark.first_item_member))) return false;
+    separator = " and ";
+  }
+  return take(")") && said.empty();
+}));
+
+/// The keys of the JSON formats' marks, each once: a document that holds none is the robot matrix's, if
+/// any format's (format_detection.hpp).
+inline constexpr auto json_mark_keys = [] {
+  constexpr auto distinct = [] {
+    std::array<std::string_view, input_formats.size() * 2> keys{};
+    std::size_t count = 0;
+    for (const auto& d : input_formats)
+      for (const json_mark& mark : d.json_marks)
+        if (!mark.key.empty() && std::find(keys.begin(), keys.begin() + count, mark.key) == keys.begin() + count)
+          keys[count++] = mark.key;
+    return std::pair{keys, count};
+  }();
+  std::array<std::string_view, distinct.second> keys{};
+  std::copy_n(distinct.first.begin(), keys.size(), keys.begin());
+  return keys;
+}();
+
 /// The descriptor of `format` (automatic: the matrix's, which reads what detection leaves to it).
 [[nodiscard]] constexpr const input_format_descriptor& descriptor_of(input_format format) noexcept {
   if (format == input_format::automatic) format = input_format::matrix;
@@ -116,7 +178,7 @@ template <class Item>
   for (const auto& entry : input_format_names) {
     if (entry.value == input_format::automatic) continue;
     const input_format_descriptor& d = descriptor_of(entry.value);
-    if (d.json == json && !item(d).empty()) items.push_back(item(d));
+    if (d.json() == json && !item(d).empty()) items.push_back(item(d));
   }
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {
