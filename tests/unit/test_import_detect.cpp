@@ -5,6 +5,9 @@
 
 #include "support/matrix_text.hpp"
 
+#include "io/format_detection.hpp"
+#include "io/input_formats.hpp"
+
 #include "perfmail/analysis/comparison.hpp"
 #include "perfmail/analysis/verdict.hpp"
 #include "perfmail/error.hpp"
@@ -15,12 +18,14 @@
 #include "perfmail/metrics/classifier.hpp"
 #include "perfmail/metrics/rules.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace perfmail;
@@ -167,6 +172,47 @@ TEST_CASE("detection: a mark is a top-level member, and hyperfine's a member of 
     CAPTURE(text);
     CHECK(detect_error(text) == none);
   }
+}
+
+TEST_CASE("detection: each JSON format by the marks its descriptor lists, and not by fewer") {
+  // A member of the top-level object that is `mark`: its key, holding an object, or an array whose first
+  // item has the mark's member.
+  const auto member_of = [](const io::detail::json_mark& mark) {
+    std::string out = std::string{"\""}.append(mark.key).append("\": ");
+    if (mark.first_item_member.empty()) return out.append("{}");
+    return out.append("[{\"").append(mark.first_item_member).append("\": [1]}]");
+  };
+  const auto object_of = [](const std::vector<std::string>& members) {
+    std::string out = "{";
+    for (const std::string& member : members) out.append(out.size() > 1 ? ", " : "").append(member);
+    return out.append("}");
+  };
+  for (const auto& d : io::detail::input_formats) {
+    if (!d.marked()) continue;
+    std::vector<std::string> members;
+    for (const auto& mark : d.json_marks)
+      if (!mark.key.empty()) members.push_back(member_of(mark));
+    CAPTURE(object_of(members));
+    CHECK(io::detect_input_format(object_of(members), "in") == d.format);
+    for (std::size_t left_out = 0; members.size() > 1 && left_out < members.size(); ++left_out) {
+      std::vector<std::string> fewer = members;
+      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(left_out));
+      CHECK(detect_error(object_of(fewer)).find("a JSON object of no format perfmail reads") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("the quick scan for other formats' keys looks for the keys of the JSON formats' marks") {
+  std::vector<std::string_view> keys(io::detail::json_mark_keys.begin(), io::detail::json_mark_keys.end());
+  std::ranges::sort(keys);
+  CHECK(keys == std::vector<std::string_view>{"benchmarks", "context", "machine_info", "results"});
+  for (const std::string_view key : keys) {
+    CHECK(io::detail::may_be_other_formats_key(key));
+    CHECK(io::detail::may_be_other_formats_key(std::string{"x\""}.append(key)));
+  }
+  // hyperfine's "times" is a member of a result, not a top-level key: the scan need not look for it.
+  CHECK_FALSE(io::detail::may_be_other_formats_key("times"));
+  CHECK_FALSE(io::detail::may_be_other_formats_key("stats_source"));
 }
 
 TEST_CASE("go test -json is Go's format: an event with an Action on the first line") {
