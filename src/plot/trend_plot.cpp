@@ -56,6 +56,118 @@ void check_gnuplot_size(int width, int height) {
                                   min_gnuplot_width, min_gnuplot_height, max_plot_width, max_plot_height));
 }
 
+namespace {
+
+/// Both sets as the look's gnuplot reads them, the x range over every sample, the y range over the
+/// defined ones (none: `defined` is false).
+struct gnuplot_points {
+  std::vector<detail::read_sample> good;
+  std::vector<detail::read_sample> bad;
+  value_range x{INFINITY, -INFINITY};
+  value_range y{INFINITY, -INFINITY};
+  bool defined = false;
+};
+
+gnuplot_points read_points(const trend_series& good, const trend_series& bad, undefined_samples rule) {
+  gnuplot_points out;
+  if (good) out.good = detail::read_series(*good, rule);
+  if (bad) out.bad = detail::read_series(*bad, rule);
+  for (const auto* set : {&out.bad, &out.good})
+    for (const auto& p : *set) {
+      out.x.lo = std::min(out.x.lo, p.x);
+      out.x.hi = std::max(out.x.hi, p.x);
+      if (!p.defined) continue;
+      out.defined = true;
+      out.y.lo = std::min(out.y.lo, p.y);
+      out.y.hi = std::max(out.y.hi, p.y);
+    }
+  if (out.x.lo == out.x.hi) out.x = widen_empty(out.x.lo);
+  return out;
+}
+
+/// Where the dumb terminal puts the parts: the frame spans columns xleft..xright and rows ybot..ytop
+/// (counted from the bottom), the title starts at (title_start, title_row), centred by its bytes as gnuplot
+/// counts them, and the scales map samples to cells.
+struct gnuplot_layout {
+  int xleft = 0;
+  int xright = 0;
+  int ybot = 0;
+  int ytop = 0;
+  int title_row = 0;
+  int title_start = 0;
+  cell_scale col;
+  cell_scale row;
+};
+
+gnuplot_layout layout_of(const plot_options& opts, const gnuplot_traits& look, const y_axis& axis, value_range x) {
+  gnuplot_layout l;
+  l.xleft = axis.left_margin();
+  l.xright = opts.width - 4;
+  l.ybot = 2;
+  l.ytop = opts.title.empty() ? opts.height - 2 : opts.height - 4;
+  l.title_row = look.title_above_gap ? opts.height - 2 : opts.height - 3;
+  l.title_start = (l.xleft + l.xright) / 2 - static_cast<int>(opts.title.size() / 2);
+  l.col = cell_scale(x, l.xleft, l.xright);
+  l.row = cell_scale(axis.range, l.ybot, l.ytop);
+  return l;
+}
+
+/// The frame's four sides, drawn as gnuplot draws its border.
+void draw_border(canvas& c, const gnuplot_layout& l, const gnuplot_traits& look) {
+  c.segment(l.xleft, l.ytop, l.xleft, l.ybot, frame_pen, rank::frame, look.rounding);
+  c.segment(l.xleft, l.ybot, l.xright, l.ybot, frame_pen, rank::frame, look.rounding);
+  c.segment(l.xright, l.ybot, l.xright, l.ytop, frame_pen, rank::frame, look.rounding);
+  c.segment(l.xright, l.ytop, l.xleft, l.ytop, frame_pen, rank::frame, look.rounding);
+}
+
+/// Each y tic that maps to a row: its tick mark right of the left side, its label right-aligned before it.
+void draw_tics(canvas& c, const gnuplot_layout& l, const gnuplot_traits& look, const y_axis& axis) {
+  for (const auto& t : axis.tics) {
+    const auto at = l.row(t.value);
+    if (!at) continue;
+    const int r = *at;
+    c.segment(l.xleft, r, l.xleft + look.tick_length, r, frame_pen, rank::frame, look.rounding);
+    c.text(l.xleft - 1 - static_cast<int>(t.label.size()), r, t.label, look.text);
+  }
+}
+
+/// The title, where there is one.
+void draw_title(canvas& c, const gnuplot_layout& l, const gnuplot_traits& look, const plot_options& opts) {
+  if (!opts.title.empty()) c.text(l.title_start, l.title_row, opts.title, look.text);
+}
+
+/// The cell of a sample, where both its coordinates map to cells.
+std::optional<std::pair<int, int>> cell_of(const gnuplot_layout& l, const detail::read_sample& p) {
+  if (!p.defined) return std::nullopt;
+  const auto x = l.col(p.x);
+  const auto y = l.row(p.y);
+  if (!x || !y) return std::nullopt;
+  return std::pair{*x, *y};
+}
+
+/// The data: the bad samples as `O`, then the good ones as a dotted line broken where a sample is not
+/// drawn (a piece starts as a lone `+`), then the look's mark at each good sample.
+void draw_samples(canvas& c, const gnuplot_layout& l, const gnuplot_traits& look, const gnuplot_points& points) {
+  for (const auto& p : points.bad)
+    if (const auto at = cell_of(l, p)) c.point(at->first, at->second, 'O');
+  std::optional<std::pair<int, int>> previous;  // the last good sample drawn, without a gap since
+  for (const auto& p : points.good) {
+    const auto at = cell_of(l, p);
+    if (!at) {
+      previous.reset();
+      continue;
+    }
+    const auto [x0, y0] = previous.value_or(*at);
+    c.segment(x0, y0, at->first, at->second, dotted_pen, rank::line, look.rounding);
+    previous = at;
+  }
+  if (look.good_mark != '\0')
+    for (const auto& p : points.good)
+      if (const auto at = cell_of(l, p)) c.point(at->first, at->second, look.good_mark);
+}
+
+}  // namespace
+
 plot_result render_gnuplot(const trend_series& good, const trend_series& bad,
                            const plot_options& opts) {
   check_gnuplot_size(opts.width, opts.height);
@@ -65,96 +177,21 @@ plot_result render_gnuplot(const trend_series& good, const trend_series& bad,
                       "which has no legend");
   if (!good && !bad) return {plot_outcome::no_series, {}};
   const gnuplot_traits look = traits(opts.style);
-  const auto good_points = good ? detail::read_series(*good, look.undefined) : std::vector<detail::read_sample>{};
-  const auto bad_points = bad ? detail::read_series(*bad, look.undefined) : std::vector<detail::read_sample>{};
+  const gnuplot_points points = read_points(good, bad, look.undefined);
+  if (!points.defined) return {plot_outcome::no_defined_value, {}};
+  const y_axis axis = make_y_axis(points.y.lo, points.y.hi, look.labels);
+  const gnuplot_layout layout = layout_of(opts, look, axis, points.x);
 
-  // Ranges: x over every sample, y over the defined ones.
-  bool any_defined = false;
-  value_range xr{INFINITY, -INFINITY};
-  value_range yr{INFINITY, -INFINITY};
-  for (const auto* set : {&bad_points, &good_points})
-    for (const auto& p : *set) {
-      xr.lo = std::min(xr.lo, p.x);
-      xr.hi = std::max(xr.hi, p.x);
-      if (!p.defined) continue;
-      any_defined = true;
-      yr.lo = std::min(yr.lo, p.y);
-      yr.hi = std::max(yr.hi, p.y);
-    }
-  if (!any_defined) return {plot_outcome::no_defined_value, {}};
-  if (xr.lo == xr.hi) xr = widen_empty(xr.lo);
-  const y_axis axis = make_y_axis(yr.lo, yr.hi, look.labels);
-
-  // Layout: the frame spans columns xleft..xright and rows ybot..ytop.
-  const int width = opts.width;
-  const int height = opts.height;
-  const bool has_title = !opts.title.empty();
-  const int xleft = axis.left_margin();
-  const int xright = width - 4;
-  const int ybot = 2;
-  const int ytop = has_title ? height - 4 : height - 2;
-  const int title_row = look.title_above_gap ? height - 2 : height - 3;
-  const int title_start = (xleft + xright) / 2 - static_cast<int>(opts.title.size() / 2);
-  const cell_scale col(xr, xleft, xright);
-  const cell_scale row(axis.range, ybot, ytop);
-
-  canvas c(width, height, look.cells);
-  const auto draw_frame = [&] {
-    c.segment(xleft, ytop, xleft, ybot, frame_pen, rank::frame, look.rounding);
-    c.segment(xleft, ybot, xright, ybot, frame_pen, rank::frame, look.rounding);
-    c.segment(xright, ybot, xright, ytop, frame_pen, rank::frame, look.rounding);
-    c.segment(xright, ytop, xleft, ytop, frame_pen, rank::frame, look.rounding);
-  };
-  const auto draw_title = [&] {
-    if (has_title) c.text(title_start, title_row, opts.title, look.text);
-  };
-
-  for (const auto& t : axis.tics) {
-    const auto at = row(t.value);
-    if (!at) continue;
-    const int r = *at;
-    c.segment(xleft, r, xleft + look.tick_length, r, frame_pen, rank::frame, look.rounding);
-    c.text(xleft - 1 - static_cast<int>(t.label.size()), r, t.label, look.text);
-  }
-  draw_frame();
-  if (look.title_above_gap) draw_title();
-
-  // A sample is drawn where both its coordinates map to cells.
-  const auto cell_of = [&](const detail::read_sample& p) -> std::optional<std::pair<int, int>> {
-    if (!p.defined) return std::nullopt;
-    const auto x = col(p.x);
-    const auto y = row(p.y);
-    if (!x || !y) return std::nullopt;
-    return std::pair{*x, *y};
-  };
-  for (const auto& p : bad_points)
-    if (const auto at = cell_of(p)) c.point(at->first, at->second, 'O');
-
-  bool piece_open = false;  // a defined good sample precedes this one without a gap
-  int x0 = 0;
-  int y0 = 0;
-  for (const auto& p : good_points) {
-    const auto at = cell_of(p);
-    if (!at) {
-      piece_open = false;
-      continue;
-    }
-    const auto [x, y] = *at;
-    if (!piece_open) {
-      x0 = x;
-      y0 = y;
-    }
-    c.segment(x0, y0, x, y, dotted_pen, rank::line, look.rounding);  // a piece starts as a lone `+`
-    piece_open = true;
-    x0 = x;
-    y0 = y;
-  }
-  if (look.good_mark != '\0')
-    for (const auto& p : good_points)
-      if (const auto at = cell_of(p)) c.point(at->first, at->second, look.good_mark);
-
-  draw_frame();
-  if (!look.title_above_gap) draw_title();
+  // gnuplot's order of drawing, which decides each cell that two parts share: the tics, the border, the
+  // title where it stands above a gap (up to 5.2), the data, the border again, the title where it stands
+  // directly above the frame (5.4).
+  canvas c(opts.width, opts.height, look.cells);
+  draw_tics(c, layout, look, axis);
+  draw_border(c, layout, look);
+  if (look.title_above_gap) draw_title(c, layout, look, opts);
+  draw_samples(c, layout, look, points);
+  draw_border(c, layout, look);
+  if (!look.title_above_gap) draw_title(c, layout, look, opts);
   return {plot_outcome::drawn, c.str(look.trim_trailing_blanks)};
 }
 
