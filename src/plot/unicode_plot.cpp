@@ -5,7 +5,7 @@
 #include "perfmail/error.hpp"
 #include "perfmail/text/utf8.hpp"
 
-#include "text_picture.hpp"
+#include "text_look.hpp"
 
 #include <fmt/core.h>
 
@@ -192,46 +192,42 @@ void check_unicode_size(int width, int height) {
                                   min_unicode_width, min_unicode_height, max_plot_width, max_plot_height));
 }
 
-plot_result render_unicode(const trend_series& good, const trend_series& bad,
-                           const plot_options& opts) {
-  check_unicode_size(opts.width, opts.height);
-  check_plot_title(opts.title);
-  check_legend_label("good", opts.good_label);
-  check_legend_label("bad", opts.bad_label);
-  if (!good && !bad) return {plot_outcome::no_series, {}};
+namespace {
+
+/// What of the two sets is drawn: the samples' count of the longer set (the x axis), whether each has a
+/// defined sample, and the range of the defined samples.
+struct drawn_sets {
   std::size_t n = 0;
-  bool good_drawn = false;
-  bool bad_drawn = false;
-  double lo = std::numeric_limits<double>::infinity();
-  double hi = -lo;
+  bool good = false;
+  bool bad = false;
+  value_range values{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+};
+
+drawn_sets drawn_of(const trend_series& good, const trend_series& bad) {
+  drawn_sets out;
   for (const auto* s : {&good, &bad}) {
     if (!*s) continue;
-    n = std::max(n, (*s)->size());
+    out.n = std::max(out.n, (*s)->size());
     for (double v : **s)
       if (detail::usable(v)) {
-        (s == &good ? good_drawn : bad_drawn) = true;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
+        (s == &good ? out.good : out.bad) = true;
+        out.values.lo = std::min(out.values.lo, v);
+        out.values.hi = std::max(out.values.hi, v);
       }
   }
-  if (!good_drawn && !bad_drawn) return {plot_outcome::no_defined_value, {}};
+  return out;
+}
 
-  // The look: the title centred over the plot area, the axis with its labels, the dots beside it, and
-  // under the axis one row, the legend between the first and last sample index.
-  const detail::unicode_frame frame =
-      detail::unicode_frame_of(opts.width, opts.height, !opts.title.empty(), 1, make_unicode_axis(lo, hi));
-  if (frame.rows < 2 || frame.columns < 4)
-    throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
-  const unicode_rows& map = frame.map;
-  const int plot_cols = frame.columns;
-
-  braille_grid dots(plot_cols, frame.rows);
+/// The good samples as a line of dots, broken where a sample is undefined, and the bad ones as `●`, on
+/// the plot area of `frame`: sample i of n at its dot column, the first and last at the area's ends.
+braille_grid trend_dots(const trend_series& good, const trend_series& bad, std::size_t n,
+                        const detail::text_frame& frame) {
+  braille_grid dots(frame.columns, frame.rows);
   const auto dot_x = [&](std::size_t i) -> int {  // sample i, 0-based, of n
     if (n <= 1) return dots.dot_width() / 2;
     return static_cast<int>(
         std::lround(static_cast<double>(i) * (dots.dot_width() - 1) / static_cast<double>(n - 1)));
   };
-
   if (good) {
     std::optional<std::pair<int, int>> previous;
     for (std::size_t i = 0; i < good->size(); ++i) {
@@ -241,7 +237,7 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
         continue;
       }
       const int x = dot_x(i);
-      const int y = map.dot(v);
+      const int y = frame.map.dot(v);
       if (previous)
         dots.line(previous->first, previous->second, x, y, unicode_ink::good);
       else
@@ -251,43 +247,48 @@ plot_result render_unicode(const trend_series& good, const trend_series& bad,
   }
   if (bad)
     for (std::size_t i = 0; i < bad->size(); ++i)
-      if (detail::usable((*bad)[i])) dots.symbol_at_dot(dot_x(i), map.dot((*bad)[i]), "\u25CF", unicode_ink::bad);
+      if (detail::usable((*bad)[i])) dots.symbol_at_dot(dot_x(i), frame.map.dot((*bad)[i]), "\u25CF", unicode_ink::bad);
+  return dots;
+}
 
-  const int left = frame.first_column;
-  detail::text_grid picture(opts.width, opts.height);
-  const detail::fitted_text title = detail::fit_title(picture, opts.title);
-  detail::put_title(picture, title, left + plot_cols / 2 - title.columns / 2);
-  detail::put_unicode_axis(picture, frame.axis_column, frame.top, frame.axis_row, frame.labels);
-  picture.draw(left, frame.top, dots);
-  {
-    // The legend centred under the plot area, between the first and last sample index under the ends of
-    // the axis; without the indices when it needs their room, with its labels cut when it needs more.
-    std::vector<detail::legend_entry> entries;
-    if (good_drawn)
-      entries.push_back({braille_grid::braille(0xC0) + braille_grid::braille(0xC0), 2, unicode_ink::good,
-                         opts.good_label.empty() ? "bisect-good" : opts.good_label});
-    if (bad_drawn)
-      entries.push_back({"\u25CF", 1, unicode_ink::bad, opts.bad_label.empty() ? "bisect-bad" : opts.bad_label});
-    detail::legend_text legend = detail::cut_legend(entries, opts.width);
-    const int row = frame.axis_row + 1;
-    const std::string last = n > 1 ? std::to_string(n) : "";
-    const int last_at = left + plot_cols - static_cast<int>(last.size());
-    const int centred = left + (plot_cols - legend.columns) / 2;
-    const int earliest = left + 1 + 2;  // after the "1" and two blanks
-    const int latest = (last.empty() ? opts.width : last_at) - 2 - legend.columns;
-    if (earliest <= latest) {
-      picture.write(left, row, "1");
-      picture.write(last_at, row, last);
-      detail::put_legend(picture, row, std::clamp(centred, earliest, latest), entries, legend);
-    } else {
-      legend = detail::fit_legend(entries, opts.width);
-      detail::put_legend(picture, row, std::clamp(centred, 0, std::max(0, opts.width - legend.columns)), entries,
-                         legend);
-    }
-  }
-  std::string out = picture.text(opts.colour == colour_mode::always);
-  if (opts.charset == text_charset::ascii) out = ascii_fallback(out);
-  return {plot_outcome::drawn, std::move(out)};
+/// The look: the title centred over the plot area, the unicode axis, and under it one row, the legend
+/// between the first and last sample index, naming the sets drawn and only those.
+detail::text_look trend_look(const drawn_sets& drawn, const plot_options& opts) {
+  detail::text_look look{.width = opts.width,
+                         .height = opts.height,
+                         .title = opts.title,
+                         .title_at = detail::title_centre::plot_area,
+                         .frame = detail::frame_kind::unicode_axis,
+                         .below = {detail::row_below::ends_and_legend},
+                         .colour = opts.colour == colour_mode::always,
+                         .ascii = opts.charset == text_charset::ascii};
+  if (drawn.good)
+    look.legend.push_back({braille_grid::braille(0xC0) + braille_grid::braille(0xC0), 2, unicode_ink::good,
+                           opts.good_label.empty() ? "bisect-good" : opts.good_label});
+  if (drawn.bad)
+    look.legend.push_back({"\u25CF", 1, unicode_ink::bad, opts.bad_label.empty() ? "bisect-bad" : opts.bad_label});
+  return look;
+}
+
+}  // namespace
+
+plot_result render_unicode(const trend_series& good, const trend_series& bad,
+                           const plot_options& opts) {
+  check_unicode_size(opts.width, opts.height);
+  check_plot_title(opts.title);
+  check_legend_label("good", opts.good_label);
+  check_legend_label("bad", opts.bad_label);
+  if (!good && !bad) return {plot_outcome::no_series, {}};
+  const drawn_sets drawn = drawn_of(good, bad);
+  if (!drawn.good && !drawn.bad) return {plot_outcome::no_defined_value, {}};
+  const detail::text_look look = trend_look(drawn, opts);
+  const detail::text_frame frame = detail::frame_of(look, drawn.values);
+  if (frame.rows < 2 || frame.columns < 4)
+    throw usage_error(fmt::format("plot size {}x{} leaves no room for the unicode plot", opts.width, opts.height));
+  const detail::text_layers layers{.dots = trend_dots(good, bad, drawn.n, frame),
+                                   .first = "1",
+                                   .last = drawn.n > 1 ? std::to_string(drawn.n) : ""};
+  return {plot_outcome::drawn, detail::compose_picture(look, frame, layers)};
 }
 
 }  // namespace perfmail::plot
