@@ -8,16 +8,19 @@
 #include "perfmail/plot/unicode_plot.hpp"
 #include "perfmail/text/printable.hpp"
 
-#include "text_picture.hpp"
+#include "text_look.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstddef>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace perfmail::plot {
@@ -25,8 +28,6 @@ namespace perfmail::plot {
 namespace {
 
 using detail::usable;
-
-using detail::text_grid;
 
 /// Commit `i`'s median as the caller's search took it, where it can be drawn (a finite value).
 std::optional<double> drawn_median(const history_plot_data& data, std::size_t i) {
@@ -46,8 +47,8 @@ int slot_of(std::size_t i, std::size_t n, int slots) {
 /// label is centred under its commit's column where the line allows; either side of a change, the label
 /// after starts right of the change's column and the one before ends left of it, so that both fit where
 /// the commits are close. A label wider than the line is left out.
-void place_labels(text_grid& grid, int row, const history_plot_data& data, const std::vector<int>& columns,
-                  int first_column, int width) {
+std::vector<detail::placed_text> place_labels(const history_plot_data& data, const std::vector<int>& columns,
+                                              int first_column, int width) {
   const std::size_t n = data.commit_labels.size();
   // Where a label of a change's neighbour may lie: starting at `after` or later, ending before `before`.
   struct wanted {
@@ -69,6 +70,7 @@ void place_labels(text_grid& grid, int row, const history_plot_data& data, const
   want({0});
   want({n - 1});
   for (std::size_t i = 0; i < n; ++i) want({i});
+  std::vector<detail::placed_text> placed;
   std::vector<std::pair<int, int>> taken;  // [start, end) of each placed label
   for (const wanted& w : order) {
     const detail::fitted_text label = detail::fit_columns(data.commit_labels[w.commit], INT_MAX);
@@ -82,8 +84,9 @@ void place_labels(text_grid& grid, int row, const history_plot_data& data, const
                                     [&](const auto& t) { return start < t.second + 1 && t.first < end + 1; });
     if (!clear) continue;
     taken.emplace_back(start, end);
-    grid.write_wide(start, row, label, unicode_ink::none);
+    placed.push_back({start, label});
   }
+  return placed;
 }
 
 /// The range of every defined sample, or nullopt when there is none.
@@ -123,107 +126,71 @@ void check(const history_plot_data& data, const plot_options& opts) {
                                     data.samples.size()));
 }
 
-/// The title, centred on the top row.
-void put_title(text_grid& grid, const plot_options& opts) {
-  const detail::fitted_text title = detail::fit_title(grid, opts.title);
-  detail::put_title(grid, title, (opts.width - title.columns) / 2);
-}
+/// The trend over commits in a gnuplot look's plain ASCII: the commits' columns inside the box, changes
+/// as columns of `:`, medians `*` joined by `.`, samples `O`. The marks are cells of the picture, and the
+/// line between two medians is interpolated in the picture's columns and rows: the floating-point sum that
+/// is rounded depends on the origin, so that counting from the plot area's could move a cell of the line.
+struct ascii_history {
+  std::vector<int> columns;  ///< each commit's column of the picture
+  std::vector<detail::text_mark> marks;
+};
 
-/// A gnuplot look's plain ASCII: a frame of `+`, `-` and `|`, the y tics and labels as the trend plot
-/// prints them, changes as columns of `:`, medians `*` joined by `.`, samples `O`.
-std::string draw_ascii(const history_plot_data& data, const plot_options& opts, value_range values) {
-  text_grid grid(opts.width, opts.height);
-  put_title(grid, opts);
-  const int top = opts.title.empty() ? 0 : 1;  // the frame's top row
-  const int axis_row = opts.height - 2;         // the frame's bottom row; the labels under it
-  // gnuplot's axis cannot span values whose difference overflows a double (it draws no tics and maps
-  // nothing), nor a few units in the last place of a tiny value (the extension to whole steps collapses
-  // them): there the unicode look's axis, made for exactly these ranges, is used instead.
-  y_axis axis = make_y_axis(values.lo, values.hi, traits(opts.style).labels);
-  const bool gnuplot_axis = std::isfinite(values.hi - values.lo) && axis.range.hi > axis.range.lo &&
-                            std::isfinite(axis.range.hi - axis.range.lo) && axis.range.lo <= values.lo &&
-                            axis.range.hi >= values.hi &&
-                            std::isfinite(static_cast<double>(opts.height) / (axis.range.hi - axis.range.lo));
-  if (!gnuplot_axis) axis = make_unicode_axis(values.lo, values.hi);
-  const int frame = axis.label_width() + 1;
-  const int right = opts.width - 1;
-  const int inner = right - frame - 1;
-  if (inner < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
-  // Rows from the bottom frame (0) to the top one; the extended range spans them, as gnuplot's box does.
-  const int rows = axis_row - top + 1;
-  const cell_scale scale(axis.range, 0, rows - 1);
-  const unicode_rows wide(axis.range, rows);
-  const auto row_of = [&](double v) -> std::optional<int> {
-    if (!gnuplot_axis) return axis_row - wide.row(v);
-    const auto r = scale(v);
-    if (!r || *r < 0 || *r >= rows) return std::nullopt;
-    return axis_row - *r;
-  };
-  std::vector<detail::y_label> labels;
-  for (const tic& t : axis.tics)
-    if (const auto y = row_of(t.value)) labels.push_back({*y, t.label});
-  detail::put_ascii_box(grid, frame, right, top, axis_row, labels);
+ascii_history ascii_marks(const history_plot_data& data, const detail::text_frame& frame) {
+  ascii_history out;
   const std::size_t n = data.samples.size();
-  std::vector<int> columns(n);
-  for (std::size_t i = 0; i < n; ++i) columns[i] = frame + 1 + slot_of(i, n, inner);
+  out.columns.resize(n);
+  for (std::size_t i = 0; i < n; ++i) out.columns[i] = frame.first_column + slot_of(i, n, frame.columns);
+  const auto& columns = out.columns;
   for (const std::size_t k : data.change_points) {
     const int x = (columns[k - 1] + columns[k] + 1) / 2;
-    for (int y = top + 1; y < axis_row; ++y) grid.put(x, y, ":");
+    for (int y = frame.top + 1; y < frame.bottom; ++y) out.marks.push_back({x, y, ":"});
   }
   std::vector<std::optional<double>> medians(n);
   for (std::size_t i = 0; i < n; ++i) medians[i] = drawn_median(data, i);
   for (std::size_t i = 1; i < n; ++i) {
     if (!medians[i - 1] || !medians[i]) continue;
-    const auto y0 = row_of(*medians[i - 1]);
-    const auto y1 = row_of(*medians[i]);
+    const auto y0 = frame.row_of(*medians[i - 1]);
+    const auto y1 = frame.row_of(*medians[i]);
     if (!y0 || !y1) continue;
     const int x0 = columns[i - 1];
     const int x1 = columns[i];
     const int steps = std::max(std::abs(x1 - x0), std::abs(*y1 - *y0));
     for (int s = 1; s < steps; ++s) {
       const double f = static_cast<double>(s) / steps;
-      grid.put(static_cast<int>(std::lround(x0 + f * (x1 - x0))), static_cast<int>(std::lround(*y0 + f * (*y1 - *y0))),
-               ".");
+      out.marks.push_back({static_cast<int>(std::lround(x0 + f * (x1 - x0))),
+                           static_cast<int>(std::lround(*y0 + f * (*y1 - *y0))), "."});
     }
   }
   for (std::size_t i = 0; i < n; ++i)
     for (const double x : data.samples[i])
       if (usable(x))
-        if (const auto y = row_of(x)) grid.put(columns[i], *y, "O");
+        if (const auto y = frame.row_of(x)) out.marks.push_back({columns[i], *y, "O"});
   for (std::size_t i = 0; i < n; ++i)
     if (medians[i])
-      if (const auto y = row_of(*medians[i])) grid.put(columns[i], *y, "*");
-  place_labels(grid, axis_row + 1, data, columns, 0, opts.width);
-  return grid.text(false);
+      if (const auto y = frame.row_of(*medians[i])) out.marks.push_back({columns[i], *y, "*"});
+  return out;
 }
 
-/// The unicode look: braille medians, `●` samples, `┊` changes, the y labels of the unicode trend plot,
-/// and a legend.
-std::string draw_unicode(const history_plot_data& data, const plot_options& opts, value_range values) {
-  text_grid grid(opts.width, opts.height);
-  put_title(grid, opts);
-  // Under the axis, a row of commit labels and one of the legend.
-  const detail::unicode_frame frame =
-      detail::unicode_frame_of(opts.width, opts.height, !opts.title.empty(), 2, make_unicode_axis(values.lo, values.hi));
-  if (frame.columns < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
-  const int label_row = frame.axis_row + 1;
-  const int legend_row = frame.axis_row + 2;
-  const int rows = frame.rows;
-  const unicode_rows& map = frame.map;
-  const int inner = frame.columns;
-  detail::put_unicode_axis(grid, frame.axis_column, frame.top, frame.axis_row, frame.labels);
+/// The trend over commits in braille: the medians a line of dots (broken where a commit has no sample),
+/// samples `●`, changes `┊`, on the plot area; each commit at its dot column.
+struct braille_history {
+  std::vector<int> columns;  ///< each commit's column of the picture
+  braille_grid dots;
+};
 
-  braille_grid dots(inner, rows);
+braille_history median_dots(const history_plot_data& data, const detail::text_frame& frame) {
+  braille_history out{{}, braille_grid(frame.columns, frame.rows)};
+  braille_grid& dots = out.dots;
   const std::size_t n = data.samples.size();
   std::vector<int> dot_x(n);
-  std::vector<int> columns(n);
+  out.columns.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     dot_x[i] = slot_of(i, n, dots.dot_width());
-    columns[i] = frame.first_column + dot_x[i] / 2;
+    out.columns[i] = frame.first_column + dot_x[i] / 2;
   }
   for (const std::size_t k : data.change_points) {
     const int x = (dot_x[k - 1] + dot_x[k] + 1) / 2;
-    for (int r = 0; r < rows; ++r) dots.symbol_at_dot(x, 4 * r, "┊", unicode_ink::axis);
+    for (int r = 0; r < frame.rows; ++r) dots.symbol_at_dot(x, 4 * r, "┊", unicode_ink::axis);
   }
   std::optional<std::pair<int, int>> last;  // the previous commit's median, in dots
   for (std::size_t i = 0; i < n; ++i) {
@@ -232,24 +199,34 @@ std::string draw_unicode(const history_plot_data& data, const plot_options& opts
       last.reset();  // a commit without samples breaks the line
       continue;
     }
-    const std::pair<int, int> here{dot_x[i], map.dot(*median)};
+    const std::pair<int, int> here{dot_x[i], frame.map.dot(*median)};
     if (last) dots.line(last->first, last->second, here.first, here.second, unicode_ink::good);
     else dots.dot(here.first, here.second, unicode_ink::good);
     last = here;
   }
   for (std::size_t i = 0; i < n; ++i)
     for (const double x : data.samples[i])
-      if (usable(x)) dots.symbol_at_dot(dot_x[i], map.dot(x), "●", unicode_ink::bad);
-  grid.draw(frame.first_column, frame.top, dots);
-  place_labels(grid, label_row, data, columns, frame.axis_column, opts.width);
+      if (usable(x)) dots.symbol_at_dot(dot_x[i], frame.map.dot(x), "●", unicode_ink::bad);
+  return out;
+}
 
-  // The legend names what is drawn, centred under the values, its labels cut where the line is too narrow.
-  std::vector<detail::legend_entry> legend{{"⣀⣀", 2, unicode_ink::good, "median"}, {"●", 1, unicode_ink::bad, "sample"}};
-  if (!data.change_points.empty()) legend.push_back({"┊", 1, unicode_ink::axis, "change"});
-  const detail::legend_text text = detail::fit_legend(legend, opts.width);
-  detail::put_legend(grid, legend_row, std::clamp(frame.first_column + (inner - text.columns) / 2, 0,
-                                                  std::max(0, opts.width - text.columns)), legend, text);
-  return grid.text(opts.colour == colour_mode::always);
+/// The looks: the title centred on the line; a gnuplot look's box with the commit labels under it, plain
+/// ASCII; or the unicode axis with the commit labels and a legend under it, naming what is drawn.
+detail::text_look history_look(const history_plot_data& data, const plot_options& opts) {
+  detail::text_look look{.width = opts.width, .height = opts.height, .title = opts.title};
+  if (is_gnuplot(opts.style)) {
+    look.frame = detail::frame_kind::ascii_box;
+    look.box_labels = traits(opts.style).labels;
+    look.below = {detail::row_below::x_labels};
+    return look;
+  }
+  look.frame = detail::frame_kind::unicode_axis;
+  look.below = {detail::row_below::x_labels, detail::row_below::legend};
+  look.legend = {{"⣀⣀", 2, unicode_ink::good, "median"}, {"●", 1, unicode_ink::bad, "sample"}};
+  if (!data.change_points.empty()) look.legend.push_back({"┊", 1, unicode_ink::axis, "change"});
+  look.colour = opts.colour == colour_mode::always;
+  look.ascii = opts.charset == text_charset::ascii;
+  return look;
 }
 
 }  // namespace
@@ -262,12 +239,21 @@ plot_result render_history(const history_plot_data& data, const plot_options& op
     result.outcome = plot_outcome::no_defined_value;
     return result;
   }
-  if (is_gnuplot(opts.style))
-    result.text = draw_ascii(data, opts, *values);
-  else if (opts.charset == text_charset::ascii)
-    result.text = ascii_fallback(draw_unicode(data, opts, *values));
-  else
-    result.text = draw_unicode(data, opts, *values);
+  const detail::text_look look = history_look(data, opts);
+  const detail::text_frame frame = detail::frame_of(look, *values);
+  if (frame.columns < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
+  detail::text_layers layers;
+  if (look.frame == detail::frame_kind::ascii_box) {
+    ascii_history drawn = ascii_marks(data, frame);
+    layers.marks = std::move(drawn.marks);
+    // Under the box the commit labels may stand under the y labels; under the unicode axis, from its `└` on.
+    layers.x_labels = place_labels(data, drawn.columns, 0, opts.width);
+  } else {
+    braille_history drawn = median_dots(data, frame);
+    layers.dots = std::move(drawn.dots);
+    layers.x_labels = place_labels(data, drawn.columns, frame.frame_column, opts.width);
+  }
+  result.text = detail::compose_picture(look, frame, layers);
   return result;
 }
 

@@ -80,25 +80,6 @@ void put_labels(text_grid& grid, int column, std::span<const y_label> labels) {
 
 }  // namespace
 
-unicode_frame unicode_frame_of(int width, int height, bool titled, int rows_below, const y_axis& axis) {
-  const int top = titled ? 1 : 0;
-  const int rows = height - top - 1 - rows_below;
-  const int axis_row = top + rows;
-  const unicode_rows map(axis.range, rows);
-  std::vector<y_label> labels;
-  if (rows >= 2)
-    for (unicode_label& l : make_unicode_labels(axis, map)) labels.push_back({axis_row - 1 - l.row, std::move(l.text)});
-  const int axis_column = label_columns(labels) + 1;
-  return {.top = top,
-          .rows = rows,
-          .axis_row = axis_row,
-          .map = map,
-          .labels = std::move(labels),
-          .axis_column = axis_column,
-          .first_column = axis_column + 1,
-          .columns = width - axis_column - 1};
-}
-
 void put_unicode_axis(text_grid& grid, int column, int top, int axis_row, std::span<const y_label> labels) {
   for (int y = top; y < axis_row; ++y) {
     grid.put(column - 1, y, " ", unicode_ink::axis);

@@ -1,9 +1,8 @@
 #pragma once
-// The decorations of the text pictures (the unicode trend plot, and the trend over commits in its unicode
-// and ASCII looks): one grid of character cells, and the title, the frame or axis with its y labels, the
-// canvas of dots and the legend put on it, each in one place. A look says what differs: where its title
-// centres, which frame it draws, what its legend names. The gnuplot looks of the trend plot are not drawn
-// here: they reproduce gnuplot's own drawing (plot/canvas.hpp), frame and labels included.
+// The parts the text pictures (the unicode trend plot, and the trend over commits in its unicode and ASCII
+// looks) are drawn with: one grid of character cells, and the title, the unicode axis or the ASCII box
+// with its y labels, and the legend put on it, each in one place. What a look is made of and the composer
+// that puts these parts together are src/plot/text_look.hpp's.
 
 #include "perfmail/plot/unicode_plot.hpp"
 
@@ -58,24 +57,6 @@ struct y_label {
 
 /// The terminal columns of the widest label.
 [[nodiscard]] int label_columns(std::span<const y_label> labels);
-
-/// Where the parts of a picture with the unicode axis go: a title on the top row (when it has one), the
-/// plot area, the axis row under it and `rows_below` rows under that (x labels, a legend); the y labels
-/// at the left, the axis in the column after them, the plot area from the column after the axis to the
-/// line's end. Each look checks that the area suits it: its rows and columns may be too few.
-struct unicode_frame {
-  int top = 0;           ///< the plot area's first row
-  int rows = 0;          ///< the plot area's rows
-  int axis_row = 0;      ///< the row of `└───`, under the plot area
-  unicode_rows map;      ///< values to the plot area's dot rows
-  std::vector<y_label> labels;  ///< on the picture's rows; none where the area has fewer than 2 rows
-  int axis_column = 0;   ///< the column of `│`
-  int first_column = 0;  ///< the plot area's first column
-  int columns = 0;       ///< the plot area's columns
-};
-
-/// The frame of a picture `width` x `height` with the unicode axis of `axis`.
-[[nodiscard]] unicode_frame unicode_frame_of(int width, int height, bool titled, int rows_below, const y_axis& axis);
 
 /// The unicode axis: `│` from row `top` down to the row above `axis_row`, `┤` where a label stands (the
 /// label right-aligned before it, a blank between), `└` on `axis_row` and `─` from there to the line's end.
