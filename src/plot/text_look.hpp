@@ -50,7 +50,7 @@ enum class row_below : std::uint8_t {
 struct text_look {
   int width = 0;
   int height = 0;
-  std::string_view title;  ///< on the top row when not empty
+  std::string_view title{};  ///< on the top row when not empty
   title_centre title_at = title_centre::line;
   frame_kind frame = frame_kind::unicode_axis;
   fixed_point_rule box_labels = fixed_point_rule::span_or_min_below_10;  ///< ascii_box: its gnuplot's labels
@@ -85,7 +85,7 @@ struct text_frame {
 struct text_mark {
   int column = 0;
   int row = 0;
-  std::string_view glyph;
+  std::string_view glyph{};
 };
 
 /// Text put from a column of the picture.
