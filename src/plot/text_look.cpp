@@ -98,10 +98,13 @@ void put_ends_and_legend(text_grid& grid, const text_look& look, const text_fram
     put_legend(grid, row, std::clamp(centred, earliest, latest), look.legend, legend);
     return;
   }
-  // The legend alone, from where it centred with its labels whole.
+  // The legend alone, fitted to the line. It starts where the legend before fitting centred (kept on the
+  // line), as the unicode trend plot has always placed it: centring the fitted legend instead would move
+  // some pictures by a few columns.
   put_kept_legend(grid, look, row, centred, fit_legend(look.legend, look.width));
 }
 
+/// The row under the frame that `what` says, on `row`.
 void put_row_below(text_grid& grid, const text_look& look, const text_frame& frame, const text_layers& layers,
                    row_below what, int row) {
   switch (what) {

@@ -56,8 +56,8 @@ struct text_look {
   fixed_point_rule box_labels = fixed_point_rule::span_or_min_below_10;  ///< ascii_box: its gnuplot's labels
   std::vector<row_below> below{};      ///< the rows under the frame, top first
   std::vector<legend_entry> legend{};  ///< what a legend row names
-  bool colour = false;               ///< the inks as ANSI colour
-  bool ascii = false;                ///< the whole picture through ascii_fallback
+  bool colour = false;                 ///< the inks as ANSI colour
+  bool ascii = false;                  ///< the whole picture through ascii_fallback
 };
 
 /// Where a look's frame puts the plot area and the y labels for the values drawn. Each picture checks that
