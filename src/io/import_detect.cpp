@@ -131,28 +131,6 @@ std::string_view first_token(std::string_view text) {
   return text.substr(0, end);
 }
 
-bool all_numbers(std::string_view text) {
-  bool any = false;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-    if (i == start) break;
-    if (!detail::number_of(text.substr(start, i - start))) return false;
-    any = true;
-  }
-  return any;
-}
-
-/// Whether `header` starts as a CSV or TSV header row separated by `delimiter`: a first field `metric`,
-/// quoted or not.
-bool header_row_of(std::string_view header, char delimiter) {
-  for (const std::string_view field : {std::string_view{"metric"}, std::string_view{"\"metric\""}})
-    if (header.size() > field.size() && header.starts_with(field) && header[field.size()] == delimiter) return true;
-  return false;
-}
-
 /// Whether `source` is named as JSON (`.json`, in any case): the user's own word for the format where
 /// the content gives none.
 bool named_json(std::string_view source) {
@@ -189,20 +167,8 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
   const std::size_t bom = detail::byte_order_mark_of(text);
   const auto first = text.find_first_not_of(" \t\r\n", bom);
   std::vector<input_format> candidates;
-  // CSV and TSV by their header row, whose first field is `metric`.
-  const std::string_view header = text.substr(first, text.find('\n', first) - first);
   for (const auto& d : detail::input_formats)
-    if (d.delimiter != 0 && header_row_of(header, d.delimiter)) {
-      candidates.push_back(d.format);
-      break;
-    }
-  // Go's format by a result line anywhere (a log of `go test` starts with other lines).
-  for (const text::line l : text::lines(text.substr(std::min(bom, text.size()))))
-    if (detail::is_go_result_line(l.text)) {
-      candidates.push_back(input_format::go);
-      break;
-    }
-  if (all_numbers(text.substr(bom))) candidates.push_back(input_format::numbers);
+    if (d.recognizes != nullptr && d.recognizes(text.substr(bom))) candidates.push_back(d.format);
   if (candidates.size() > 1) refuse_ambiguous(source, candidates);
   if (candidates.empty() && detail::number_of(first_token(text.substr(first))))
     (void)parse_numbers(text, source);  // plain numbers until a token that is not one: named where it is
@@ -218,6 +184,34 @@ input_format detect(std::string_view text, std::string_view source, std::optiona
 }  // namespace
 
 namespace detail {
+bool starts_with_header_row(std::string_view text, char delimiter) {
+  const std::size_t first = std::min(text.find_first_not_of(" \t\r\n"), text.size());
+  const std::string_view header = text.substr(first, text.find('\n', first) - first);
+  for (const std::string_view field : {std::string_view{"metric"}, std::string_view{"\"metric\""}})
+    if (header.size() > field.size() && header.starts_with(field) && header[field.size()] == delimiter) return true;
+  return false;
+}
+
+bool has_go_result_line(std::string_view text) {
+  for (const text::line l : text::lines(text))
+    if (is_go_result_line(l.text)) return true;
+  return false;
+}
+
+bool all_numbers(std::string_view text) {
+  bool any = false;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+    if (i == start) break;
+    if (!number_of(text.substr(start, i - start))) return false;
+    any = true;
+  }
+  return any;
+}
+
 text_start text_start_of(std::string_view text) {
   const std::size_t bom = byte_order_mark_of(text);
   const auto first = text.find_first_not_of(" \t\r\n", bom);

@@ -154,6 +154,16 @@ class import_builder {
 /// Whether `line` is a result line of Go's benchmark format (`BenchmarkName  N  value unit ...`).
 [[nodiscard]] bool is_go_result_line(std::string_view line);
 
+// The marks detection knows the text formats by (input_formats.hpp), each asked of a text after its
+// byte-order mark:
+/// its first line that is not blank a header row of fields separated by `delimiter`, the first `metric`,
+/// quoted or not (CSV, TSV);
+[[nodiscard]] bool starts_with_header_row(std::string_view text, char delimiter);
+/// a result line of Go's format anywhere (a log of `go test` starts with other lines);
+[[nodiscard]] bool has_go_result_line(std::string_view text);
+/// nothing but numbers separated by white space, one at least.
+[[nodiscard]] bool all_numbers(std::string_view text);
+
 /// The length of the UTF-8 byte-order mark `text` starts with (Excel's "CSV UTF-8" writes one; RFC 8259
 /// lets a JSON reader ignore it), or 0.
 [[nodiscard]] std::size_t byte_order_mark_of(std::string_view text) noexcept;

@@ -47,8 +47,8 @@ struct input_format_descriptor {
   matrix (*read)(std::string_view text, std::string_view source, const load_limits& limits) = nullptr;
   /// For JSON formats that detection may have parsed: reads the document from the parser's index.
   matrix (*read_parsed)(json_import_reader& json, import_builder& b) = nullptr;
-  /// For CSV and TSV: the field separator, by which detection also knows the header row (`metric,`).
-  char delimiter = 0;
+  /// For the text formats: whether a text (its byte-order mark passed over) bears this format's mark.
+  bool (*recognizes)(std::string_view text) = nullptr;
 
   [[nodiscard]] constexpr bool marked() const noexcept {
     return std::ranges::any_of(json_marks, [](const json_mark& m) { return !m.key.empty(); });
@@ -89,19 +89,27 @@ inline constexpr std::array<input_format_descriptor, 8> input_formats{{
     {.format = input_format::csv,
      .listed = "a CSV or TSV header row starting `metric`",
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, ',', l); },
-     .delimiter = ','},
+     .recognizes = [](std::string_view t) { return starts_with_header_row(t, ','); }},
     {.format = input_format::tsv,
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_delimited(t, s, '\t', l); },
-     .delimiter = '\t'},
+     .recognizes = [](std::string_view t) { return starts_with_header_row(t, '\t'); }},
     {.format = input_format::go,
      .what_it_is = "Go benchmark text",
      .listed = "Go benchmark lines (`BenchmarkName  N  123 ns/op`)",
-     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_go_bench(t, s, l); }},
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_go_bench(t, s, l); },
+     .recognizes = has_go_result_line},
     {.format = input_format::numbers,
      .what_it_is = "plain numbers",
      .listed = "plain numbers",
-     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_numbers(t, s, l); }},
+     .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_numbers(t, s, l); },
+     .recognizes = all_numbers},
 }};
+
+// Detection knows each format by its marks: a JSON format by its keys or its shape, a text format by its
+// recognizer; none by both or by neither.
+static_assert(std::ranges::all_of(input_formats, [](const input_format_descriptor& d) {
+  return d.json() != (d.recognizes != nullptr);
+}));
 
 // Every format of input_formats.def has one descriptor, but `automatic`, which detection resolves to one.
 static_assert([] {
