@@ -6,7 +6,6 @@
 #include "perfmail/plot/axis.hpp"
 #include "perfmail/plot/look.hpp"
 #include "perfmail/plot/unicode_plot.hpp"
-#include "perfmail/text/printable.hpp"
 
 #include "text_look.hpp"
 
@@ -17,7 +16,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
-#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
