@@ -26,6 +26,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 using namespace perfmail;
@@ -200,6 +201,29 @@ TEST_CASE("detection: each JSON format by the marks its descriptor lists, and no
       CHECK(detect_error(object_of(fewer)).find("a JSON object of no format perfmail reads") != std::string::npos);
     }
   }
+}
+
+TEST_CASE("every input format is known by its marks or by a recognizer, never by both") {
+  for (const auto& d : io::detail::input_formats) {
+    CAPTURE(io::name_of(d.format));
+    CHECK(d.json() != (d.recognizes != nullptr));
+  }
+}
+
+TEST_CASE("each text format is recognized by its own mark, and no other text format by it") {
+  const std::vector<std::pair<io::input_format, std::string_view>> texts{
+      {io::input_format::csv, "\n metric,run,value\nx,1,2\n"},
+      {io::input_format::tsv, "\"metric\"\tv1\nx\t2\n"},
+      {io::input_format::go, "goos: linux\nBenchmarkParse-8  100  12.5 ns/op\n"},
+      {io::input_format::numbers, "1 2.5\n3e2\n"},
+  };
+  for (const auto& [format, text] : texts)
+    for (const auto& d : io::detail::input_formats) {
+      if (d.recognizes == nullptr) continue;
+      CAPTURE(io::name_of(format));
+      CAPTURE(io::name_of(d.format));
+      CHECK(d.recognizes(text) == (d.format == format));
+    }
 }
 
 TEST_CASE("the quick scan for other formats' keys looks for the keys of the JSON formats' marks") {
