@@ -241,16 +241,17 @@ plot_result render_history(const history_plot_data& data, const plot_options& op
   const detail::text_frame frame = detail::frame_of(look, *values);
   if (frame.columns < 2) throw usage_error(fmt::format("plot width {} leaves no room beside the y labels", opts.width));
   detail::text_layers layers;
+  std::vector<int> columns;  // each commit's
   if (look.frame == detail::frame_kind::ascii_box) {
     ascii_history drawn = ascii_marks(data, frame);
     layers.marks = std::move(drawn.marks);
-    // Under the box the commit labels may stand under the y labels; under the unicode axis, from its `└` on.
-    layers.x_labels = place_labels(data, drawn.columns, 0, opts.width);
+    columns = std::move(drawn.columns);
   } else {
     braille_history drawn = median_dots(data, frame);
     layers.dots = std::move(drawn.dots);
-    layers.x_labels = place_labels(data, drawn.columns, frame.frame_column, opts.width);
+    columns = std::move(drawn.columns);
   }
+  layers.x_labels = place_labels(data, columns, frame.x_labels_from, opts.width);
   result.text = detail::compose_picture(look, frame, layers);
   return result;
 }

@@ -36,6 +36,7 @@ text_frame axis_frame(const text_look& look, value_range values) {
           .frame_column = axis_column,
           .first_column = axis_column + 1,
           .columns = look.width - axis_column - 1,
+          .x_labels_from = axis_column,
           .rows = rows,
           .labels = std::move(labels),
           .map = map,
@@ -64,6 +65,7 @@ text_frame box_frame(const text_look& look, value_range values) {
                    .frame_column = left,
                    .first_column = left + 1,
                    .columns = look.width - 1 - left - 1,  // between the sides, the right one the line's last column
+                   .x_labels_from = 0,  // labels under the box may stand under the y labels too
                    .rows = rows,
                    .labels = {},
                    .map = unicode_rows(axis.range, rows),

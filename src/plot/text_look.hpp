@@ -68,6 +68,7 @@ struct text_frame {
   int frame_column = 0;  ///< the axis's column, or the box's left side
   int first_column = 0;  ///< the plot area's first column
   int columns = 0;       ///< the plot area's columns
+  int x_labels_from = 0;  ///< the first column x labels take: from `└` under the axis, from 0 under the box
   int rows = 0;          ///< the plot area's rows
   std::vector<y_label> labels;      ///< on the picture's rows; none on a unicode axis of fewer than 2 rows
   unicode_rows map;                 ///< values to the plot area's rows (and dot rows), 0 at the bottom
