@@ -86,7 +86,7 @@ std::optional<std::vector<input_format>> json_candidates(json_import_reader& jso
   };
   std::vector<input_format> out;
   for (const auto& d : detail::input_formats)
-    if (d.metric_arrays ? metric_arrays : d.marked() && std::ranges::all_of(d.json_marks, has))
+    if (!d.shape.empty() ? metric_arrays : d.marked() && std::ranges::all_of(d.json_marks, has))
       out.push_back(d.format);
   return out;
 }
@@ -119,7 +119,7 @@ input_format detect_json(std::string_view text, std::string_view source, std::op
       b.fail(top_offset, "the top level is not a JSON object: no format perfmail reads has one");
     if (candidates->empty())
       b.fail(top_offset, "a JSON object of no format perfmail reads: expected " +
-                             detail::listed_formats(true, [](const auto& d) { return d.marks; }, " or "));
+                             detail::listed_formats(true, detail::marks_text, " or "));
     if (candidates->size() > 1) refuse_ambiguous(source, *candidates);
     return candidates->front();
   });

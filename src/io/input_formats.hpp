@@ -30,19 +30,17 @@ struct input_format_descriptor {
   /// What its --input-format name stands for, said after the name where messages name the format
   /// (described); empty where the name says it.
   std::string_view what_it_is{};
-  /// For JSON formats: the format in the list of what JSON may be (`Google Benchmark`), and with the
-  /// marks detection looks for (`Google Benchmark ("context" and "benchmarks")`). For the others: the
-  /// phrase of the list of what a file may be, empty for a format that a neighbour's phrase covers (TSV
-  /// in `a CSV or TSV header row`).
+  /// For JSON formats: the format in the list of what JSON may be (`Google Benchmark`). For the others:
+  /// the phrase of the list of what a file may be, empty for a format that a neighbour's phrase covers
+  /// (TSV in `a CSV or TSV header row`).
   std::string_view listed{};
-  std::string_view marks{};
   /// For the JSON formats but the matrix: the marks a document of it has, every one (those unused have no
-  /// key). `marks` says them.
+  /// key). marks_text says them.
   std::array<json_mark, 2> json_marks{};
   /// For the robot's matrix, whose keys are its metrics' names: detection knows it by its shape instead,
   /// every top-level value an array of samples (numbers, null, or text it keeps and ignores) but a string
-  /// `stats_source`.
-  bool metric_arrays = false;
+  /// `stats_source`; this says that shape as marks_text lists it. Empty for every other format.
+  std::string_view shape{};
   /// Reads a whole text in this format.
   matrix (*read)(std::string_view text, std::string_view source, const load_limits& limits) = nullptr;
   /// For JSON formats that detection may have parsed: reads the document from the parser's index.
@@ -53,7 +51,7 @@ struct input_format_descriptor {
   [[nodiscard]] constexpr bool marked() const noexcept {
     return std::ranges::any_of(json_marks, [](const json_mark& m) { return !m.key.empty(); });
   }
-  [[nodiscard]] constexpr bool json() const noexcept { return metric_arrays || marked(); }
+  [[nodiscard]] constexpr bool json() const noexcept { return !shape.empty() || marked(); }
 };
 
 // In the order messages name the formats that content could be in (`it could be gbench (...) or pytest
@@ -62,29 +60,25 @@ inline constexpr std::array<input_format_descriptor, 8> input_formats{{
     {.format = input_format::gbench,
      .what_it_is = "Google Benchmark JSON",
      .listed = "Google Benchmark",
-     .marks = "Google Benchmark (\"context\" and \"benchmarks\")",
      .json_marks = {{{"context"}, {"benchmarks"}}},
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_gbench_json(t, s, l); },
      .read_parsed = read_gbench},
     {.format = input_format::pytest,
      .what_it_is = "pytest-benchmark JSON",
      .listed = "pytest-benchmark",
-     .marks = "pytest-benchmark (\"machine_info\" and \"benchmarks\")",
      .json_marks = {{{"machine_info"}, {"benchmarks"}}},
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_pytest_json(t, s, l); },
      .read_parsed = read_pytest},
     {.format = input_format::hyperfine,
      .what_it_is = "hyperfine --export-json",
      .listed = "hyperfine",
-     .marks = "hyperfine (\"results\" with \"times\")",
      .json_marks = {{{"results", "times"}}},
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_hyperfine_json(t, s, l); },
      .read_parsed = read_hyperfine},
     {.format = input_format::matrix,
      .what_it_is = "the robot's matrix.json",
      .listed = "matrix.json",
-     .marks = "a matrix.json (metrics mapped to arrays)",
-     .metric_arrays = true,
+     .shape = "a matrix.json (metrics mapped to arrays)",
      .read = [](std::string_view t, std::string_view s, const load_limits& l) { return parse_matrix(t, s, l); }},
     {.format = input_format::csv,
      .listed = "a CSV or TSV header row starting `metric`",
@@ -127,29 +121,21 @@ static_assert([] {
   return out;
 }
 
-// `marks`, which the message of a JSON object of no format lists, says what detection looks for:
-// `listed ("key" and "key")`, a key with its first item's member `"key" with "member"`. The matrix, known
-// by its shape, says that in words; the other formats have no marks.
-static_assert(std::ranges::all_of(input_formats, [](const input_format_descriptor& d) {
-  std::string_view said = d.marks;
-  const auto take = [&](std::string_view part) {
-    if (!said.starts_with(part)) return false;
-    said.remove_prefix(part.size());
-    return true;
-  };
-  const auto quoted = [&](std::string_view word) { return take("\"") && take(word) && take("\""); };
-  if (d.metric_arrays) return !d.marked() && !said.empty();
-  if (!d.json()) return said.empty();
-  if (!take(d.listed)) return false;
+/// What the message of a JSON object of no format says detection looks for in format `d`: its marks
+/// (`Google Benchmark ("context" and "benchmarks")`, `hyperfine ("results" with "times")`), or the
+/// matrix's shape; empty for the text formats.
+[[nodiscard]] inline std::string marks_text(const input_format_descriptor& d) {
+  if (!d.marked()) return std::string{d.shape};
+  std::string out{d.listed};
   std::string_view separator = " (";
   for (const json_mark& mark : d.json_marks) {
     if (mark.key.empty()) continue;
-    if (!take(separator) || !quoted(mark.key)) return false;
-    if (!mark.first_item_member.empty() && !(take(" with ") && quoted(mark.first_item_member))) return false;
+    out.append(separator).append("\"").append(mark.key).append("\"");
+    if (!mark.first_item_member.empty()) out.append(" with \"").append(mark.first_item_member).append("\"");
     separator = " and ";
   }
-  return take(")") && said.empty();
-}));
+  return out + ")";
+}
 
 /// The keys of the JSON formats' marks, each once: a document that holds none is the robot matrix's, if
 /// any format's (format_detection.hpp).
@@ -180,11 +166,11 @@ inline constexpr auto json_mark_keys = [] {
 /// in input_formats.def's order.
 template <class Item>
 [[nodiscard]] std::string listed_formats(bool json, Item item, std::string_view last_separator) {
-  std::vector<std::string_view> items;
+  std::vector<std::string> items;
   for (const auto& entry : input_format_names) {
     if (entry.value == input_format::automatic) continue;
     const input_format_descriptor& d = descriptor_of(entry.value);
-    if (d.json() == json && !item(d).empty()) items.push_back(item(d));
+    if (std::string said{item(d)}; d.json() == json && !said.empty()) items.push_back(std::move(said));
   }
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i) {
