@@ -204,7 +204,7 @@ braille_history median_dots(const history_plot_data& data, const detail::text_fr
   }
   for (std::size_t i = 0; i < n; ++i)
     for (const double x : data.samples[i])
-      if (usable(x)) dots.symbol_at_dot(dot_x[i], frame.map.dot(x), "●", unicode_ink::bad);
+      if (usable(x)) dots.symbol_at_dot(dot_x[i], frame.map.dot(x), detail::sample_mark, unicode_ink::bad);
   return out;
 }
 
@@ -220,7 +220,8 @@ detail::text_look history_look(const history_plot_data& data, const plot_options
   }
   look.frame = detail::frame_kind::unicode_axis;
   look.below = {detail::row_below::x_labels, detail::row_below::legend};
-  look.legend = {{"⣀⣀", 2, unicode_ink::good, "median"}, {"●", 1, unicode_ink::bad, "sample"}};
+  look.legend = {{std::string(detail::line_mark), 2, unicode_ink::good, "median"},
+                 {std::string(detail::sample_mark), 1, unicode_ink::bad, "sample"}};
   if (!data.change_points.empty()) look.legend.push_back({"┊", 1, unicode_ink::axis, "change"});
   look.colour = opts.colour == colour_mode::always;
   look.ascii = opts.charset == text_charset::ascii;

@@ -68,6 +68,11 @@ void put_unicode_axis(text_grid& grid, int column, int top, int axis_row, std::s
 /// between, with a `+` tic on the side.
 void put_ascii_box(text_grid& grid, int left, int right, int top, int bottom, std::span<const y_label> labels);
 
+/// The marks the unicode pictures draw their data with, and name in their legends: a sample on its own
+/// (`●`, one column), and the line through a set's values (two braille cells of the lowest dots, `⣀⣀`).
+inline constexpr std::string_view sample_mark = "\u25CF";
+inline constexpr std::string_view line_mark = "\u28C0\u28C0";
+
 /// One entry of a legend: the mark of a set as the picture draws it, in its ink, and the set's name.
 struct legend_entry {
   std::string mark;

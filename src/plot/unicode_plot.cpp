@@ -247,7 +247,8 @@ braille_grid trend_dots(const trend_series& good, const trend_series& bad, std::
   }
   if (bad)
     for (std::size_t i = 0; i < bad->size(); ++i)
-      if (detail::usable((*bad)[i])) dots.symbol_at_dot(dot_x(i), frame.map.dot((*bad)[i]), "\u25CF", unicode_ink::bad);
+      if (detail::usable((*bad)[i]))
+        dots.symbol_at_dot(dot_x(i), frame.map.dot((*bad)[i]), detail::sample_mark, unicode_ink::bad);
   return dots;
 }
 
@@ -263,10 +264,11 @@ detail::text_look trend_look(const drawn_sets& drawn, const plot_options& opts) 
                          .colour = opts.colour == colour_mode::always,
                          .ascii = opts.charset == text_charset::ascii};
   if (drawn.good)
-    look.legend.push_back({braille_grid::braille(0xC0) + braille_grid::braille(0xC0), 2, unicode_ink::good,
+    look.legend.push_back({std::string(detail::line_mark), 2, unicode_ink::good,
                            opts.good_label.empty() ? "bisect-good" : opts.good_label});
   if (drawn.bad)
-    look.legend.push_back({"\u25CF", 1, unicode_ink::bad, opts.bad_label.empty() ? "bisect-bad" : opts.bad_label});
+    look.legend.push_back({std::string(detail::sample_mark), 1, unicode_ink::bad,
+                           opts.bad_label.empty() ? "bisect-bad" : opts.bad_label});
   return look;
 }
 
