@@ -467,7 +467,7 @@ void add_output_options(CLI::App* cmd, declared_values& declared, compare_args* 
   add_value(declared, *cmd, "--color", args->colour,
                   "text table rows in colour, regressions red and improvements green: auto (on a terminal, unless "
                   "NO_COLOR is set), always, never")
-      .check(one_of({"auto", "always", "never"}, {.every_choice = true}))
+      .check(one_of(colour_modes(), {.every_choice = true}))
       ->capture_default_str();
   add_value(declared, *cmd, "--higher-is-better", args->higher_better,
                   "the metrics this pattern matches (a glob, or /regex/) are better higher, ahead of the "

@@ -184,7 +184,7 @@ void declare_history_report(CLI::App& cmd, declared_values& declared, history_ar
       ->allow_extra_args(false)
       ->take_all();
   add_value(declared, cmd, "--color", args.colour, "regressions red and improvements green: auto, always, never")
-      .check(one_of({"auto", "always", "never"}, {.every_choice = true}))
+      .check(one_of(colour_modes(), {.every_choice = true}))
       ->capture_default_str();
 }
 

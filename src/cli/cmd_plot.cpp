@@ -176,7 +176,7 @@ void declare_plot_options(CLI::App& cmd, declared_values& declared, plot_args& a
       .check(within(1, plot::max_plot_height));
   add_value(declared, cmd, "--color", args.colour,
             "ANSI colour for the unicode style: auto (on a terminal), always, never")
-      .check(one_of({"auto", "always", "never"}, {.every_choice = true}))
+      .check(one_of(colour_modes(), {.every_choice = true}))
       ->capture_default_str();
   add_value(declared, cmd, "-o,--output", args.output,
                  "write the plot to this file instead of standard output (written whole or not at all)")

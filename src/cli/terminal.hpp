@@ -6,6 +6,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace perfmail::cli {
 
@@ -28,7 +29,10 @@ namespace perfmail::cli {
 /// "C" (number formatting must not follow the user's locale).
 [[nodiscard]] plot::text_charset locale_charset();
 
-/// Whether `mode` (auto, always or never, the --color option) means colour for output to `path`: auto
+/// The values --color takes, as colour_wanted reads them.
+[[nodiscard]] inline std::vector<std::string> colour_modes() { return {"auto", "always", "never"}; }
+
+/// Whether `mode` (one of colour_modes, the --color option) means colour for output to `path`: auto
 /// colours only a terminal, and not when NO_COLOR is set (to anything but an empty string, as
 /// no-color.org says) or TERM is unset or dumb.
 [[nodiscard]] bool colour_wanted(const std::string& mode, const std::string& path);
