@@ -2,6 +2,8 @@
 
 #include "plot/text_look.hpp"
 
+#include "perfmail/text/lines.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
@@ -14,10 +16,7 @@ namespace {
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
-  std::string::size_type start = 0;
-  for (std::string::size_type end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
-    out.push_back(text.substr(start, end - start));
-  out.push_back(text.substr(start));
+  for (const perfmail::text::line l : perfmail::text::lines(text)) out.emplace_back(l.text);
   return out;
 }
 
