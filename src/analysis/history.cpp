@@ -224,63 +224,82 @@ split best_split(const segment_values& s, std::size_t first, std::size_t end, ra
   return best;
 }
 
-/// Seeded intervals of a segment of `n` values (after Kovacs, Li, Buhlmann and Munk, "Seeded binary
-/// segmentation", 2023): the whole segment, then a layer of intervals half as long, shifted by a
-/// quarter of the segment, so that a change close to another (a bump) has an interval with only one of
-/// the two. One layer: in the simulation, deeper layers found no more bumps and cost a pass of the
-/// segment each; the search recurses into the parts of a segment it splits, so narrower bumps are
-/// found there. None shorter than `shortest_interval` values.
-std::vector<std::pair<std::size_t, std::size_t>> seeded_intervals(std::size_t n) {
-  constexpr std::size_t shortest_interval = 8;
-  constexpr std::size_t layers = 1;
-  std::vector<std::pair<std::size_t, std::size_t>> out{{0, n}};
-  for (std::size_t k = 1; k <= layers; ++k) {
-    const std::size_t length = (n + (std::size_t{1} << k) - 1) >> k;  // n / 2^k, rounded up
-    if (length < shortest_interval) break;
-    const std::size_t count = (std::size_t{2} << k) - 1;
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::size_t first = (n - length) * i / (count - 1);
-      out.emplace_back(first, first + length);
-    }
+/// The stages of the search, each with a statistic of its own and so a permutation null of its own.
+enum class search_stage : std::uint8_t {
+  whole_segment,  ///< the best split of a whole segment, by the divergence of its ranks
+  interval,       ///< the interval of a segment that stands out most from the rest, by its rank sum
+};
+
+/// Calls `visit(first, end)` for every interval [first, end) that the interval stage holds against the
+/// rest of a segment of `n` values: every length from 4 up to 32, then lengths each about a tenth
+/// longer than the one before; each from the segment's start, to its end, and between, starting every
+/// sixteenth of its length (every commit for the short ones). What is left on either side is nothing
+/// or 4 values or more: a level held for fewer commits is an outlier's, not a step's or a bump's. About
+/// 35 n intervals: a bump of any width has one that nearly matches it.
+template <class Visit>
+void for_each_rest_interval(std::size_t n, Visit&& visit) {
+  constexpr std::size_t shortest = 4;
+  constexpr std::size_t every_length_up_to = 32;
+  for (std::size_t length = shortest; length + shortest <= n;) {
+    const std::size_t stride = std::max<std::size_t>(1, length / 16);
+    visit(std::size_t{0}, length);
+    for (std::size_t first = shortest; first + length + shortest <= n; first += stride) visit(first, first + length);
+    visit(n - length, n);
+    length += length < every_length_up_to ? 1 : std::max<std::size_t>(1, length / 10);
   }
-  return out;
 }
 
-/// The best split over the seeded intervals of `s`: its place in the segment and its divergence.
-split best_seeded_split(const segment_values& s, std::span<const std::pair<std::size_t, std::size_t>> intervals,
-                        rank_tree& tree, std::vector<double>& scratch) {
-  split best;
-  for (const auto& [first, end] : intervals) {
-    const split found = best_split(s, first, end, tree, scratch);
-    if (found.q > best.q) best = {first + found.at, found.q};
-  }
+/// An interval of a segment and its squared standardised rank sum against the rest of the segment.
+struct interval_score {
+  std::size_t first = 0;
+  std::size_t end = 0;
+  double z2 = 0;
+};
+
+/// The interval of `ranks` (0 to n - 1, each once) whose rank sum S over its m ranks stands out most
+/// from the rest's: z^2 = (S - m (n - 1) / 2)^2 / (m (n - m) (n + 1) / 12), the Wilcoxon rank-sum
+/// statistic's null mean and variance. A shift of the interval's level moves S whichever way the rest
+/// lies, so a bump (a change and its return) is one interval, where the best single split of the
+/// segment sees only a part of it.
+interval_score best_interval(std::span<const double> ranks, std::vector<double>& prefix) {
+  const std::size_t n = ranks.size();
+  prefix.assign(n + 1, 0.0);
+  for (std::size_t i = 0; i < n; ++i) prefix[i + 1] = prefix[i] + ranks[i];
+  const auto nd = static_cast<double>(n);
+  interval_score best;
+  for_each_rest_interval(n, [&](std::size_t first, std::size_t end) {
+    const auto m = static_cast<double>(end - first);
+    const double d = prefix[end] - prefix[first] - m * (nd - 1) / 2;
+    const double z2 = d * d / (m * (nd - m) * (nd + 1) / 12);
+    if (z2 > best.z2) best = {first, end, z2};
+  });
   return best;
 }
 
-/// The permutation distribution of the largest divergence of ranks over a segment's intervals, for one
-/// shape of segment: the seed, its length and whether the seeded intervals are searched or the whole
-/// segment only. Its divergences are drawn as a test first needs them, from a generator of the shape
-/// alone, and kept: every later segment of that shape reads the same draws, so a p is the same whichever
-/// segment or metric asked first.
+/// The permutation distribution of a stage's statistic for one shape of segment: the seed, its length
+/// and the stage. Its statistics are drawn as a test first needs them, from a generator of the shape
+/// alone, and kept: every later segment of that shape reads the same draws, so a p is the same
+/// whichever segment or metric asked first.
 class permutation_null {
  public:
   struct shape {
     std::uint64_t seed = 0;
     std::size_t length = 0;
-    bool seeded = false;
+    search_stage stage = search_stage::whole_segment;
     auto operator<=>(const shape&) const = default;
   };
 
-  permutation_null(const shape& of, std::vector<std::pair<std::size_t, std::size_t>> intervals)
-      : intervals_(std::move(intervals)),
-        random_(generator_for(of.seed, std::array<std::uint64_t, 2>{of.length, of.seeded ? 1U : 0U})) {
+  explicit permutation_null(const shape& of)
+      : stage_(of.stage),
+        random_(generator_for(of.seed, std::array<std::uint64_t, 2>{of.length, of.stage == search_stage::interval ? 2U : 0U})) {
     std::vector<double> ranks(of.length);
     std::iota(ranks.begin(), ranks.end(), 0.0);
     shuffled_ = segment_of(ranks);
+    if (stage_ == search_stage::interval) for_each_rest_interval(of.length, [&](std::size_t, std::size_t) { ++intervals_; });
   }
 
-  /// The largest divergence of the `index`-th permutation (0-based), drawn now if it was not yet.
-  double divergence(std::size_t index, rank_tree& tree, std::vector<double>& scratch) {
+  /// The statistic of the `index`-th permutation (0-based), drawn now if it was not yet.
+  double statistic(std::size_t index, rank_tree& tree, std::vector<double>& scratch) {
     const std::size_t n = shuffled_.values.size();
     while (drawn_.size() <= index) {
       for (std::size_t i = n - 1; i > 0; --i) {
@@ -288,35 +307,40 @@ class permutation_null {
         std::swap(shuffled_.values[i], shuffled_.values[j]);
         std::swap(shuffled_.ranks[i], shuffled_.ranks[j]);
       }
-      drawn_.push_back(best_seeded_split(shuffled_, intervals_, tree, scratch).q);
+      drawn_.push_back(stage_ == search_stage::interval ? best_interval(shuffled_.values, scratch).z2
+                                                        : best_split(shuffled_, 0, n, tree, scratch).q);
     }
     return drawn_[index];
   }
   [[nodiscard]] std::size_t drawn() const noexcept { return drawn_.size(); }
 
-  /// The log of a bound on the chance that one shuffle's largest divergence reaches `q`. For a split of
-  /// an interval of n' ranks into m and r, the divergence is at most (m r / n') 2 (N - 1) D^2, N the
-  /// segment's length and D the largest gap between the parts' distribution functions (the energy
-  /// distance of the parts is twice the integral of the squared gap, over ranks 0 to N - 1, and the
-  /// within-part means of Q leave out the zero distances of a value to itself, which only lowers Q). The
-  /// larger part, a sample without replacement of at least n' / 2 of the interval's ranks, strays from
-  /// their distribution function by more than it at any of the n' points with chance at most 2 n'
-  /// exp(-q / (2 (N - 1))) (Hoeffding's bound, which holds for sampling without replacement, at each
-  /// point). Summed over every split of every interval.
+  /// The log of a bound on the chance that one shuffle's statistic reaches `q`.
+  ///
+  /// The whole segment's divergence: for a split into m and r ranks it is at most (m r / n) 2 (n - 1)
+  /// D^2, D the largest gap between the parts' distribution functions (the energy distance of the parts
+  /// is twice the integral of the squared gap, over ranks 0 to n - 1, and the within-part means of Q
+  /// leave out the zero distances of a value to itself, which only lowers Q). The larger part, a sample
+  /// without replacement of at least n / 2 of the ranks, strays from their distribution function by more
+  /// than it at any of the n points with chance at most 2 n exp(-q / (2 (n - 1))) (Hoeffding's bound,
+  /// which holds for sampling without replacement, at each point). Summed over the n - 1 splits.
+  ///
+  /// An interval's rank sum: the rest's sum tells the same (they add up to n (n - 1) / 2), so the
+  /// smaller of the two, k = min(m, n - m) ranks of [0, n - 1], strays from its mean by t with chance at
+  /// most 2 exp(-2 t^2 / (k (n - 1)^2)) (Hoeffding again); with t^2 = z^2 m (n - m) (n + 1) / 12 the
+  /// exponent is z^2 max(m, n - m) (n + 1) / (6 (n - 1)^2), at least z^2 n (n + 1) / (12 (n - 1)^2).
+  /// Summed over the intervals.
   [[nodiscard]] double log_tail_bound(double q) const noexcept {
     const auto n = static_cast<double>(shuffled_.values.size());
-    double splits = 0;  // the sum of 2 n' (n' - 1)
-    for (const auto& [first, end] : intervals_) {
-      const auto length = static_cast<double>(end - first);
-      splits += 2 * length * (length - 1);
-    }
-    return std::log(splits) - q / (2 * (n - 1));
+    if (stage_ == search_stage::interval)
+      return std::log(2 * static_cast<double>(intervals_)) - q * n * (n + 1) / (12 * (n - 1) * (n - 1));
+    return std::log(2 * n * (n - 1)) - q / (2 * (n - 1));
   }
 
  private:
-  std::vector<std::pair<std::size_t, std::size_t>> intervals_;
+  search_stage stage_;
   splitmix64 random_;
   segment_values shuffled_;
+  std::size_t intervals_ = 0;
   std::vector<double> drawn_;
 };
 
@@ -325,17 +349,16 @@ class permutation_null {
 /// it holds more than about 32 MiB of draws and segments (many long histories of different lengths).
 class permutation_nulls {
  public:
-  permutation_null& of(std::size_t length, bool seeded, std::uint64_t seed,
-                       const std::vector<std::pair<std::size_t, std::size_t>>& intervals) {
-    const permutation_null::shape key{seed, length, seeded};
+  permutation_null& of(std::size_t length, search_stage stage, std::uint64_t seed) {
+    const permutation_null::shape key{seed, length, stage};
     if (held_ > most_held) {
       nulls_.clear();
       held_ = 0;
     }
     auto found = nulls_.find(key);
     if (found == nulls_.end()) {
-      held_ += 4 * length + 2 * intervals.size();
-      found = nulls_.emplace(key, permutation_null(key, intervals)).first;
+      held_ += 4 * length;
+      found = nulls_.emplace(key, permutation_null(key)).first;
     }
     return found->second;
   }
@@ -348,18 +371,18 @@ class permutation_nulls {
   std::size_t held_ = 0;
 };
 
-/// The permutation p-value of a segment's largest divergence over its intervals, or, once it is
-/// certain to exceed `level`, a value above `level` (the share of permutations that reached it so far):
-/// p is (1 + count) / (1 + permutations), and a count past level (1 + permutations) - 1 cannot come back
-/// below it, so the test stops there (a stable series after a few permutations). The maximum over the
-/// intervals is what is permuted, so the search over them is paid for in the p.
-double permutation_p(permutation_nulls& nulls, permutation_null& null, double observed_q, double level,
+/// The permutation p-value of a segment's statistic, or, once it is certain to exceed `level`, a value
+/// above `level` (the share of permutations that reached it so far): p is (1 + count) / (1 +
+/// permutations), and a count past level (1 + permutations) - 1 cannot come back below it, so the test
+/// stops there (a stable series after a few permutations). The statistic is a maximum over splits or
+/// intervals, and that maximum is what is permuted, so the search over them is paid for in the p.
+double permutation_p(permutation_nulls& nulls, permutation_null& null, double observed, double level,
                      std::size_t max_permutations, rank_tree& tree, std::vector<double>& scratch) {
   // A tolerance for the rounding of sums taken in another order: a permutation that divides as well is
-  // counted as reaching the observed divergence.
-  const double reach = observed_q * (1 - 1e-12);
+  // counted as reaching the observed statistic.
+  const double reach = observed * (1 - 1e-12);
   const double decided_above = level * static_cast<double>(1 + max_permutations) - 1;
-  // Past the bound, no shuffle could reach the observed divergence but with a chance so small that the
+  // Past the bound, no shuffle could reach the observed statistic but with a chance so small that the
   // count of exceedances is zero but once in a billion tests: the full count's p, without the shuffles
   // (a step over many commits, where each shuffle costs a pass of them all).
   constexpr double shortcut_chance = 1e-9;
@@ -369,7 +392,7 @@ double permutation_p(permutation_nulls& nulls, permutation_null& null, double ob
   std::size_t exceedances = 0;
   double p = 0;
   for (std::size_t done = 1; done <= max_permutations; ++done) {
-    if (null.divergence(done - 1, tree, scratch) >= reach && static_cast<double>(++exceedances) > decided_above) {
+    if (null.statistic(done - 1, tree, scratch) >= reach && static_cast<double>(++exceedances) > decided_above) {
       p = std::max(static_cast<double>(exceedances) / static_cast<double>(done), std::nextafter(level, 2.0));
       break;
     }
@@ -386,38 +409,120 @@ struct candidate {
   double search_p = 1;                  ///< the p of the search that proposed it, over both searches
 };
 
-/// The best split over the current segments, each searched over `intervals_of` its length: the
-/// segment's bounds, its values and intervals, and the split (nullopt when no segment divides).
+/// The segment whose best split divides it most, with its bounds and values (nullopt when no segment
+/// divides).
 struct segment_choice {
   std::size_t first = 0;
   std::size_t end = 0;
   segment_values values;
-  std::vector<std::pair<std::size_t, std::size_t>> intervals;
   split best;
 };
 
-template <class Intervals>
-std::optional<segment_choice> best_over_segments(std::span<const double> medians, std::span<const std::size_t> bounds,
-                                                 const Intervals& intervals_of, rank_tree& tree,
-                                                 std::vector<double>& scratch) {
+std::optional<segment_choice> best_whole_split(std::span<const double> medians, std::span<const std::size_t> bounds,
+                                               rank_tree& tree, std::vector<double>& scratch) {
   std::optional<segment_choice> chosen;
   for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
     if (bounds[b + 1] - bounds[b] < 2) continue;
     segment_values s = segment_of(medians.subspan(bounds[b], bounds[b + 1] - bounds[b]));
-    std::vector<std::pair<std::size_t, std::size_t>> intervals = intervals_of(s.values.size());
-    const split best = best_seeded_split(s, intervals, tree, scratch);
-    if (best.q > 0 && (!chosen || best.q > chosen->best.q))
-      chosen = segment_choice{bounds[b], bounds[b + 1], std::move(s), std::move(intervals), best};
+    const split best = best_split(s, 0, s.values.size(), tree, scratch);
+    if (best.q > 0 && (!chosen || best.q > chosen->best.q)) chosen = segment_choice{bounds[b], bounds[b + 1], std::move(s), best};
   }
   return chosen;
 }
 
+/// The segment with the interval that stands out most from the rest of it, by the values' ranks (ties
+/// broken in a random order drawn from the seed and the segment's place): the segment's bounds and the
+/// interval, in the segment's positions (nullopt when no segment is long enough to hold one).
+struct interval_choice {
+  std::size_t first = 0;
+  std::size_t end = 0;
+  interval_score best;
+};
+
+/// The generator's parts for breaking the ties of segment [first, end) in the interval stage's ranks.
+std::array<std::uint64_t, 3> interval_place(std::size_t first, std::size_t end) { return {first, end, 3}; }
+
+std::optional<interval_choice> best_interval_over_segments(std::span<const double> medians,
+                                                           std::span<const std::size_t> bounds, std::uint64_t seed,
+                                                           std::vector<double>& scratch) {
+  std::optional<interval_choice> chosen;
+  for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
+    const std::size_t length = bounds[b + 1] - bounds[b];
+    const interval_score best =
+        best_interval(ranks_of(medians.subspan(bounds[b], length), generator_for(seed, interval_place(bounds[b], bounds[b + 1]))), scratch);
+    if (best.z2 > 0 && (!chosen || best.z2 > chosen->best.z2)) chosen = interval_choice{bounds[b], bounds[b + 1], best};
+  }
+  return chosen;
+}
+
+/// Whether an interval of `values` is a bump: a change and its return, both ends inside the segment
+/// and the interval's mean above both sides' or below both.
+bool is_bump(std::span<const double> values, const interval_score& interval) {
+  if (interval.first == 0 || interval.end >= values.size()) return false;
+  const auto mean = [&](std::size_t a, std::size_t b) { return detail::moments_scaled(values.subspan(a, b - a), 0).mean; };
+  const double middle = mean(interval.first, interval.end);
+  return (middle - mean(0, interval.first)) * (middle - mean(interval.end, values.size())) > 0;
+}
+
+/// The least-squares places of a segment's changes near where the search put them: `at` holds one or
+/// two places in the segment `values` (positions 1 to n - 1, increasing), and each is moved within
+/// `reach` to where steps at them, with each part at its mean, leave the smallest sum of squared
+/// residuals (two places jointly). With normal noise these are the most likely places. The ranks that
+/// found an interval space its values evenly and so tell its ends roughly; the places where the values
+/// are far apart are the ends.
+std::vector<std::size_t> least_squares_places(std::span<const double> values, std::vector<std::size_t> at,
+                                              std::size_t reach) {
+  const std::size_t n = values.size();
+  // Sums of the values about their mean, so that large values close together keep their digits.
+  double centre = 0;
+  for (const double v : values) centre += v / static_cast<double>(n);
+  std::vector<double> sum(n + 1, 0.0);
+  std::vector<double> squares(n + 1, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double v = values[i] - centre;
+    sum[i + 1] = sum[i] + v;
+    squares[i + 1] = squares[i] + v * v;
+  }
+  const auto part = [&](std::size_t a, std::size_t b) {
+    const double s = sum[b] - sum[a];
+    return std::max(0.0, squares[b] - squares[a] - s * s / static_cast<double>(b - a));
+  };
+  const auto low = [&](std::size_t place, std::size_t floor) { return std::max(floor, place > reach ? place - reach : 0); };
+  const auto high = [&](std::size_t place, std::size_t ceiling) { return std::min(ceiling, place + reach); };
+  double least = std::numeric_limits<double>::infinity();
+  std::vector<std::size_t> best = at;
+  if (at.size() == 1) {
+    for (std::size_t t = low(at[0], 1); t <= high(at[0], n - 1); ++t)
+      if (const double r = part(0, t) + part(t, n); r < least) {
+        least = r;
+        best = {t};
+      }
+    return best;
+  }
+  for (std::size_t a = low(at[0], 1); a <= high(at[0], n - 2); ++a)
+    for (std::size_t b = std::max(low(at[1], 2), a + 1); b <= high(at[1], n - 1); ++b)
+      if (const double r = part(0, a) + part(a, b) + part(b, n); r < least) {
+        least = r;
+        best = {a, b};
+      }
+  return best;
+}
+
+/// The sum of squared deviations from their mean of the values `moments` describes: the project's one
+/// mean and spread (stats/moments.hpp), whose sample variance has n - 1 in its denominator.
+double squares_about_mean(const detail::sample_moments& moments) {
+  return moments.n > 1 ? moments.variance * (moments.n - 1) : 0;
+}
+
 /// E-divisive in two stages. Each round first takes the best split of a whole segment, tested at half
 /// of alpha (a step, or the larger part of a drift, is found here, at the cost of one pass a
-/// permutation). When that split is not significant, the best split over every segment's seeded
-/// intervals is tested at the other half (a change close to another, as in a bump, whose first split
-/// over the whole segment is weak). The search stops when neither is significant; each split's p is
-/// its stage's, doubled (Bonferroni over the two stages).
+/// permutation); where it is significant and the segment's interval that stands out most from the rest
+/// is a bump significant at the interval stage's level, the bump's two ends are kept instead. When the
+/// split is not significant, the interval of every segment that stands out most from the rest of its
+/// segment is tested at a sixth of alpha (a change and its return, a bump, whose best single split is
+/// weak since the bump's two sides are alike), and its ends kept, placed by least squares within three
+/// commits of the interval's. The search stops when neither is significant; each split's p is its
+/// stage's over the stage's share of alpha (Bonferroni over the stages).
 std::vector<candidate> e_divisive(std::span<const double> medians, const history_options& options) {
   std::vector<candidate> kept;
   const std::size_t n = medians.size();
@@ -425,40 +530,68 @@ std::vector<candidate> e_divisive(std::span<const double> medians, const history
   rank_tree tree(n);
   std::vector<double> scratch;
   std::vector<std::size_t> bounds{0, n};
-  // Alpha shared evenly between the stages (in the simulation, giving the whole segment's test three
-  // quarters kept 1.4 points of the steps near the limit and lost 5 points of the bumps).
+  // Alpha shared by the changes each test can report, so that a series that never moved shows at most
+  // alpha false changes on average (in the first round) as well as a change with chance at most alpha:
+  // the whole segment's split is one change, an interval's two ends two, and a bump found beside a split
+  // adds one. So w + 2 i + i = 1 for the whole segment's share w and the interval's i; w = 1/2 keeps the
+  // steps near the limit of detection as they were found before the interval stage (docs/STATISTICS.md,
+  // "Shapes other than a step").
   constexpr double whole_share = 0.5;
-  const auto whole_only = [](std::size_t length) { return std::vector<std::pair<std::size_t, std::size_t>>{{0, length}}; };
-  const auto seeded = [](std::size_t length) { return seeded_intervals(length); };
+  constexpr double interval_share = (1 - whole_share) / 3;
   thread_local permutation_nulls nulls;
-  const auto test = [&](const segment_choice& c, double level) {
+  const auto test = [&](search_stage stage, std::size_t length, double observed, double level) {
     // Enough permutations that p can fall to half the level whatever --alpha is (999 serve alpha 0.01):
     // the smallest p is 1 / (1 + permutations).
     const std::size_t permutations =
         std::max(options.max_permutations, static_cast<std::size_t>(std::min(1e7, std::ceil(2 / level))));
-    // Tested by ranks, placed by values: the divergence of the values places a split best (a commit
-    // between two levels far apart), that of ranks has a null for the segment's shape alone.
-    const std::array<std::uint64_t, 3> place{c.first, c.end, 2};
-    const segment_values ranked = segment_of(ranks_of(c.values.values, generator_for(options.seed, place)));
-    const double observed = best_seeded_split(ranked, c.intervals, tree, scratch).q;
-    permutation_null& null = nulls.of(ranked.values.size(), c.intervals.size() > 1, options.seed, c.intervals);
-    return permutation_p(nulls, null, observed, level, permutations, tree, scratch);
+    return permutation_p(nulls, nulls.of(length, stage, options.seed), observed, level, permutations, tree, scratch);
   };
-  for (;;) {
-    std::optional<segment_choice> chosen = best_over_segments(medians, bounds, whole_only, tree, scratch);
-    if (!chosen) return kept;
-    double share = whole_share;
-    double p = test(*chosen, options.alpha * share);
-    if (!(p <= options.alpha * share)) {
-      chosen = best_over_segments(medians, bounds, seeded, tree, scratch);
-      if (!chosen || chosen->intervals.size() == 1) return kept;
-      share = 1 - whole_share;
-      p = test(*chosen, options.alpha * share);
-      if (!(p <= options.alpha * share)) return kept;
-    }
-    const std::size_t at = chosen->first + chosen->best.at;
-    kept.push_back({at, std::min(1.0, p / share)});
+  const auto keep = [&](std::size_t at, double p) {
+    kept.push_back({at, std::min(1.0, p)});
     bounds.insert(std::upper_bound(bounds.begin(), bounds.end(), at), at);
+  };
+  const double whole_level = options.alpha * whole_share;
+  const double interval_level = options.alpha * interval_share;
+  constexpr std::size_t ends_reach = 3;
+  for (;;) {
+    const std::optional<segment_choice> whole = best_whole_split(medians, bounds, tree, scratch);
+    if (!whole) return kept;
+    const std::span<const double> values = whole->values.values;
+    const std::size_t length = values.size();
+    // Tested by ranks, placed by values: the divergence of the values places a split best (a commit
+    // between two levels far apart), that of ranks has a null for the segment's length alone.
+    const std::array<std::uint64_t, 3> place{whole->first, whole->end, 2};
+    const segment_values ranked = segment_of(ranks_of(values, generator_for(options.seed, place)));
+    const double whole_p = test(search_stage::whole_segment, length, best_split(ranked, 0, length, tree, scratch).q, whole_level);
+    if (whole_p <= whole_level) {
+      // The split may be one side of a bump, whose other side is a weaker step of its part than it is
+      // here: where the segment's interval is a bump and significant at the interval stage's level, its
+      // two ends, placed together, are kept instead. The test is made only after a split was found, so
+      // a series that never moved still shows a change with chance at most alpha.
+      const interval_score bump = best_interval(ranks_of(values, generator_for(options.seed, interval_place(whole->first, whole->end))), scratch);
+      if (is_bump(values, bump)) {
+        const double bump_p = test(search_stage::interval, length, bump.z2, interval_level);
+        if (bump_p <= interval_level) {
+          const double p = std::max(whole_p / whole_share, bump_p / interval_share);
+          for (const std::size_t at : least_squares_places(values, {bump.first, bump.end}, ends_reach)) keep(whole->first + at, p);
+          continue;
+        }
+      }
+      keep(whole->first + whole->best.at, whole_p / whole_share);
+      continue;
+    }
+    const std::optional<interval_choice> interval = best_interval_over_segments(medians, bounds, options.seed, scratch);
+    if (!interval) return kept;
+    const double interval_p = test(search_stage::interval, interval->end - interval->first, interval->best.z2, interval_level);
+    if (!(interval_p <= interval_level)) return kept;
+    // Both ends of a bump are kept, placed together: alone, its second side is a step of its part,
+    // weaker there than beside the first (docs/STATISTICS.md, "Shapes other than a step").
+    const std::size_t segment_length = interval->end - interval->first;
+    std::vector<std::size_t> ends;
+    if (interval->best.first > 0) ends.push_back(interval->best.first);
+    if (interval->best.end < segment_length) ends.push_back(interval->best.end);
+    for (const std::size_t at : least_squares_places(medians.subspan(interval->first, segment_length), ends, ends_reach))
+      keep(interval->first + at, interval_p / interval_share);
   }
 }
 
@@ -475,11 +608,6 @@ std::span<const double> medians_between(const present_commits& present, std::siz
   return std::span<const double>(present.median).subspan(first, end - first);
 }
 
-/// The sum of squared deviations from their mean of the values `moments` describes: the project's one
-/// mean and spread (stats/moments.hpp), whose sample variance has n - 1 in its denominator.
-double squares_about_mean(const detail::sample_moments& moments) {
-  return moments.n > 1 ? moments.variance * (moments.n - 1) : 0;
-}
 
 present_commits present_of(std::span<const std::optional<double>> medians) {
   present_commits p;
@@ -767,6 +895,31 @@ struct history_context {
   [[nodiscard]] double searches() const noexcept { return newest_test() ? 2 : 1; }
 };
 
+/// Places again, by least squares between its neighbours, each split that a split moving the other way
+/// follows or precedes (the sides of a bump), within three commits, twice over: a side placed by the
+/// whole segment's divergence was placed with the other side's change in its segment, and the places
+/// of both sides depend on each other. A run of splits moving one way (a drift cut in pieces) is left
+/// where the search put it, for the drift's fit to judge (changes_of).
+void place_returns_by_least_squares(std::span<const double> medians, std::vector<candidate>& splits) {
+  constexpr std::size_t reach = 3;
+  constexpr int passes = 2;
+  const std::size_t n = medians.size();
+  const auto low_of = [&](std::size_t i) { return i == 0 ? 0 : splits[i - 1].at; };
+  const auto high_of = [&](std::size_t i) { return i + 1 < splits.size() ? splits[i + 1].at : n; };
+  const auto moved_up = [&](std::size_t i) {
+    const std::size_t at = splits[i].at;
+    return median_of(medians.subspan(at, high_of(i) - at)) > median_of(medians.subspan(low_of(i), at - low_of(i)));
+  };
+  for (int pass = 0; pass < passes; ++pass)
+    for (std::size_t i = 0; i < splits.size(); ++i) {
+      const bool returns = (i > 0 && moved_up(i - 1) != moved_up(i)) || (i + 1 < splits.size() && moved_up(i + 1) != moved_up(i));
+      if (!returns) continue;
+      const std::size_t low = low_of(i);
+      const std::size_t high = high_of(i);
+      splits[i].at = low + least_squares_places(medians.subspan(low, high - low), {splits[i].at - low}, reach)[0];
+    }
+}
+
 /// The stage of the search: E-divisive's splits of the medians, in commit order, each with the p of
 /// its search over both searches (Bonferroni), and the newest commit as a split of its own test's when
 /// it has samples enough to be tested alone.
@@ -777,6 +930,7 @@ std::vector<candidate> search_splits(const history_context& h) {
   split_options.alpha = h.options.alpha / searches;
   std::vector<candidate> splits = e_divisive(h.present.median, split_options);
   std::sort(splits.begin(), splits.end(), [](const candidate& a, const candidate& b) { return a.at < b.at; });
+  place_returns_by_least_squares(h.present.median, splits);
   for (candidate& split : splits) split.search_p = std::min(1.0, searches * split.permutation_p.value_or(1));
   if (h.newest_test() && (splits.empty() || splits.back().at != n - 1)) splits.push_back({n - 1, std::nullopt, 1});
   return splits;

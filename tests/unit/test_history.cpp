@@ -213,9 +213,13 @@ TEST_CASE("history: the newest commit's runs share its build, and are judged aga
   CHECK(c.p_value > 0);
 }
 
+/// The smallest p of the whole segment's stage: one in 1,000 (999 permutations), over its share of
+/// alpha, a half.
+constexpr double smallest_whole_segment_p = 1.0 / 1000 / 0.5;
+
 TEST_CASE("history: a p does not depend on which series of its length drew the permutations first") {
   // Near the limit of detection, so that the p counts draws that reached the series' divergence.
-  const auto weak = series(60, 1, 0.02, 0.02, 30, 2);
+  const auto weak = series(60, 1, 0.02, 0.02, 30, 21);
   history_options options;
   options.min_change_percent = 0;
   // On a thread of its own, the permutations of 60 commits are drawn for this series first.
@@ -227,7 +231,7 @@ TEST_CASE("history: a p does not depend on which series of its length drew the p
   const metric_history_result after = find_change_points(weak, lower_is_better(), options);
   REQUIRE_FALSE(first.changes.empty());
   REQUIRE(first.changes[0].permutation_p);
-  CHECK(*first.changes[0].permutation_p > 0.002);  // not the smallest p: draws reached it
+  CHECK(*first.changes[0].permutation_p > smallest_whole_segment_p);  // draws reached it
   CHECK(first.changes == after.changes);
 }
 
@@ -248,12 +252,12 @@ TEST_CASE("history: a step over many commits has the full count's smallest p, a 
   // 20,000 commits and a step of 5 noise SDs: past the tail bound, the p no shuffle could have raised.
   const metric_history_result strong = find_change_points(series(20000, 1, 0.01, 0.05, 15000, 7), lower_is_better(), options);
   REQUIRE(indices(strong) == std::vector<std::size_t>{15000});
-  CHECK(*strong.changes[0].permutation_p == doctest::Approx(2.0 / 1000));
+  CHECK(*strong.changes[0].permutation_p == doctest::Approx(smallest_whole_segment_p));
   // A step of 0.15 noise SD over 2,000 commits, near the limit: counted from shuffles that reached it
-  // (a bound that let it pass would print the smallest p, 0.002).
+  // (a bound that let it pass would print the smallest p).
   const metric_history_result weak = find_change_points(series(2000, 1, 0.02, 0.003, 1000, 4), lower_is_better(), options);
   REQUIRE(weak.changes.size() == 1);
-  CHECK(*weak.changes[0].permutation_p > 2.0 / 1000);
+  CHECK(*weak.changes[0].permutation_p > smallest_whole_segment_p);
   CHECK(find_change_points(series(20000, 1, 0.01), lower_is_better(), options).changes.empty());
 }
 
@@ -334,7 +338,7 @@ TEST_CASE("history: a step near the largest doubles, and near the smallest, is f
 
 TEST_CASE("history: a change and its return (a bump) are both found, in most series where the whole segment's split is weak") {
   // +5% from commit 20 to 44, 5 runs a commit at CV 3%, no floor: the whole series' best split is weak
-  // (the bump's two sides are alike), and the halves of the seeded stage find it.
+  // (the bump's two sides are alike), and the interval stage finds it.
   std::size_t both = 0;
   constexpr std::size_t tries = 20;
   for (std::uint64_t seed = 1; seed <= tries; ++seed) {
@@ -348,10 +352,36 @@ TEST_CASE("history: a change and its return (a bump) are both found, in most ser
       return std::any_of(found.begin(), found.end(), [&](const history_change& h) { return h.index + 1 >= at && h.index <= at + 1; });
     };
     if (near(20) && near(45)) ++both;
-    // Every reported p is a search's over the whole series: at least 2/1000 (two stages).
-    for (const history_change& h : found) CHECK(h.p_value >= 0.002);
+    // Every reported p is a search's over the whole series: at least the whole segment's smallest,
+    // twice (the newest commit's own test shares alpha).
+    for (const history_change& h : found) CHECK(h.p_value >= 2 * smallest_whole_segment_p * (1 - 1e-12));
   }
   // 90% in the simulation (1,000 series); the search of one stage found 86%.
+  CHECK(both >= 16);
+}
+
+TEST_CASE("history: a bump in one run a commit, the noise two thirds of its height, is found by its interval") {
+  // +5% from commit 20 to 44, one run a commit at CV 3%, no floor: the best single split of the series
+  // is weak (the bump's sides are alike), and so is a side within its part; the interval that stands
+  // out from the rest of the series is the bump.
+  std::size_t found_any = 0;
+  std::size_t both = 0;
+  constexpr std::size_t tries = 40;
+  for (std::uint64_t seed = 1; seed <= tries; ++seed) {
+    history_samples s = series(60, 1, 0.03, 0, 0, seed);
+    for (std::size_t c = 20; c < 45; ++c) s[c][0] *= 1.05;
+    history_options options;
+    options.min_change_percent = 0;
+    const auto found = find_change_points(s, lower_is_better(), options).changes;
+    const auto near = [&](std::size_t at) {
+      return std::any_of(found.begin(), found.end(), [&](const history_change& h) { return h.index + 1 >= at && h.index <= at + 1; });
+    };
+    found_any += found.empty() ? 0 : 1;
+    both += near(20) && near(45) ? 1 : 0;
+  }
+  // 94% found and 53% found whole in the simulation (4,000 series); the search before the interval stage
+  // found 26 and 8 of these 40.
+  CHECK(found_any >= 35);
   CHECK(both >= 16);
 }
 
