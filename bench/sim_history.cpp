@@ -246,6 +246,46 @@ void print_stable(std::size_t n_series, const metric_class& cls) {
   }
 }
 
+/// False changes per 100 stable series of noise other than normal, each series with a seed of its own:
+/// Student's t with 3 degrees of freedom (scaled to the CV), one wild commit (+10% at commit 30, all its
+/// runs), and wild runs (each run 1.2 times its value with chance 2%, a normal deviate past 2.054).
+void print_tails(std::size_t n_series, const metric_class& cls) {
+  std::printf("\nStable series of other noise (%zu a cell, 60 commits, CV 1%%, default floor, alpha 0.01)\n\n", n_series);
+  std::printf("| noise | runs a commit | false changes per 100 stable series |\n|---|---|---|\n");
+  enum class noise_kind { student3, wild_commit, wild_runs };
+  struct cell {
+    const char* name;
+    noise_kind kind;
+  };
+  for (const cell& c : {cell{"Student's t, 3 degrees of freedom", noise_kind::student3},
+                        cell{"one wild commit (+10% at commit 30)", noise_kind::wild_commit},
+                        cell{"wild runs (2% of runs 1.2 times)", noise_kind::wild_runs}})
+    for (const std::size_t runs : {std::size_t{1}, std::size_t{5}}) {
+      normal_source noise(0x7a11ULL + runs * 31 + static_cast<std::uint64_t>(c.kind) * 7);
+      history_options options;
+      std::size_t false_changes = 0;
+      for (std::size_t i = 0; i < n_series; ++i) {
+        options.seed = i + 1;
+        std::vector<std::vector<double>> s(commits);
+        for (std::size_t k = 0; k < commits; ++k)
+          for (std::size_t r = 0; r < runs; ++r) {
+            double z = noise.next();
+            if (c.kind == noise_kind::student3) {
+              const double a = noise.next(), b = noise.next(), d = noise.next();
+              z = z / std::sqrt((a * a + b * b + d * d) / 3) / std::sqrt(3.0);
+            }
+            double v = 1000 * (1 + 0.01 * z);
+            if (c.kind == noise_kind::wild_commit && k == 30) v *= 1.10;
+            if (c.kind == noise_kind::wild_runs && noise.next() > 2.054) v *= 1.2;
+            s[k].push_back(v);
+          }
+        false_changes += find_change_points(s, cls, options).changes.size();
+      }
+      std::printf("| %s | %zu | %.2f |\n", c.name, runs, 100.0 * static_cast<double>(false_changes) / static_cast<double>(n_series));
+      std::fflush(stdout);
+    }
+}
+
 void time_it(const metric_class& cls) {
   constexpr std::size_t metrics = 1000;
   constexpr std::size_t long_history = 200;
@@ -275,6 +315,10 @@ int main(int argc, char** argv) {
   }
   if (argc > 1 && std::strcmp(argv[1], "--stable") == 0) {
     print_stable(argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 10000, cls);
+    return 0;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "--tails") == 0) {
+    print_tails(argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 10000, cls);
     return 0;
   }
   if (builds) {
