@@ -464,55 +464,52 @@ bool is_bump(std::span<const double> values, const interval_score& interval) {
   return (middle - mean(0, interval.first)) * (middle - mean(interval.end, values.size())) > 0;
 }
 
-/// The least-squares places of a segment's changes near where the search put them: `at` holds one or
-/// two places in the segment `values` (positions 1 to n - 1, increasing), and each is moved within
-/// `reach` to where steps at them, with each part at its mean, leave the smallest sum of squared
-/// residuals (two places jointly). With normal noise these are the most likely places. The ranks that
-/// found an interval space its values evenly and so tell its ends roughly; the places where the values
-/// are far apart are the ends.
-std::vector<std::size_t> least_squares_places(std::span<const double> values, std::vector<std::size_t> at,
-                                              std::size_t reach) {
-  const std::size_t n = values.size();
-  // Sums of the values about their mean, so that large values close together keep their digits.
-  double centre = 0;
-  for (const double v : values) centre += v / static_cast<double>(n);
-  std::vector<double> sum(n + 1, 0.0);
-  std::vector<double> squares(n + 1, 0.0);
-  for (std::size_t i = 0; i < n; ++i) {
-    const double v = values[i] - centre;
-    sum[i + 1] = sum[i] + v;
-    squares[i + 1] = squares[i] + v * v;
-  }
-  const auto part = [&](std::size_t a, std::size_t b) {
-    const double s = sum[b] - sum[a];
-    return std::max(0.0, squares[b] - squares[a] - s * s / static_cast<double>(b - a));
-  };
-  const auto low = [&](std::size_t place, std::size_t floor) { return std::max(floor, place > reach ? place - reach : 0); };
-  const auto high = [&](std::size_t place, std::size_t ceiling) { return std::min(ceiling, place + reach); };
-  double least = std::numeric_limits<double>::infinity();
-  std::vector<std::size_t> best = at;
-  if (at.size() == 1) {
-    for (std::size_t t = low(at[0], 1); t <= high(at[0], n - 1); ++t)
-      if (const double r = part(0, t) + part(t, n); r < least) {
-        least = r;
-        best = {t};
-      }
-    return best;
-  }
-  for (std::size_t a = low(at[0], 1); a <= high(at[0], n - 2); ++a)
-    for (std::size_t b = std::max(low(at[1], 2), a + 1); b <= high(at[1], n - 1); ++b)
-      if (const double r = part(0, a) + part(a, b) + part(b, n); r < least) {
-        least = r;
-        best = {a, b};
-      }
-  return best;
-}
-
 /// The sum of squared deviations from their mean of the values `moments` describes: the project's one
 /// mean and spread (stats/moments.hpp), whose sample variance has n - 1 in its denominator.
 double squares_about_mean(const detail::sample_moments& moments) {
   return moments.n > 1 ? moments.variance * (moments.n - 1) : 0;
 }
+
+/// The residual sum of squares of steps at `splits` (increasing positions of `values`): each part at
+/// its mean.
+double steps_rss(std::span<const double> values, std::span<const std::size_t> splits) {
+  double rss = 0;
+  std::size_t a = 0;
+  for (std::size_t k = 0; k <= splits.size(); ++k) {
+    const std::size_t b = k < splits.size() ? splits[k] : values.size();
+    rss += squares_about_mean(detail::moments_scaled(values.subspan(a, b - a), 0));
+    a = b;
+  }
+  return rss;
+}
+
+/// The least-squares places of a segment's changes near where the search put them: `at` holds one or
+/// two places in the segment `values` (positions 1 to n - 1, increasing), and each is moved within
+/// `reach` to where steps at them leave the smallest residual sum of squares (two places jointly). With
+/// normal noise these are the most likely places. The ranks that found an interval space its values
+/// evenly and so tell its ends roughly; the places where the values are far apart are the ends.
+std::vector<std::size_t> least_squares_places(std::span<const double> values, std::vector<std::size_t> at,
+                                              std::size_t reach) {
+  const std::size_t n = values.size();
+  const auto low = [&](std::size_t place, std::size_t floor) { return std::max(floor, place > reach ? place - reach : 0); };
+  const auto high = [&](std::size_t place, std::size_t ceiling) { return std::min(ceiling, place + reach); };
+  double least = std::numeric_limits<double>::infinity();
+  std::vector<std::size_t> best = at;
+  const auto try_places = [&](std::vector<std::size_t> places) {
+    if (const double r = steps_rss(values, places); r < least) {
+      least = r;
+      best = std::move(places);
+    }
+  };
+  if (at.size() == 1) {
+    for (std::size_t t = low(at[0], 1); t <= high(at[0], n - 1); ++t) try_places({t});
+    return best;
+  }
+  for (std::size_t a = low(at[0], 1); a <= high(at[0], n - 2); ++a)
+    for (std::size_t b = std::max(low(at[1], 2), a + 1); b <= high(at[1], n - 1); ++b) try_places({a, b});
+  return best;
+}
+
 
 /// E-divisive in two stages. Each round first takes the best split of a whole segment, tested at half
 /// of alpha (a step, or the larger part of a drift, is found here, at the cost of one pass a
@@ -784,19 +781,6 @@ ramp_fit best_ramp(const present_commits& present, std::size_t first, std::size_
   return best;
 }
 
-/// The residual sum of squares of steps at `splits` over the medians of positions [first, end): each
-/// part at its mean.
-double steps_rss(const present_commits& present, std::size_t first, std::span<const std::size_t> splits, std::size_t end) {
-  double rss = 0;
-  std::size_t a = first;
-  for (std::size_t k = 0; k <= splits.size(); ++k) {
-    const std::size_t b = k < splits.size() ? splits[k] : end;
-    rss += squares_about_mean(detail::moments_scaled(medians_between(present, a, b), 0));
-    a = b;
-  }
-  return rss;
-}
-
 /// The shortest ramp, in commits, that one split may be: shorter ones stay steps.
 constexpr std::size_t min_ramp_of_one_split = 6;
 
@@ -816,7 +800,9 @@ std::optional<ramp_fit> ramp_beats_steps(const present_commits& present, std::si
   // One split is a step unless the ramp is long: over a few commits around a step, noise alone makes
   // a short ramp fit about as well, and a step named as a drift hides its commit.
   if (splits.size() == 1 && ramp.to - ramp.from < min_ramp_of_one_split) return std::nullopt;
-  const double step = steps_rss(present, first, splits, end);
+  std::vector<std::size_t> relative;
+  for (const std::size_t at : splits) relative.push_back(at - first);
+  const double step = steps_rss(medians_between(present, first, end), relative);
   const auto nd = static_cast<double>(n);
   // A floor under both sums: medians that fit exactly (a noiseless series) would make log(0).
   const double tiny = std::numeric_limits<double>::min() * nd;
